@@ -1,0 +1,19 @@
+package io.mediaopt.media;
+
+import java.util.List;
+
+/**
+ * How a preset encodes videos: constant-quality {@code crf} with the bitrate capped at
+ * {@code maxBitrateKbps}; {@code strategies} are tried in order.
+ */
+public record VideoSettings(
+        int maxWidth,
+        int crf,
+        int maxBitrateKbps,
+        int audioBitrateKbps,
+        List<Strategy> strategies) {
+
+    public VideoSettings {
+        strategies = List.copyOf(strategies);
+    }
+}
