@@ -1,0 +1,175 @@
+package io.mediaopt;
+
+import io.mediaopt.media.Limits;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * Every setting of the service, read from the environment. Parsing collects every bad
+ * variable, so one start-up message lists them all.
+ */
+public record Config(
+        String host,
+        int port,
+        Optional<URI> publicUrl,
+        Set<String> apiKeys,
+        Path outputDir,
+        String databaseUrl,
+        Optional<ObjectStorage> objectStorage,
+        Limits limits,
+        int workers,
+        Duration queueTimeout,
+        int maxPendingJobs,
+        int jobMaxAttempts,
+        Duration jobRetention,
+        String ffmpegPath,
+        String ffprobePath) {
+
+    /** The SERVICE_OBJECT_* settings; present when SERVICE_OBJECT_BUCKET is set. */
+    public record ObjectStorage(String bucket, String accessKeyId, String secretAccessKey, String region,
+                                Optional<URI> endpoint) {
+        @Override
+        public String toString() {
+            return "ObjectStorage[bucket=" + bucket + ", region=" + region + ", endpoint=" + endpoint + "]";
+        }
+    }
+
+    public static Config fromEnvironment(Map<String, String> env) {
+        Reader r = new Reader(env);
+        Path outputDir = Path.of(r.text("SERVICE_OUTPUT_DIR", ".service-store"));
+        Config config = new Config(
+                r.text("SERVICE_HOST", "0.0.0.0"),
+                r.integer("PORT", 8080, 0, 65535),
+                r.optional("SERVICE_PUBLIC_URL", Config::httpUri),
+                r.keys("SERVICE_API_KEYS"),
+                outputDir,
+                r.text("SERVICE_DATABASE_URL", "jdbc:sqlite:" + outputDir.resolve("jobs.db")),
+                r.objectStorage(),
+                new Limits(
+                        r.longInteger("SERVICE_MAX_INPUT_BYTES", 125_829_120L, 1),
+                        r.longInteger("SERVICE_MAX_INPUT_PIXELS", 100_000_000L, 1),
+                        r.integer("SERVICE_MAX_ANIMATION_FRAMES", 1000, 1, Integer.MAX_VALUE),
+                        r.integer("SERVICE_MAX_VIDEO_DURATION_SEC", 1800, 1, Integer.MAX_VALUE),
+                        r.millis("SERVICE_FFPROBE_TIMEOUT_MS", 15_000),
+                        r.millis("SERVICE_IMAGE_TIMEOUT_MS", 30_000),
+                        r.millis("SERVICE_VIDEO_TIMEOUT_MS", 240_000)),
+                r.integer("SERVICE_WORKERS", Runtime.getRuntime().availableProcessors(), 1, 1024),
+                r.millis("SERVICE_QUEUE_TIMEOUT_MS", 30_000),
+                r.integer("SERVICE_MAX_PENDING_JOBS", 1000, 1, Integer.MAX_VALUE),
+                r.integer("SERVICE_JOB_MAX_ATTEMPTS", 3, 1, 100),
+                Duration.ofHours(r.integer("SERVICE_JOB_RETENTION_HOURS", 168, 0, Integer.MAX_VALUE)),
+                r.text("SERVICE_FFMPEG_PATH", "ffmpeg"),
+                r.text("SERVICE_FFPROBE_PATH", "ffprobe"));
+        if (!config.databaseUrl.startsWith("jdbc:sqlite:") && !config.databaseUrl.startsWith("jdbc:postgresql:")) {
+            r.errors.add("SERVICE_DATABASE_URL: expected a jdbc:sqlite: or jdbc:postgresql: URL");
+        }
+        if (!r.errors.isEmpty()) throw new ConfigException(r.errors);
+        return config;
+    }
+
+    private static URI httpUri(String value) {
+        URI uri = URI.create(value.endsWith("/") ? value.substring(0, value.length() - 1) : value);
+        if (!"http".equals(uri.getScheme()) && !"https".equals(uri.getScheme()) || uri.getHost() == null) {
+            throw new IllegalArgumentException("expected an http(s) URL");
+        }
+        return uri;
+    }
+
+    /** Invalid configuration: the message names every bad variable. */
+    public static final class ConfigException extends RuntimeException {
+        public ConfigException(List<String> problems) {
+            super("Invalid configuration:\n  " + String.join("\n  ", problems));
+        }
+    }
+
+    private static final class Reader {
+        private final Map<String, String> env;
+        private final List<String> errors = new ArrayList<>();
+
+        Reader(Map<String, String> env) {
+            this.env = env;
+        }
+
+        String raw(String name) {
+            String value = env.get(name);
+            return value == null || value.isBlank() ? null : value.strip();
+        }
+
+        String text(String name, String fallback) {
+            String value = raw(name);
+            return value == null ? fallback : value;
+        }
+
+        <T> Optional<T> optional(String name, Function<String, T> parse) {
+            String value = raw(name);
+            if (value == null) return Optional.empty();
+            try {
+                return Optional.of(parse.apply(value));
+            } catch (RuntimeException e) {
+                errors.add(name + ": " + e.getMessage() + " but received \"" + value + "\"");
+                return Optional.empty();
+            }
+        }
+
+        long longInteger(String name, long fallback, long min) {
+            String value = raw(name);
+            if (value == null) return fallback;
+            try {
+                long parsed = Long.parseLong(value);
+                if (parsed >= min) return parsed;
+            } catch (NumberFormatException ignored) {
+                // reported below
+            }
+            errors.add(name + ": expected a whole number of at least " + min + " but received \"" + value + "\"");
+            return fallback;
+        }
+
+        int integer(String name, int fallback, int min, int max) {
+            String value = raw(name);
+            if (value == null) return fallback;
+            try {
+                int parsed = Integer.parseInt(value);
+                if (parsed >= min && parsed <= max) return parsed;
+            } catch (NumberFormatException ignored) {
+                // reported below
+            }
+            errors.add(name + ": expected a whole number from " + min + " to " + max + " but received \"" + value + "\"");
+            return fallback;
+        }
+
+        Duration millis(String name, long fallback) {
+            return Duration.ofMillis(longInteger(name, fallback, 1));
+        }
+
+        /** Keys are secrets: a bad value is reported without echoing it. */
+        Set<String> keys(String name) {
+            String value = env.get(name);
+            if (value == null) return Set.of();
+            Set<String> keys = Arrays.stream(value.split(",")).map(String::strip).filter(k -> !k.isEmpty())
+                    .collect(Collectors.toUnmodifiableSet());
+            if (keys.isEmpty()) errors.add(name + ": expected a comma-separated list of keys but it is empty");
+            return keys;
+        }
+
+        Optional<ObjectStorage> objectStorage() {
+            String bucket = raw("SERVICE_OBJECT_BUCKET");
+            Optional<URI> endpoint = optional("SERVICE_OBJECT_ENDPOINT", Config::httpUri);
+            if (bucket == null) return Optional.empty();
+            return Optional.of(new ObjectStorage(bucket,
+                    raw("SERVICE_OBJECT_ACCESS_KEY_ID"),
+                    raw("SERVICE_OBJECT_SECRET_ACCESS_KEY"),
+                    text("SERVICE_OBJECT_REGION", "us-east-1"),
+                    endpoint));
+        }
+    }
+}

@@ -1,0 +1,40 @@
+package io.mediaopt;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.ArrayDeque;
+import java.util.Deque;
+
+/** A started service: its port, and the parts to close, in the reverse order they were opened. */
+public final class RunningService implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(RunningService.class);
+
+    private final Deque<AutoCloseable> parts = new ArrayDeque<>();
+    private int port;
+
+    <T extends AutoCloseable> T own(T part) {
+        parts.push(part);
+        return part;
+    }
+
+    void port(int port) {
+        this.port = port;
+    }
+
+    public int port() {
+        return port;
+    }
+
+    @Override
+    public synchronized void close() {
+        while (!parts.isEmpty()) {
+            AutoCloseable part = parts.pop();
+            try {
+                part.close();
+            } catch (Exception e) {
+                log.warn("error while stopping {}", part.getClass().getSimpleName(), e);
+            }
+        }
+    }
+}

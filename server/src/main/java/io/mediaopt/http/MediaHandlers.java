@@ -1,0 +1,78 @@
+package io.mediaopt.http;
+
+import io.javalin.http.Context;
+import io.javalin.http.HttpStatus;
+import io.mediaopt.jobs.Job;
+import io.mediaopt.jobs.Jobs;
+import io.mediaopt.media.OptimizationResult;
+import io.mediaopt.storage.Storage;
+
+import java.io.IOException;
+
+/** The media routes: synchronous optimize, job submission, job status and download. */
+final class MediaHandlers {
+    private final Jobs jobs;
+    private final Storage storage;
+    private final UploadReader uploads;
+    private final DownloadLinks links;
+
+    MediaHandlers(Jobs jobs, Storage storage, UploadReader uploads, DownloadLinks links) {
+        this.jobs = jobs;
+        this.storage = storage;
+        this.uploads = uploads;
+        this.links = links;
+    }
+
+    /** POST /api/media/optimize: the optimized file, or the done job with Accept: application/json. */
+    void optimize(Context ctx) throws IOException {
+        Job job;
+        try (Upload upload = uploads.read(ctx)) {
+            job = jobs.optimizeNow(upload.file(), upload.filename(), upload.preset());
+        }
+        if (wantsJson(ctx)) {
+            ctx.json(JobView.of(job, links.forJob(job, ctx)));
+            return;
+        }
+        OptimizationResult result = job.result();
+        ResultHeaders.write(ctx, job.preset(), job.inputBytes(), result);
+        ctx.header("Content-Disposition", ContentDisposition.inline(result.filename()));
+        stream(ctx, job, result);
+    }
+
+    /** POST /api/media/jobs: 202 with the pending job. */
+    void submit(Context ctx) throws IOException {
+        Job job;
+        try (Upload upload = uploads.read(ctx)) {
+            job = jobs.submit(upload.file(), upload.filename(), upload.preset());
+        }
+        ctx.status(HttpStatus.ACCEPTED).json(JobView.submitted(job));
+    }
+
+    /** GET /api/media/jobs/{id} */
+    void get(Context ctx) {
+        Job job = jobs.get(ctx.pathParam("id"));
+        ctx.json(JobView.of(job, links.forJob(job, ctx)));
+    }
+
+    /** GET /api/media/jobs/{id}/download: the stored output, with Range support. */
+    void download(Context ctx) throws IOException {
+        Job job = jobs.getDone(ctx.pathParam("id"));
+        OptimizationResult result = job.result();
+        ctx.header("Content-Disposition", ContentDisposition.attachment(result.filename()));
+        ctx.header("Cache-Control", "no-store");
+        Storage.StoredObject object = storage.open(job.outputKey());
+        ctx.writeSeekableStream(object.content(), result.contentType(), object.size());
+    }
+
+    private void stream(Context ctx, Job job, OptimizationResult result) throws IOException {
+        Storage.StoredObject object = storage.open(job.outputKey());
+        ctx.contentType(result.contentType());
+        ctx.header("Content-Length", Long.toString(object.size()));
+        ctx.result(object.content());
+    }
+
+    private static boolean wantsJson(Context ctx) {
+        String accept = ctx.header("Accept");
+        return accept != null && accept.toLowerCase(java.util.Locale.ROOT).contains("application/json");
+    }
+}

@@ -1,0 +1,27 @@
+package io.mediaopt.http;
+
+import io.javalin.http.Context;
+import io.mediaopt.media.OptimizationResult;
+
+/** The x-service-* headers that carry the result metadata of a synchronous optimization. */
+final class ResultHeaders {
+    private ResultHeaders() {}
+
+    static void write(Context ctx, String preset, long inputBytes, OptimizationResult r) {
+        ctx.header("x-service-kind", r.kind());
+        ctx.header("x-service-preset", preset);
+        ctx.header("x-service-strategy", r.strategy());
+        ctx.header("x-service-input-bytes", Long.toString(inputBytes));
+        ctx.header("x-service-output-bytes", Long.toString(r.outputBytes()));
+        ctx.header("x-service-saved-bytes", Long.toString(r.savedBytes()));
+        ctx.header("x-service-saved-percent", r.savedPercent().toPlainString());
+        optional(ctx, "x-service-input-duration", r.inputDurationSec());
+        optional(ctx, "x-service-output-duration", r.outputDurationSec());
+        optional(ctx, "x-service-input-width", r.inputWidth());
+        optional(ctx, "x-service-output-width", r.outputWidth());
+    }
+
+    private static void optional(Context ctx, String name, Object value) {
+        if (value != null) ctx.header(name, value.toString());
+    }
+}

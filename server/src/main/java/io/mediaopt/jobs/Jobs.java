@@ -1,0 +1,90 @@
+package io.mediaopt.jobs;
+
+import io.mediaopt.media.MediaException;
+import io.mediaopt.media.Preset;
+import io.mediaopt.media.Sniffed;
+import io.mediaopt.media.Sniffer;
+import io.mediaopt.storage.Storage;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.function.Supplier;
+
+/**
+ * What the API does with jobs: accept an upload into the queue, optimize one while the request
+ * waits, and look jobs up. Synchronous optimizations are jobs too, stored like any other.
+ */
+public final class Jobs {
+    private final JobStore store;
+    private final Storage storage;
+    private final Workers workers;
+    private final JobProcessor processor;
+    private final Sniffer sniffer;
+    private final Clock clock;
+    private final Supplier<String> ids;
+    private final int maxPendingJobs;
+
+    public Jobs(JobStore store, Storage storage, Workers workers, JobProcessor processor, Sniffer sniffer,
+                Clock clock, Supplier<String> ids, int maxPendingJobs) {
+        this.store = store;
+        this.storage = storage;
+        this.workers = workers;
+        this.processor = processor;
+        this.sniffer = sniffer;
+        this.clock = clock;
+        this.ids = ids;
+        this.maxPendingJobs = maxPendingJobs;
+    }
+
+    /** Queues the upload (consumed: moved into storage) and returns the pending job. */
+    public Job submit(Path upload, String filename, Preset preset) throws IOException {
+        Sniffed media = sniff(upload);
+        if (store.countPending() >= maxPendingJobs) {
+            throw new BusyException("Too many jobs are waiting; retry later", 30);
+        }
+        String id = ids.get();
+        String inputKey = "inputs/" + id;
+        long size = Files.size(upload);
+        storage.put(inputKey, upload, media.contentType());
+        Job job = Job.pending(id, preset.name(), filename, size, media, inputKey, clock.millis());
+        try {
+            store.insert(job);
+        } catch (RuntimeException e) {
+            storage.delete(inputKey);
+            throw e;
+        }
+        workers.jobQueued();
+        return job;
+    }
+
+    /** Optimizes the upload while the caller waits; returns the done job or throws its failure. */
+    public Job optimizeNow(Path upload, String filename, Preset preset) throws IOException {
+        Sniffed media = sniff(upload);
+        long size = Files.size(upload);
+        String id = ids.get();
+        return workers.runNow(id, workDir -> {
+            Job job = Job.processingNow(id, preset.name(), filename, size, media, clock.millis());
+            store.insert(job);
+            return processor.process(job, upload, workDir);
+        });
+    }
+
+    public Job get(String id) {
+        return store.find(id).orElseThrow(() -> new JobNotFoundException(id));
+    }
+
+    /** The job if it is done; not-found or not-ready otherwise. */
+    public Job getDone(String id) {
+        Job job = get(id);
+        if (job.status() != JobStatus.DONE) throw new JobNotReadyException(id, job.status());
+        return job;
+    }
+
+    private Sniffed sniff(Path upload) throws IOException {
+        return sniffer.sniff(upload).orElseThrow(() -> MediaException.unsupportedType(
+                "The file is not an image or video format this service accepts "
+                        + "(JPEG, PNG, WebP, GIF, AVIF, HEIF, TIFF; MP4, MOV, WebM, MKV, AVI, MPEG-TS, 3GP, OGG)"));
+    }
+}

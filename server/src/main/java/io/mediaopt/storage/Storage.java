@@ -1,0 +1,45 @@
+package io.mediaopt.storage;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * Where inputs of queued jobs and encoded outputs are kept. Keys are relative, slash-separated
+ * names chosen by the service (never by clients). Writes are atomic: a reader sees the whole
+ * object or none.
+ */
+public interface Storage {
+
+    /** Stores the file under the key; the source may be moved away (it is consumed). */
+    void put(String key, Path source, String contentType) throws IOException;
+
+    /** Opens the object for reading; {@link StorageException} when it does not exist. */
+    StoredObject open(String key) throws IOException;
+
+    /** Makes the object available as a local file at target (a link or a copy). */
+    void copyTo(String key, Path target) throws IOException;
+
+    /** Deletes the object; deleting a missing key is not an error. */
+    void delete(String key) throws IOException;
+
+    /**
+     * A URL a client can fetch the object from without the service, valid for the given time;
+     * empty when this storage has none (the service then serves downloads itself).
+     */
+    Optional<URI> presignedUrl(String key, String filename, String contentType, Duration validity);
+
+    /** Throws when the storage cannot be used; for the health check. */
+    void check() throws IOException;
+
+    /** An object being read: its bytes and size. Close it when done. */
+    record StoredObject(InputStream content, long size) implements AutoCloseable {
+        @Override
+        public void close() throws IOException {
+            content.close();
+        }
+    }
+}
