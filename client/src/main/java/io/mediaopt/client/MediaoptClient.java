@@ -1,0 +1,269 @@
+package io.mediaopt.client;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.net.http.HttpHeaders;
+import java.net.http.HttpRequest;
+import java.net.http.HttpRequest.BodyPublisher;
+import java.net.http.HttpRequest.BodyPublishers;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Objects;
+
+/**
+ * Client of the mediaopt HTTP API. Thread-safe; build one per service and reuse it.
+ *
+ * <pre>{@code
+ * try (var client = MediaoptClient.builder("http://127.0.0.1:8080/api").apiKey(key).build()) {
+ *     JobSubmission submitted = client.submitJob(Path.of("clip.mov"), "web");
+ *     Job job = client.waitForJob(submitted.jobId(), Duration.ofMinutes(5));
+ *     client.download(job.jobId(), Path.of("clip.mp4"));
+ * }
+ * }</pre>
+ *
+ * A {@code preset} argument may be null to let the service apply its default ({@code web}).
+ * Every method throws {@link MediaoptApiException} when the service answers outside 2xx and
+ * {@link MediaoptIOException} when the exchange fails; both are unchecked.
+ */
+public final class MediaoptClient implements AutoCloseable {
+    /** How long {@link #waitForJob(String)} waits: longer than the service's video time limit. */
+    public static final Duration DEFAULT_WAIT_TIMEOUT = Duration.ofMinutes(10);
+    private static final Duration FIRST_POLL_DELAY = Duration.ofMillis(100);
+    private static final Duration MAX_POLL_DELAY = Duration.ofSeconds(1);
+
+    private final ApiTransport transport;
+
+    MediaoptClient(ApiTransport transport) {
+        this.transport = transport;
+    }
+
+    /** A client of the API at {@code baseUrl} (ending in /api), without an API key. */
+    public static MediaoptClient create(String baseUrl) {
+        return builder(baseUrl).build();
+    }
+
+    /** Starts configuring a client of the API at {@code baseUrl}, which must end in /api. */
+    public static MediaoptClientBuilder builder(String baseUrl) {
+        return new MediaoptClientBuilder(baseUrl);
+    }
+
+    /** The lifetime usage counters ({@code GET /api/usage}). */
+    public Usage getUsage() {
+        return transport.callForJson(transport.request("/usage").GET().build(), Usage.class);
+    }
+
+    /** Uploads a file as an asynchronous job ({@code POST /api/media/jobs}); returns at once. */
+    public JobSubmission submitJob(Path file, String preset) {
+        return submitJob(filenameOf(file), publisherOf(file), preset);
+    }
+
+    /** Uploads bytes held in memory as an asynchronous job, named {@code filename}. */
+    public JobSubmission submitJob(String filename, byte[] content, String preset) {
+        return submitJob(filename, BodyPublishers.ofByteArray(content), preset);
+    }
+
+    private JobSubmission submitJob(String filename, BodyPublisher media, String preset) {
+        return transport.callForJson(upload("/media/jobs", filename, media, preset).build(), JobSubmission.class);
+    }
+
+    /** The current state of a job ({@code GET /api/media/jobs/:id}). */
+    public Job getJob(String jobId) {
+        return transport.callForJson(transport.request(jobPath(jobId)).GET().build(), Job.class);
+    }
+
+    /** {@link #waitForJob(String, Duration)} with {@link #DEFAULT_WAIT_TIMEOUT}. */
+    public Job waitForJob(String jobId) {
+        return waitForJob(jobId, DEFAULT_WAIT_TIMEOUT);
+    }
+
+    /**
+     * Polls the job until it is done or failed and returns it in that state; a failed job is
+     * returned, not thrown, since its {@code error} is the answer. Polls start 100 ms apart and
+     * slow to one a second, so quick image jobs return quickly without hammering the service
+     * during long video jobs.
+     *
+     * @throws MediaoptTimeoutException if the job is still running when {@code timeout} elapses
+     */
+    public Job waitForJob(String jobId, Duration timeout) {
+        Objects.requireNonNull(timeout, "timeout");
+        long deadline = System.nanoTime() + timeout.toNanos();
+        Duration delay = FIRST_POLL_DELAY;
+        while (true) {
+            Job job = getJob(jobId);
+            if (job.terminal()) {
+                return job;
+            }
+            long remaining = deadline - System.nanoTime();
+            if (remaining <= 0) {
+                throw new MediaoptTimeoutException(job, timeout);
+            }
+            sleep(Math.min(delay.toNanos(), remaining), jobId);
+            delay = min(delay.multipliedBy(2), MAX_POLL_DELAY);
+        }
+    }
+
+    /**
+     * Optimizes a file synchronously ({@code POST /api/media/optimize}) and returns the output in
+     * memory with its metadata. For large outputs prefer {@link #optimizeTo}.
+     */
+    public Optimization optimize(Path file, String preset) {
+        return optimize(filenameOf(file), publisherOf(file), preset);
+    }
+
+    /** Optimizes bytes held in memory synchronously; see {@link #optimize(Path, String)}. */
+    public Optimization optimize(String filename, byte[] content, String preset) {
+        return optimize(filename, BodyPublishers.ofByteArray(content), preset);
+    }
+
+    private Optimization optimize(String filename, BodyPublisher media, String preset) {
+        HttpResponse<byte[]> response = transport.call(upload("/media/optimize", filename, media, preset).build());
+        return new Optimization(ServiceHeaders.summary(response.headers()), response.body());
+    }
+
+    /**
+     * Optimizes a file synchronously and streams the output to {@code target} (replaced if it
+     * exists) without holding it in memory.
+     */
+    public OptimizationSummary optimizeTo(Path file, String preset, Path target) {
+        Objects.requireNonNull(target, "target");
+        HttpRequest request = upload("/media/optimize", filenameOf(file), publisherOf(file), preset).build();
+        return ServiceHeaders.summary(transport.callToFile(request, target));
+    }
+
+    /**
+     * Optimizes a file synchronously but asks for the job JSON ({@code Accept: application/json})
+     * instead of the bytes: the returned job is done, its output stored and downloadable.
+     */
+    public Job optimizeAsJob(Path file, String preset) {
+        return optimizeAsJob(filenameOf(file), publisherOf(file), preset);
+    }
+
+    /** Bytes-in-memory form of {@link #optimizeAsJob(Path, String)}. */
+    public Job optimizeAsJob(String filename, byte[] content, String preset) {
+        return optimizeAsJob(filename, BodyPublishers.ofByteArray(content), preset);
+    }
+
+    private Job optimizeAsJob(String filename, BodyPublisher media, String preset) {
+        HttpRequest request = upload("/media/optimize", filename, media, preset)
+                .header("Accept", "application/json")
+                .build();
+        return transport.callForJson(request, Job.class);
+    }
+
+    /**
+     * Streams a finished job's output ({@code GET /api/media/jobs/:id/download}) to
+     * {@code target}, replacing it if it exists.
+     */
+    public Download download(String jobId, Path target) {
+        Objects.requireNonNull(target, "target");
+        HttpRequest request = transport.request(jobPath(jobId) + "/download").GET().build();
+        HttpHeaders headers = transport.callToFile(request, target);
+        return new Download(target,
+                headers.firstValue("Content-Type").orElse(null),
+                ContentDisposition.filename(headers.firstValue("Content-Disposition").orElse(null)),
+                sizeOf(target));
+    }
+
+    /**
+     * The service's health ({@code GET /api/health}). A degraded service answers 503 with a
+     * report; that report is returned, and only other failures throw.
+     */
+    public Health health() {
+        HttpRequest request = transport.request("/health").GET().build();
+        HttpResponse<byte[]> response = transport.exchange(request);
+        int status = response.statusCode();
+        boolean report = ApiTransport.isSuccess(status) || status == 503;
+        JsonNode body = report ? readTreeOrNull(response.body()) : null;
+        if (body == null || !body.path("status").isTextual()) {
+            throw transport.apiError(status, response.headers(), response.body());
+        }
+        var checks = new LinkedHashMap<String, JsonNode>();
+        body.path("checks").properties().forEach(entry -> checks.put(entry.getKey(), entry.getValue()));
+        return new Health(status, body.get("status").asText(), checks);
+    }
+
+    /** The presets and their parameters ({@code GET /api/media/presets}) as the service sends them. */
+    public JsonNode presets() {
+        return transport.callForJson(transport.request("/media/presets").GET().build(), JsonNode.class);
+    }
+
+    /** The effective limits ({@code GET /api/media/limits}) as the service sends them. */
+    public JsonNode limits() {
+        return transport.callForJson(transport.request("/media/limits").GET().build(), JsonNode.class);
+    }
+
+    /** Releases the HTTP client if this client created it; one passed to the builder stays open. */
+    @Override
+    public void close() {
+        transport.close();
+    }
+
+    private HttpRequest.Builder upload(String path, String filename, BodyPublisher media, String preset) {
+        requireText(filename, "a file name");
+        MultipartForm form = MultipartForm.of(filename, media, preset);
+        return transport.request(path).header("Content-Type", form.contentType()).POST(form.body());
+    }
+
+    private static String jobPath(String jobId) {
+        return "/media/jobs/" + ApiBaseUrl.segment(requireText(jobId, "a job id"));
+    }
+
+    private static String filenameOf(Path file) {
+        Objects.requireNonNull(file, "file");
+        Path name = file.getFileName();
+        if (name == null) {
+            throw new IllegalArgumentException("Expected a path to a file but received " + file);
+        }
+        return name.toString();
+    }
+
+    /** Streams the file as the request is written instead of reading it into memory first. */
+    private static BodyPublisher publisherOf(Path file) {
+        try {
+            return BodyPublishers.ofFile(file);
+        } catch (FileNotFoundException e) {
+            throw new MediaoptIOException("Could not read " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    private JsonNode readTreeOrNull(byte[] body) {
+        try {
+            JsonNode node = transport.json().readTree(body);
+            return node != null && node.isObject() ? node : null;
+        } catch (IOException notJson) {
+            return null;
+        }
+    }
+
+    private static long sizeOf(Path file) {
+        try {
+            return Files.size(file);
+        } catch (IOException e) {
+            throw new MediaoptIOException("Could not read the size of " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static void sleep(long nanos, String jobId) {
+        try {
+            Thread.sleep(Duration.ofNanos(nanos));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new MediaoptInterruptedException("Interrupted while waiting for job " + jobId, e);
+        }
+    }
+
+    private static Duration min(Duration a, Duration b) {
+        return a.compareTo(b) <= 0 ? a : b;
+    }
+
+    private static String requireText(String value, String what) {
+        if (value == null || value.isBlank()) {
+            throw new IllegalArgumentException("Expected " + what + " but received " + value);
+        }
+        return value;
+    }
+}

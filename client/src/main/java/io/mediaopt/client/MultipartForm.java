@@ -1,0 +1,51 @@
+package io.mediaopt.client;
+
+import java.net.http.HttpRequest.BodyPublisher;
+import java.net.http.HttpRequest.BodyPublishers;
+import java.nio.charset.StandardCharsets;
+import java.util.UUID;
+
+/**
+ * The multipart/form-data body both upload endpoints accept: an optional text field
+ * {@code preset} and the file field {@code media}. The file's publisher is spliced in between
+ * the header and footer bytes, so a file on disk is streamed, never read whole into memory, and
+ * the body length stays known (the service can refuse an oversized upload from it).
+ */
+record MultipartForm(String contentType, BodyPublisher body) {
+    private static final String CRLF = "\r\n";
+
+    static MultipartForm of(String filename, BodyPublisher media, String preset) {
+        String boundary = "mediaopt-" + UUID.randomUUID();
+        var head = new StringBuilder();
+        if (preset != null) {
+            head.append("--").append(boundary).append(CRLF)
+                    .append("Content-Disposition: form-data; name=\"preset\"").append(CRLF)
+                    .append(CRLF)
+                    .append(preset).append(CRLF);
+        }
+        head.append("--").append(boundary).append(CRLF)
+                .append("Content-Disposition: form-data; name=\"media\"; filename=\"")
+                .append(escapeFilename(filename)).append('"').append(CRLF)
+                // The service decides the kind from the bytes, so no guess is sent here.
+                .append("Content-Type: application/octet-stream").append(CRLF)
+                .append(CRLF);
+        String tail = CRLF + "--" + boundary + "--" + CRLF;
+        BodyPublisher body = BodyPublishers.concat(
+                BodyPublishers.ofByteArray(utf8(head.toString())),
+                media,
+                BodyPublishers.ofByteArray(utf8(tail)));
+        return new MultipartForm("multipart/form-data; boundary=" + boundary, body);
+    }
+
+    /**
+     * Quotes and line breaks would end the header early; they are percent-encoded the way
+     * browsers encode them in form submissions. Other characters go as UTF-8.
+     */
+    static String escapeFilename(String filename) {
+        return filename.replace("\"", "%22").replace("\r", "%0D").replace("\n", "%0A");
+    }
+
+    private static byte[] utf8(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Runs the whole test suite (all modules). Arguments go to Maven, e.g.
+#   ./test.sh -pl server -Dtest=SnifferTest
+set -euo pipefail
+cd -- "$(dirname -- "${BASH_SOURCE[0]}")"
+
+# Finds (or installs) JDK 25, ffmpeg/ffprobe and libvips; exports JAVA_HOME.
+# shellcheck source=scripts/prerequisites.sh
+source scripts/prerequisites.sh
+
+echo "Running the tests (./mvnw -B verify${*:+ $*})"
+exec ./mvnw -B verify "$@"
