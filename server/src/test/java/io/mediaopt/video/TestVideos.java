@@ -26,12 +26,16 @@ final class TestVideos {
     static Path make(Path dir, String name, String size, double seconds, boolean audio, String... encoding)
             throws IOException, InterruptedException {
         Path file = dir.resolve(name);
-        String[] wh = size.split("x");
-        // testsrc2 only draws even sizes; crop to odd ones so odd inputs can be tested
-        String even = ((Integer.parseInt(wh[0]) + 1) / 2 * 2) + "x" + ((Integer.parseInt(wh[1]) + 1) / 2 * 2);
+        int width = Integer.parseInt(size.split("x")[0]);
+        int height = Integer.parseInt(size.split("x")[1]);
+        String source = "testsrc2=size=" + size + ":rate=25:duration=" + seconds;
+        if (width % 2 != 0 || height % 2 != 0) {
+            // testsrc2 draws even sizes only, and 4:2:0 cannot be cropped to odd ones: crop in 4:4:4
+            source = "testsrc2=size=" + (width + 1) + "x" + (height + 1) + ":rate=25:duration=" + seconds
+                    + ",format=yuv444p,crop=" + width + ":" + height + ":0:0";
+        }
         List<String> command = new ArrayList<>(List.of("ffmpeg", "-nostdin", "-hide_banner", "-loglevel", "error", "-y",
-                "-f", "lavfi", "-i", "testsrc2=size=" + even + ":rate=25:duration=" + seconds
-                        + ",crop=" + wh[0] + ":" + wh[1] + ":0:0"));
+                "-f", "lavfi", "-i", source));
         if (audio) {
             command.addAll(List.of("-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=" + seconds));
         }
