@@ -1,0 +1,186 @@
+package io.mediaopt.image;
+
+import io.mediaopt.media.ImageSettings;
+import io.mediaopt.media.Limits;
+import io.mediaopt.media.MediaException;
+import io.mediaopt.media.Optimized;
+import io.mediaopt.media.Optimizer;
+import io.mediaopt.media.Preset;
+import io.mediaopt.media.Sniffed;
+import io.mediaopt.media.Strategy;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Optimizes images in process with libvips: checks the header against the limits, then tries
+ * the preset's strategies in order, and returns the input itself when it is already what the
+ * preset delivers and every encoding came out bigger. Everything runs under the image timeout.
+ */
+public final class ImageOptimizer implements Optimizer {
+    private static final Logger log = LoggerFactory.getLogger(ImageOptimizer.class);
+
+    /** Loader classes of the accepted formats; a blocked or other loader means "not accepted". */
+    private static final Set<String> ACCEPTED_LOADERS = Set.of(
+            "VipsForeignLoadJpeg", "VipsForeignLoadPng", "VipsForeignLoadWebp", "VipsForeignLoadNsgif",
+            "VipsForeignLoadGif", "VipsForeignLoadHeif", "VipsForeignLoadTiff");
+    private static final String ACCEPTED = "JPEG, PNG, WebP, GIF, AVIF, HEIC/HEIF or TIFF";
+
+    private final Vips vips;
+    private final Limits limits;
+
+    public ImageOptimizer(Vips vips, Limits limits) {
+        this.vips = vips;
+        this.limits = limits;
+    }
+
+    @Override
+    public Optimized optimize(Path input, Sniffed sniffed, Preset preset, Path workDir) {
+        try (Watchdog watchdog = Watchdog.start(limits.imageTimeout());
+             ReadablePath source = ReadablePath.of(input, workDir)) {
+            ImageHeader header = readHeader(source.path());
+            checkLimits(header);
+            return encode(input, source.path(), sniffed, preset, header, workDir, watchdog);
+        }
+    }
+
+    private ImageHeader readHeader(Path source) {
+        String loader = vips.findLoader(source).orElseThrow(() -> {
+            log.info("image refused: no libvips loader recognises {}", source);
+            return MediaException.unsupportedType("The file is not an image in a supported format ("
+                    + ACCEPTED + ").");
+        });
+        if (ACCEPTED_LOADERS.stream().noneMatch(loader::startsWith)) {
+            log.info("image refused: {} would need loader {}, which is blocked or not accepted", source, loader);
+            throw MediaException.unsupportedType("This image format is not supported; send " + ACCEPTED + ".");
+        }
+        try (VipsImage image = vips.openHeader(source)) {
+            return ImageHeader.read(image).orElseThrow(() -> {
+                log.info("image refused: {} loaded by an unexpected loader", source);
+                return MediaException.unsupportedType("This image format is not supported; send " + ACCEPTED + ".");
+            });
+        } catch (VipsException e) {
+            log.info("image unreadable: {}: {}", source, e.getMessage());
+            throw MediaException.unreadable("The image could not be read; it may be corrupt or truncated.", e);
+        }
+    }
+
+    private void checkLimits(ImageHeader header) {
+        if (header.pixelsPerFrame() > limits.maxInputPixels()) {
+            throw MediaException.limitExceeded("The image is " + header.width() + "x" + header.height()
+                    + " pixels; at most " + limits.maxInputPixels() + " pixels are accepted.");
+        }
+        if (header.animated() && header.frames() > limits.maxAnimationFrames()) {
+            throw MediaException.limitExceeded("The animation has " + header.frames()
+                    + " frames; at most " + limits.maxAnimationFrames() + " are accepted.");
+        }
+    }
+
+    private Optimized encode(Path input, Path source, Sniffed sniffed, Preset preset, ImageHeader header,
+                             Path workDir, Watchdog watchdog) {
+        ImageSettings settings = preset.image();
+        List<Strategy> strategies = header.animated() ? settings.animatedStrategies() : settings.strategies();
+        ImageEncoder encoder = new ImageEncoder(vips, source, header, settings, watchdog);
+        Strategy original = mayReturnOriginal(header, strategies, settings) ? deliveredAs(header, strategies) : null;
+        long inputBytes = size(input);
+        boolean decodeChecked = false;
+        boolean anyEncoded = false;
+        VipsException lastFailure = null;
+        for (Strategy strategy : strategies) {
+            Path output = workDir.resolve("output." + strategy.extension());
+            try {
+                ImageEncoder.Size size = encoder.encode(strategy, output);
+                checkTime(watchdog, output);
+                anyEncoded = true;
+                if (original == null || size(output) < inputBytes) {
+                    return new Optimized(output, strategy, strategy.contentType(), strategy.extension(),
+                            header.displayedWidth(), header.displayedHeight(), size.width(), size.height(),
+                            null, null);
+                }
+                log.debug("{} as {} came out at {} bytes, not under the input's {}", input, strategy.wireName(),
+                        size(output), inputBytes);
+                delete(output);
+            } catch (VipsException e) {
+                delete(output);
+                checkTime(watchdog, output);
+                log.warn("image strategy {} failed for {}: {}", strategy.wireName(), input, e.getMessage());
+                lastFailure = e;
+                if (!decodeChecked) {
+                    decodeChecked = true;
+                    checkDecodes(encoder, input, watchdog);
+                }
+            }
+        }
+        if (anyEncoded) {
+            return new Optimized(input, Strategy.IMAGE_ORIGINAL, sniffed.contentType(), original.extension(),
+                    header.displayedWidth(), header.displayedHeight(),
+                    header.displayedWidth(), header.displayedHeight(), null, null);
+        }
+        throw MediaException.encodeFailed("None of the encodings of preset '" + preset.name()
+                + "' could encode this image.", lastFailure);
+    }
+
+    /**
+     * The input may stand in for an encoding when a browser gets what the preset delivers anyway:
+     * same format, not wider, already upright, and nothing in it that the service promises to
+     * strip (EXIF beyond the technical basics, GPS, XMP, IPTC, comments).
+     */
+    private static boolean mayReturnOriginal(ImageHeader header, List<Strategy> strategies, ImageSettings settings) {
+        return deliveredAs(header, strategies) != null
+                && header.displayedWidth() <= settings.maxWidth()
+                && !header.needsRotation()
+                && !header.hasPrivateMetadata();
+    }
+
+    /** The strategy whose output has the input's format, or null. */
+    private static Strategy deliveredAs(ImageHeader header, List<Strategy> strategies) {
+        return strategies.stream()
+                .filter(s -> formatOf(s).equals(header.format()))
+                .findFirst().orElse(null);
+    }
+
+    private static String formatOf(Strategy strategy) {
+        return strategy == Strategy.IMAGE_JPEG ? "jpeg" : strategy.extension();
+    }
+
+    private void checkDecodes(ImageEncoder encoder, Path input, Watchdog watchdog) {
+        try {
+            encoder.checkDecodes();
+        } catch (VipsException e) {
+            checkTime(watchdog, null);
+            log.info("image unreadable: {} fails to decode: {}", input, e.getMessage());
+            throw MediaException.unreadable("The image could not be decoded; it may be corrupt or truncated.", e);
+        }
+    }
+
+    /** After the limit, whatever a call returned is void: remove its output and report the timeout. */
+    private void checkTime(Watchdog watchdog, Path output) {
+        if (!watchdog.expired()) return;
+        if (output != null) delete(output);
+        log.warn("image optimization stopped after the {} ms limit", limits.imageTimeout().toMillis());
+        throw MediaException.timeout("Optimizing the image took longer than "
+                + limits.imageTimeout().toMillis() + " ms.");
+    }
+
+    private static long size(Path file) {
+        try {
+            return Files.size(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void delete(Path file) {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            log.warn("could not delete {}", file, e);
+        }
+    }
+}

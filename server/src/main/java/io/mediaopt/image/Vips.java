@@ -1,0 +1,237 @@
+package io.mediaopt.image;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemoryLayout;
+import java.lang.foreign.MemorySegment;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+import static io.mediaopt.image.LibVips.call;
+import static io.mediaopt.image.LibVips.integer;
+import static io.mediaopt.image.LibVips.pointer;
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_DOUBLE;
+
+/**
+ * libvips, started for this process: untrusted loaders blocked, operation cache off, and the
+ * few operations the image optimizer needs. Get one with {@link #open()} in {@code Main} and
+ * pass it to whoever needs it; opening twice is harmless (libvips initialises once).
+ *
+ * <p>libvips keeps one error buffer for the whole process (8.14 and later alike). Failures take
+ * its text with {@code vips_error_buffer_copy}, which copies and clears it atomically, so a
+ * message is never lost; when two calls fail at the same instant one of them may carry both
+ * texts. The text only feeds logs; decisions never depend on it.
+ */
+public final class Vips {
+    /** Largest coordinate libvips accepts; used as "no limit" for a thumbnail's height. */
+    static final int MAX_COORD = 10_000_000;
+
+    private static final int ACCESS_SEQUENTIAL = 1;
+    private static final int SIZE_DOWN = 2;
+    private static final int FAIL_ON_ERROR = 2;
+    private static final int HEIF_COMPRESSION_AV1 = 4;
+
+    private final LibVips lib;
+    private final int major;
+    private final int minor;
+    private final int micro;
+
+    private Vips(LibVips lib) {
+        this.lib = lib;
+        this.major = (int) call(lib.version, 0);
+        this.minor = (int) call(lib.version, 1);
+        this.micro = (int) call(lib.version, 2);
+    }
+
+    /** Starts libvips with one evaluation thread per processor. */
+    public static Vips open() {
+        return open(Runtime.getRuntime().availableProcessors());
+    }
+
+    /** Starts libvips with {@code concurrency} threads per image evaluation. */
+    public static Vips open(int concurrency) {
+        LibVips lib = LibVips.load();
+        try (Arena arena = Arena.ofConfined()) {
+            if ((int) call(lib.init, arena.allocateFrom("mediaopt")) != 0) {
+                throw new IllegalStateException("libvips failed to start");
+            }
+        }
+        // Uploads are untrusted: refuse SVG, PDF, ImageMagick, FITS, MAT and the other loaders
+        // libvips marks unsafe for hostile input.
+        call(lib.blockUntrustedSet, 1);
+        // Every upload is a new file read once; a cache would only hold memory and open files.
+        call(lib.cacheSetMax, 0);
+        call(lib.cacheSetMaxMem, 0L);
+        call(lib.cacheSetMaxFiles, 0);
+        call(lib.concurrencySet, Math.max(1, concurrency));
+        return new Vips(lib);
+    }
+
+    /** The libvips version, e.g. {@code 8.14.1}, for the health check. */
+    public String version() {
+        return major + "." + minor + "." + micro;
+    }
+
+    /** The class name of the loader libvips would use (e.g. VipsForeignLoadJpegFile), if any. */
+    Optional<String> findLoader(Path file) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment name = (MemorySegment) call(lib.foreignFindLoad, arena.allocateFrom(file.toString()));
+            if (name.equals(MemorySegment.NULL)) {
+                takeError();
+                return Optional.empty();
+            }
+            return Optional.of(VipsImage.cString(name));
+        }
+    }
+
+    /** Reads only the header: no pixel is decoded until something evaluates the image. */
+    VipsImage openHeader(Path file) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment image = (MemorySegment) lib.callVariadic(arena, "vips_image_new_from_file",
+                    pointer(), List.of(pointer()), List.of(arena.allocateFrom(file.toString())),
+                    VipsOptions.none().set("access", ACCESS_SEQUENTIAL));
+            return wrap(image, "header read");
+        }
+    }
+
+    /**
+     * A lazy pipeline that decodes {@code file} shrinking on load where the format allows,
+     * resizes it to fit {@code width} x {@code height} (never enlarging), and converts it to
+     * sRGB. It does not rotate: the caller does, so that no evaluation happens out of its reach.
+     * {@code allPages} stacks every frame of an animation; {@code fromProfile} transforms
+     * through the embedded ICC profile instead of assuming the pixels are already sRGB.
+     */
+    VipsImage thumbnail(Path file, boolean allPages, int width, int height, boolean fromProfile) {
+        VipsOptions options = VipsOptions.none()
+                .set("height", height)
+                .set("size", SIZE_DOWN)
+                .set("no_rotate", true)
+                .set("fail_on", FAIL_ON_ERROR);
+        if (fromProfile) options.set("export_profile", "srgb");
+        String name = file + (allPages ? "[n=-1]" : "");
+        return withOutput("thumbnail", (arena, out) -> List.of(arena.allocateFrom(name), out, width),
+                List.of(pointer(), pointer(), integer()), options);
+    }
+
+    /** Evaluates the whole image into memory; this is where a rotated image gets decoded. */
+    VipsImage copyMemory(VipsImage image) {
+        return wrap((MemorySegment) call(lib.imageCopyMemory, image.pointer()), "copy_memory");
+    }
+
+    /** Rotates and flips by the EXIF orientation; needs an image that allows random access. */
+    VipsImage autorotate(VipsImage image) {
+        return withOutput("autorot", (arena, out) -> List.of(image.pointer(), out),
+                List.of(pointer(), pointer()), VipsOptions.none());
+    }
+
+    VipsImage extractArea(VipsImage image, int left, int top, int width, int height) {
+        return withOutput("extract_area",
+                (arena, out) -> List.of(image.pointer(), out, left, top, width, height),
+                List.of(pointer(), pointer(), integer(), integer(), integer(), integer()),
+                VipsOptions.none());
+    }
+
+    /** Drops the alpha channel by compositing on a flat {@code background} value. */
+    VipsImage flatten(VipsImage image, double background) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment values = arena.allocateFrom(JAVA_DOUBLE, background);
+            MemorySegment array = (MemorySegment) call(lib.arrayDoubleNew, values, 1);
+            try {
+                return withOutput("flatten", (a, out) -> List.of(image.pointer(), out),
+                        List.of(pointer(), pointer()), VipsOptions.none().set("background", array));
+            } finally {
+                call(lib.areaUnref, array);
+            }
+        }
+    }
+
+    /** Average pixel value; used to pull every pixel through the decoder and see if it fails. */
+    double average(VipsImage image) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment out = arena.allocate(JAVA_DOUBLE);
+            int status = (int) lib.callVariadic(arena, "vips_avg", integer(),
+                    List.of(pointer(), pointer()), List.of(image.pointer(), out), VipsOptions.none());
+            if (status != 0) throw new VipsException("avg", takeError());
+            return out.get(JAVA_DOUBLE, 0);
+        }
+    }
+
+    void saveWebp(VipsImage image, Path file, int quality, int effort) {
+        save("vips_webpsave", image, file, withoutMetadata().set("Q", quality).set("effort", effort));
+        try {
+            WebpMetadata.remove(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    void saveAvif(VipsImage image, Path file, int quality, int effort) {
+        save("vips_heifsave", image, file, withoutMetadata()
+                .set("Q", quality)
+                .set("compression", HEIF_COMPRESSION_AV1)
+                .set("effort", effort));
+    }
+
+    /** Progressive with optimised Huffman tables: a few percent smaller for the web. */
+    void saveJpeg(VipsImage image, Path file, int quality) {
+        save("vips_jpegsave", image, file, withoutMetadata()
+                .set("Q", quality)
+                .set("optimize_coding", true)
+                .set("interlace", true));
+    }
+
+    void savePng(VipsImage image, Path file) {
+        save("vips_pngsave", image, file, withoutMetadata().set("compression", 9));
+    }
+
+    /**
+     * No EXIF, GPS, XMP, IPTC or ICC in the output. libvips 8.15 replaced {@code strip} with
+     * {@code keep}; the old name still works there but is deprecated.
+     */
+    private VipsOptions withoutMetadata() {
+        boolean hasKeep = major > 8 || (major == 8 && minor >= 15);
+        return hasKeep ? VipsOptions.none().set("keep", 0) : VipsOptions.none().set("strip", true);
+    }
+
+    private void save(String function, VipsImage image, Path file, VipsOptions options) {
+        try (Arena arena = Arena.ofConfined()) {
+            int status = (int) lib.callVariadic(arena, function, integer(), List.of(pointer(), pointer()),
+                    List.of(image.pointer(), arena.allocateFrom(file.toString())), options);
+            if (status != 0) throw new VipsException(function.substring("vips_".length()), takeError());
+        }
+    }
+
+    private interface Arguments {
+        List<Object> build(Arena arena, MemorySegment out);
+    }
+
+    /** Runs an operation whose second argument is the {@code VipsImage **out} it fills. */
+    private VipsImage withOutput(String operation, Arguments arguments, List<MemoryLayout> fixed,
+                                 VipsOptions options) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment out = arena.allocate(ADDRESS);
+            int status = (int) lib.callVariadic(arena, "vips_" + operation, integer(), fixed,
+                    arguments.build(arena, out), options);
+            if (status != 0) throw new VipsException(operation, takeError());
+            return wrap(out.get(ADDRESS, 0), operation);
+        }
+    }
+
+    private VipsImage wrap(MemorySegment image, String operation) {
+        if (image.equals(MemorySegment.NULL)) throw new VipsException(operation, takeError());
+        return new VipsImage(lib, image);
+    }
+
+    /** Copies and clears libvips' error text in one step. */
+    private String takeError() {
+        MemorySegment text = (MemorySegment) call(lib.errorBufferCopy);
+        try {
+            return VipsImage.cString(text);
+        } finally {
+            call(lib.gFree, text);
+        }
+    }
+}

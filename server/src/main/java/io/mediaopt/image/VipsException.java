@@ -1,0 +1,19 @@
+package io.mediaopt.image;
+
+/**
+ * A libvips call failed. The message carries libvips' own error text, which names files and
+ * internals: it is for logs, never for API users.
+ */
+final class VipsException extends RuntimeException {
+    private final String operation;
+
+    VipsException(String operation, String detail) {
+        super(operation + " failed: " + (detail.isBlank() ? "(libvips gave no detail)" : detail.strip()));
+        this.operation = operation;
+    }
+
+    /** The libvips operation that failed, e.g. {@code webpsave}. */
+    String operation() {
+        return operation;
+    }
+}

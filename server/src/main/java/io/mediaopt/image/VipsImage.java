@@ -1,0 +1,113 @@
+package io.mediaopt.image;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import static io.mediaopt.image.LibVips.call;
+import static java.lang.foreign.ValueLayout.ADDRESS;
+
+/**
+ * One reference to a libvips image (a VipsImage*). Closing it drops the reference; libvips frees
+ * the image once no pipeline uses it any more. {@link #kill()} may come from another thread (the
+ * timeout watchdog), so it and {@link #close()} are synchronized: a kill never touches an image
+ * this handle has already released.
+ */
+final class VipsImage implements AutoCloseable {
+    private final LibVips lib;
+    private MemorySegment pointer;
+
+    VipsImage(LibVips lib, MemorySegment pointer) {
+        this.lib = lib;
+        this.pointer = pointer;
+    }
+
+    int width() {
+        return (int) call(lib.imageGetWidth, pointer());
+    }
+
+    int height() {
+        return (int) call(lib.imageGetHeight, pointer());
+    }
+
+    int bands() {
+        return (int) call(lib.imageGetBands, pointer());
+    }
+
+    /** Pages (frames) in the file, which may be more than this image holds. */
+    int pages() {
+        return (int) call(lib.imageGetNPages, pointer());
+    }
+
+    /** Height of one page; equals {@link #height()} unless several pages are stacked. */
+    int pageHeight() {
+        return (int) call(lib.imageGetPageHeight, pointer());
+    }
+
+    /** EXIF orientation, 1 to 8; 1 when there is none. */
+    int orientation() {
+        return (int) call(lib.imageGetOrientation, pointer());
+    }
+
+    boolean hasAlpha() {
+        return (int) call(lib.imageHasAlpha, pointer()) != 0;
+    }
+
+    boolean has(String field) {
+        try (Arena arena = Arena.ofConfined()) {
+            return (long) call(lib.imageGetTypeof, pointer(), arena.allocateFrom(field)) != 0;
+        }
+    }
+
+    Optional<String> string(String field) {
+        if (!has(field)) return Optional.empty();
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment out = arena.allocate(ADDRESS);
+            if ((int) call(lib.imageGetString, pointer(), arena.allocateFrom(field), out) != 0) {
+                return Optional.empty();
+            }
+            // the string belongs to the image: copy it before anything can free it
+            return Optional.of(cString(out.get(ADDRESS, 0)));
+        }
+    }
+
+    /** Names of every metadata field (exif-*, xmp-data, icc-profile-data, ...). */
+    List<String> fields() {
+        MemorySegment array = (MemorySegment) call(lib.imageGetFields, pointer());
+        List<String> names = new ArrayList<>();
+        MemorySegment entries = array.reinterpret(Long.MAX_VALUE);
+        for (long i = 0; ; i++) {
+            MemorySegment entry = entries.getAtIndex(ADDRESS, i);
+            if (entry.equals(MemorySegment.NULL)) break;
+            names.add(cString(entry));
+        }
+        call(lib.gStrfreev, array);
+        return names;
+    }
+
+    /**
+     * Asks libvips to abandon any evaluation that pulls pixels through this image: the next
+     * region it prepares sees the flag and fails, which fails the save in progress.
+     */
+    synchronized void kill() {
+        if (pointer != null) call(lib.imageSetKill, pointer, 1);
+    }
+
+    synchronized MemorySegment pointer() {
+        if (pointer == null) throw new IllegalStateException("image already closed");
+        return pointer;
+    }
+
+    @Override
+    public synchronized void close() {
+        if (pointer == null) return;
+        call(lib.gObjectUnref, pointer);
+        pointer = null;
+    }
+
+    static String cString(MemorySegment pointer) {
+        return pointer.reinterpret(Long.MAX_VALUE).getString(0);
+    }
+}

@@ -1,0 +1,111 @@
+package io.mediaopt.video;
+
+import io.mediaopt.media.Strategy;
+import io.mediaopt.media.VideoSettings;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The command lines of ffmpeg and ffprobe, as pure functions of their inputs so tests can assert
+ * the exact argument lists. Every command that opens an uploaded file carries {@link #LOCKDOWN}.
+ */
+public final class FfmpegArguments {
+
+    /**
+     * Demuxer names of the accepted containers (the mov demuxer answers to all of
+     * mov,mp4,m4a,3gp,3g2,mj2; matroska to matroska,webm).
+     */
+    public static final String ACCEPTED_DEMUXERS = "mov,mp4,m4a,3gp,3g2,mj2,matroska,webm,avi,mpegts,ogg";
+
+    /**
+     * Only local files may be opened, and only by the demuxers of the accepted containers. The
+     * protocol list alone is not enough: a concat list or an HLS playlist is itself a local file
+     * that names other local files, which the file protocol would then open. Refusing those
+     * demuxers keeps ffmpeg to the one file it was given.
+     */
+    public static final List<String> LOCKDOWN =
+            List.of("-protocol_whitelist", "file", "-format_whitelist", ACCEPTED_DEMUXERS);
+
+    /** Good size for the time on two cores: measured in the package's report (see VideoOptimizer). */
+    static final String X264_PRESET = "veryfast";
+    /** libvpx clamps cpu-used to 5 at the good deadline; 5 is its fastest good-quality setting. */
+    static final String VP9_CPU_USED = "5";
+    /** SVT-AV1 presets run 0 (slowest) to 13; 10 keeps AV1 within the video timeout on two cores. */
+    static final String SVT_AV1_PRESET = "10";
+
+    private FfmpegArguments() {}
+
+    /**
+     * The file protocol prefix stops ffmpeg from reading a protocol out of the name (a path with
+     * a colon in it), and an absolute path cannot be mistaken for an option.
+     */
+    public static String fileUrl(Path file) {
+        return "file:" + file.toAbsolutePath().normalize();
+    }
+
+    public static List<String> probe(String ffprobe, Path input) {
+        List<String> args = new ArrayList<>(List.of(ffprobe, "-v", "error"));
+        args.addAll(LOCKDOWN);
+        args.addAll(List.of("-print_format", "json", "-show_format", "-show_streams", fileUrl(input)));
+        return List.copyOf(args);
+    }
+
+    public static List<String> version(String tool) {
+        return List.of(tool, "-hide_banner", "-version");
+    }
+
+    /**
+     * Encodes the first real video stream (capital V skips cover art) and the first audio
+     * stream if there is one, scaled down to the preset's width, never up. The width is rounded
+     * down to even because 4:2:0 needs even sizes; -2 keeps the height even and the aspect.
+     * Rotation is applied by ffmpeg's autorotate, so the limits hold for the displayed picture.
+     */
+    public static List<String> encode(
+            String ffmpeg, Path input, Path output, Strategy strategy, VideoSettings settings, int threads) {
+        List<String> args = new ArrayList<>(List.of(ffmpeg, "-nostdin", "-hide_banner", "-loglevel", "error", "-y"));
+        args.addAll(LOCKDOWN);
+        args.addAll(List.of("-i", fileUrl(input)));
+        args.addAll(List.of("-map", "0:V:0", "-map", "0:a:0?", "-map_metadata", "-1", "-map_chapters", "-1", "-sn", "-dn"));
+        args.addAll(List.of("-vf", "scale='trunc(min(iw," + settings.maxWidth() + ")/2)*2':-2"));
+        // surround goes down to stereo (web players and libopus's default mapping want at most
+        // two channels at these bitrates); mono stays mono
+        args.addAll(List.of("-af", "aformat=channel_layouts=mono|stereo"));
+        args.addAll(codecs(strategy, settings));
+        args.addAll(List.of("-threads", Integer.toString(threads)));
+        args.addAll(container(strategy));
+        args.add(fileUrl(output));
+        return List.copyOf(args);
+    }
+
+    private static List<String> codecs(Strategy strategy, VideoSettings s) {
+        String crf = Integer.toString(s.crf());
+        String cap = s.maxBitrateKbps() + "k";
+        String audio = s.audioBitrateKbps() + "k";
+        return switch (strategy) {
+            case VIDEO_MP4_H264 -> List.of(
+                    "-c:v", "libx264", "-preset", X264_PRESET, "-crf", crf,
+                    "-maxrate", cap, "-bufsize", (2 * s.maxBitrateKbps()) + "k",
+                    "-profile:v", "high", "-pix_fmt", "yuv420p",
+                    "-c:a", "aac", "-b:a", audio);
+            case VIDEO_WEBM_VP9 -> List.of(
+                    "-c:v", "libvpx-vp9", "-crf", crf, "-b:v", cap,
+                    "-deadline", "good", "-cpu-used", VP9_CPU_USED, "-row-mt", "1", "-pix_fmt", "yuv420p",
+                    "-c:a", "libopus", "-b:a", audio);
+            case VIDEO_WEBM_AV1 -> List.of(
+                    "-c:v", "libsvtav1", "-preset", SVT_AV1_PRESET, "-crf", crf, "-maxrate", cap, "-pix_fmt", "yuv420p",
+                    "-c:a", "libopus", "-b:a", audio);
+            default -> throw new IllegalArgumentException("Expected a video encoding strategy but received " + strategy);
+        };
+    }
+
+    private static List<String> container(Strategy strategy) {
+        return switch (strategy) {
+            // the index goes first so a browser can start playing before the download ends
+            case VIDEO_MP4_H264 -> List.of("-movflags", "+faststart", "-f", "mp4");
+            case VIDEO_WEBM_VP9, VIDEO_WEBM_AV1 -> List.of("-f", "webm");
+            default -> throw new IllegalArgumentException("Expected a video encoding strategy but received " + strategy);
+        };
+    }
+}

@@ -1,0 +1,151 @@
+package io.mediaopt.video;
+
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Runs external programs such as ffmpeg and ffprobe. The command is a list of arguments, never
+ * a shell line, so no file name can inject anything. Stdin is empty, stdout is kept up to a cap
+ * and only the tail of stderr is kept. A run that passes its timeout is killed together with
+ * every process it started. {@link #close()} kills whatever still runs, so a server that stops
+ * leaves no encoder behind eating the CPU of the next one.
+ */
+public final class ProcessRunner implements AutoCloseable {
+    /** ffprobe's JSON for a file with many streams stays far below this. */
+    public static final int DEFAULT_STDOUT_LIMIT = 16 * 1024 * 1024;
+    public static final int DEFAULT_STDERR_TAIL = 8 * 1024;
+
+    private static final File NO_INPUT = new File("/dev/null");
+    /** After the process is gone its pipes close at once; this only guards against a stray holder. */
+    private static final Duration DRAIN_WAIT = Duration.ofSeconds(5);
+    private static final Duration KILL_WAIT = Duration.ofSeconds(5);
+
+    private final int stdoutLimit;
+    private final int stderrTail;
+    private final Set<Process> running = ConcurrentHashMap.newKeySet();
+    private volatile boolean closed;
+
+    public ProcessRunner(int stdoutLimit, int stderrTail) {
+        this.stdoutLimit = stdoutLimit;
+        this.stderrTail = stderrTail;
+    }
+
+    public ProcessRunner() {
+        this(DEFAULT_STDOUT_LIMIT, DEFAULT_STDERR_TAIL);
+    }
+
+    /**
+     * Runs {@code command} until it exits or {@code timeout} passes. Throws IOException when the
+     * program cannot be started; on interruption the process is killed before rethrowing.
+     */
+    public ProcessResult run(List<String> command, Duration timeout) throws IOException, InterruptedException {
+        if (closed) throw new IllegalStateException("The process runner is closed");
+        long started = System.nanoTime();
+        Process process = new ProcessBuilder(command).redirectInput(NO_INPUT).start();
+        running.add(process);
+        try {
+            // close() may have run between the check above and add(); it must not miss this one
+            if (closed) killTree(process);
+            var stdout = readInBackground(() -> readHead(process.getInputStream(), stdoutLimit));
+            var stderr = readInBackground(() -> readTail(process.getErrorStream(), stderrTail));
+            boolean exited = process.waitFor(timeout.toNanos(), TimeUnit.NANOSECONDS);
+            if (!exited) killTree(process);
+            Head head = await(stdout, new Head(new byte[0], false));
+            String tail = await(stderr, "");
+            return new ProcessResult(
+                    exited ? process.exitValue() : -1,
+                    !exited,
+                    new String(head.bytes(), StandardCharsets.UTF_8),
+                    head.truncated(),
+                    tail,
+                    Duration.ofNanos(System.nanoTime() - started));
+        } finally {
+            if (process.isAlive()) killTree(process);
+            running.remove(process);
+        }
+    }
+
+    /** Kills every process still running; later calls to {@link #run} are refused. */
+    @Override
+    public void close() {
+        closed = true;
+        for (Process process : running) killTree(process);
+    }
+
+    /** How many processes are running now (for tests and the health page). */
+    public int runningCount() {
+        return running.size();
+    }
+
+    /**
+     * The descendants are listed before the parent dies: once it is gone they are re-parented
+     * and no longer found under it. The parent goes first so it cannot start new ones.
+     */
+    private static void killTree(Process process) {
+        List<ProcessHandle> descendants = process.descendants().toList();
+        process.destroyForcibly();
+        descendants.forEach(ProcessHandle::destroyForcibly);
+        try {
+            process.onExit().get(KILL_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            // SIGKILL cannot be refused; a process that lingers is in the kernel's hands
+        }
+    }
+
+    private interface Reader<T> {
+        T read() throws IOException;
+    }
+
+    private static <T> FutureTask<T> readInBackground(Reader<T> reader) {
+        FutureTask<T> task = new FutureTask<>(reader::read);
+        Thread.ofVirtual().name("process-output").start(task);
+        return task;
+    }
+
+    private static <T> T await(FutureTask<T> task, T whenLost) throws InterruptedException {
+        try {
+            return task.get(DRAIN_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            return whenLost;
+        }
+    }
+
+    private record Head(byte[] bytes, boolean truncated) {}
+
+    /** Keeps the first {@code limit} bytes and reads on to the end so the child never blocks. */
+    private static Head readHead(InputStream in, int limit) throws IOException {
+        ByteArrayOutputStream kept = new ByteArrayOutputStream();
+        byte[] chunk = new byte[8192];
+        boolean truncated = false;
+        try (in) {
+            for (int n; (n = in.read(chunk)) >= 0; ) {
+                int room = limit - kept.size();
+                if (n > room) truncated = true;
+                kept.write(chunk, 0, Math.min(n, room));
+            }
+        }
+        return new Head(kept.toByteArray(), truncated);
+    }
+
+    private static String readTail(InputStream in, int capacity) throws IOException {
+        TailBuffer tail = new TailBuffer(capacity);
+        byte[] chunk = new byte[8192];
+        try (in) {
+            for (int n; (n = in.read(chunk)) >= 0; ) tail.write(chunk, 0, n);
+        }
+        return tail.text();
+    }
+}

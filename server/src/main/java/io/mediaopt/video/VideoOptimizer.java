@@ -1,0 +1,193 @@
+package io.mediaopt.video;
+
+import io.mediaopt.media.Limits;
+import io.mediaopt.media.MediaException;
+import io.mediaopt.media.Optimized;
+import io.mediaopt.media.Optimizer;
+import io.mediaopt.media.Preset;
+import io.mediaopt.media.Sniffed;
+import io.mediaopt.media.Strategy;
+import io.mediaopt.media.VideoSettings;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CancellationException;
+
+/**
+ * Optimizes videos with ffprobe and ffmpeg: probe, check the limits from the header, then try
+ * the preset's strategies in order within one time budget (SERVICE_VIDEO_TIMEOUT_MS). Messages
+ * of the exceptions reach API users, so they name no paths and no ffmpeg output; the log does.
+ */
+public final class VideoOptimizer implements Optimizer {
+    private static final Logger log = LoggerFactory.getLogger(VideoOptimizer.class);
+    private static final String ENCODE_FAILED = "The video could not be encoded";
+
+    private final VideoTools tools;
+    private final Limits limits;
+
+    public VideoOptimizer(VideoTools tools, Limits limits) {
+        this.tools = tools;
+        this.limits = limits;
+    }
+
+    @Override
+    public Optimized optimize(Path input, Sniffed sniffed, Preset preset, Path workDir) {
+        Ffprobe ffprobe = new Ffprobe(tools, limits.ffprobeTimeout());
+        ProbeReport source = ffprobe.probe(input);
+        ProbedStream video = source.video()
+                .orElseThrow(() -> MediaException.unsupportedType("The file has no video stream"));
+        checkLimits(source);
+        VideoSettings settings = preset.video();
+        long inputBytes = sizeOf(input);
+        long deadline = System.nanoTime() + limits.videoTimeout().toNanos();
+
+        // Every encoding that came out larger than the input is a fallback only; the first is kept.
+        Encoded larger = null;
+        try {
+            for (Strategy strategy : settings.strategies()) {
+                Duration left = Duration.ofNanos(deadline - System.nanoTime());
+                Attempt attempt = left.isPositive()
+                        ? encode(input, strategy, settings, workDir, left, ffprobe)
+                        : new TimedOut();
+                switch (attempt) {
+                    case Encoded encoded when encoded.bytes() < inputBytes -> {
+                        delete(larger);
+                        return result(encoded, video, source);
+                    }
+                    case Encoded encoded -> {
+                        if (larger == null) larger = encoded;
+                        else delete(encoded);
+                    }
+                    case TimedOut _ -> {
+                        if (larger == null) throw MediaException.timeout(
+                                "Encoding the video took longer than " + seconds(limits.videoTimeout()));
+                        return fallback(larger, input, sniffed, source, video, settings);
+                    }
+                    case Failed _ -> { }
+                }
+            }
+            if (larger == null) throw MediaException.encodeFailed(ENCODE_FAILED, null);
+            return fallback(larger, input, sniffed, source, video, settings);
+        } catch (RuntimeException e) {
+            delete(larger);
+            throw e;
+        }
+    }
+
+    /** Pixels are checked on every video stream: probing already decodes a frame of each. */
+    private void checkLimits(ProbeReport source) {
+        for (ProbedStream stream : source.streams()) {
+            if (stream.isVideo() && stream.pixels() > limits.maxInputPixels()) {
+                throw MediaException.limitExceeded(String.format(Locale.ROOT,
+                        "The video is %dx%d pixels, over the limit of %d pixels per frame",
+                        stream.width(), stream.height(), limits.maxInputPixels()));
+            }
+        }
+        double duration = source.duration().orElse(0.0);
+        if (duration > limits.maxVideoDurationSec()) {
+            throw MediaException.limitExceeded(String.format(Locale.ROOT,
+                    "The video lasts %.1f s, over the limit of %d s", duration, limits.maxVideoDurationSec()));
+        }
+    }
+
+    private sealed interface Attempt permits Encoded, Failed, TimedOut {}
+
+    private record Encoded(Strategy strategy, Path output, ProbeReport probe, long bytes) implements Attempt {}
+
+    private record Failed() implements Attempt {}
+
+    private record TimedOut() implements Attempt {}
+
+    /** One strategy; a failed or killed run leaves no file behind. */
+    private Attempt encode(Path input, Strategy strategy, VideoSettings settings, Path workDir,
+                           Duration timeout, Ffprobe ffprobe) {
+        Path output = workDir.resolve(strategy.wireName() + "." + strategy.extension());
+        int threads = Runtime.getRuntime().availableProcessors();
+        ProcessResult run = runFfmpeg(FfmpegArguments.encode(tools.ffmpeg(), input, output, strategy, settings, threads),
+                timeout, output);
+        if (run.timedOut()) {
+            log.warn("ffmpeg {} killed after {} ms; stderr tail:\n{}",
+                    strategy.wireName(), run.elapsed().toMillis(), run.stderrTail().strip());
+            deleteFile(output);
+            return new TimedOut();
+        }
+        if (!run.succeeded()) {
+            log.warn("ffmpeg {} exited with {} after {} ms; stderr tail:\n{}",
+                    strategy.wireName(), run.exitCode(), run.elapsed().toMillis(), run.stderrTail().strip());
+            deleteFile(output);
+            return new Failed();
+        }
+        try {
+            ProbeReport probe = ffprobe.probe(output);
+            if (probe.video().isEmpty()) throw new IllegalStateException("the output has no video stream");
+            return new Encoded(strategy, output, probe, sizeOf(output));
+        } catch (MediaException | IllegalStateException e) {
+            log.warn("ffmpeg {} wrote an output that does not probe: {}", strategy.wireName(), e.getMessage());
+            deleteFile(output);
+            return new Failed();
+        }
+    }
+
+    private ProcessResult runFfmpeg(List<String> command, Duration timeout, Path output) {
+        try {
+            return tools.runner().run(command, timeout);
+        } catch (IOException e) {
+            throw new UncheckedIOException("ffmpeg could not be started", e);
+        } catch (InterruptedException e) {
+            deleteFile(output);
+            Thread.currentThread().interrupt();
+            throw new CancellationException("Encoding the video was interrupted");
+        }
+    }
+
+    /** No encoding was smaller: the input itself when the preset could deliver it as is. */
+    private Optimized fallback(Encoded larger, Path input, Sniffed sniffed, ProbeReport source,
+                               ProbedStream video, VideoSettings settings) {
+        if (!OriginalVideo.servable(sniffed, source, settings)) return result(larger, video, source);
+        delete(larger);
+        Double duration = source.duration().orElse(null);
+        return new Optimized(input, Strategy.VIDEO_ORIGINAL, sniffed.contentType(), OriginalVideo.extension(sniffed),
+                video.displayWidth(), video.displayHeight(), video.displayWidth(), video.displayHeight(),
+                duration, duration);
+    }
+
+    private static Optimized result(Encoded encoded, ProbedStream video, ProbeReport source) {
+        ProbedStream out = encoded.probe().video().orElseThrow();
+        Strategy strategy = encoded.strategy();
+        return new Optimized(encoded.output(), strategy, strategy.contentType(), strategy.extension(),
+                video.displayWidth(), video.displayHeight(), out.displayWidth(), out.displayHeight(),
+                source.duration().orElse(null), encoded.probe().duration().orElse(null));
+    }
+
+    private static String seconds(Duration duration) {
+        long millis = duration.toMillis();
+        return millis % 1000 == 0 ? millis / 1000 + " s" : millis + " ms";
+    }
+
+    private static long sizeOf(Path file) {
+        try {
+            return Files.size(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void delete(Encoded encoded) {
+        if (encoded != null) deleteFile(encoded.output());
+    }
+
+    private static void deleteFile(Path file) {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            log.warn("could not delete {}", file, e);
+        }
+    }
+}

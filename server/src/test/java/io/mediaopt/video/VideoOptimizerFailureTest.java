@@ -1,0 +1,168 @@
+package io.mediaopt.video;
+
+import io.mediaopt.media.Limits;
+import io.mediaopt.media.MediaException;
+import io.mediaopt.media.Preset;
+import io.mediaopt.media.Presets;
+import io.mediaopt.media.Strategy;
+import io.mediaopt.media.VideoSettings;
+import org.assertj.core.api.AbstractThrowableAssert;
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** Limits, timeouts, fallbacks and failures: each ends with a stable code and an empty work dir. */
+class VideoOptimizerFailureTest {
+    @TempDir
+    static Path fixtures;
+    @TempDir
+    Path workDir;
+
+    static ProcessRunner runner;
+    static Path clip;
+
+    @BeforeAll
+    static void start() throws Exception {
+        runner = new ProcessRunner();
+        clip = TestVideos.highBitrateMp4(fixtures, "clip.mp4", "640x360", 2, true);
+    }
+
+    @AfterAll
+    static void stop() {
+        runner.close();
+    }
+
+    private static VideoOptimizer optimizer(Limits limits) {
+        return new VideoOptimizer(new VideoTools("ffmpeg", "ffprobe", runner), limits);
+    }
+
+    private static Limits limits(long maxPixels, int maxSeconds, Duration videoTimeout) {
+        Limits l = TestVideos.LIMITS;
+        return new Limits(l.maxInputBytes(), maxPixels, l.maxAnimationFrames(), maxSeconds,
+                l.ffprobeTimeout(), l.imageTimeout(), videoTimeout);
+    }
+
+    private static Preset web() {
+        return Presets.standard().find("web").orElseThrow();
+    }
+
+    private static Preset custom(int audioKbps, Strategy... strategies) {
+        return new Preset("custom", "test", null, new VideoSettings(640, 30, 1000, audioKbps, List.of(strategies)));
+    }
+
+    @Test
+    void tooManyPixelsIsLimitExceededBeforeEncoding() {
+        VideoOptimizer strict = optimizer(limits(640L * 360 - 1, 1800, Duration.ofSeconds(240)));
+        assertFails(() -> strict.optimize(clip, TestVideos.sniff(clip), web(), workDir), "limit-exceeded", 422)
+                .hasMessageContaining("640x360");
+    }
+
+    @Test
+    void tooLongIsLimitExceededBeforeEncoding() {
+        VideoOptimizer strict = optimizer(limits(100_000_000L, 1, Duration.ofSeconds(240)));
+        assertFails(() -> strict.optimize(clip, TestVideos.sniff(clip), web(), workDir), "limit-exceeded", 422)
+                .hasMessageContaining("over the limit of 1 s");
+    }
+
+    @Test
+    void anEncodingPastTheVideoTimeoutIsKilledAndLeavesNothing() throws Exception {
+        Path longer = TestVideos.highBitrateMp4(fixtures, "longer.mp4", "1280x720", 4, true);
+        VideoOptimizer hasty = optimizer(limits(100_000_000L, 1800, Duration.ofMillis(300)));
+
+        long started = System.nanoTime();
+        assertFails(() -> hasty.optimize(longer, TestVideos.sniff(longer), web(), workDir), "timeout", 504);
+
+        assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(10));
+        assertThat(TestVideos.liveEncoders()).isEmpty();
+        assertThat(runner.runningCount()).isZero();
+    }
+
+    @Test
+    void aFileWithOnlyAudioIsUnsupported() throws Exception {
+        Path m4a = fixtures.resolve("song.m4a");
+        TestVideos.run(List.of("ffmpeg", "-nostdin", "-loglevel", "error", "-y",
+                "-f", "lavfi", "-i", "sine=duration=1", "-c:a", "aac", m4a.toString()));
+        assertFails(() -> optimizer(TestVideos.LIMITS).optimize(m4a, TestVideos.sniff(m4a), web(), workDir),
+                "unsupported-type", 415)
+                .hasMessage("The file has no video stream");
+    }
+
+    @Test
+    void aCorruptFileIsUnreadable() throws Exception {
+        byte[] head = Files.readAllBytes(clip);
+        Path corrupt = Files.write(fixtures.resolve("corrupt.mp4"), Arrays.copyOf(head, 2000));
+        assertFails(() -> optimizer(TestVideos.LIMITS).optimize(corrupt, TestVideos.sniff(corrupt), web(), workDir),
+                "unreadable-media", 422);
+    }
+
+    @Test
+    void whenTheFirstStrategyFailsTheNextOneIsUsed() throws Exception {
+        // libopus refuses 600 kb/s, the AAC encoder takes it: the WebM attempt fails, the MP4 one works
+        var result = optimizer(TestVideos.LIMITS)
+                .optimize(clip, TestVideos.sniff(clip), custom(600, Strategy.VIDEO_WEBM_VP9, Strategy.VIDEO_MP4_H264), workDir);
+
+        assertThat(result.strategy()).isEqualTo(Strategy.VIDEO_MP4_H264);
+        try (var files = Files.list(workDir)) {
+            assertThat(files.toList()).containsExactly(result.output());
+        }
+    }
+
+    @Test
+    void whenEveryStrategyFailsItIsEncodeFailedWithAShortMessage() {
+        assertFails(() -> optimizer(TestVideos.LIMITS).optimize(clip, TestVideos.sniff(clip),
+                        custom(600, Strategy.VIDEO_WEBM_VP9, Strategy.VIDEO_WEBM_AV1), workDir),
+                "encode-failed", 422)
+                .hasMessage("The video could not be encoded");
+    }
+
+    @Test
+    void anInputAlreadyDeliverableIsReturnedWhenTheEncodingWouldBeLarger() throws Exception {
+        Path tiny = TestVideos.make(fixtures, "tiny.mp4", "320x240", 2, true,
+                "-c:v", "libx264", "-preset", "ultrafast", "-crf", "45", "-pix_fmt", "yuv420p",
+                "-c:a", "aac", "-b:a", "24k", "-movflags", "+faststart");
+
+        var result = optimizer(TestVideos.LIMITS).optimize(tiny, TestVideos.sniff(tiny), web(), workDir);
+
+        assertThat(result.strategy()).isEqualTo(Strategy.VIDEO_ORIGINAL);
+        assertThat(result.output()).isEqualTo(tiny);
+        assertThat(result.contentType()).isEqualTo("video/mp4");
+        assertThat(result.extension()).isEqualTo("mp4");
+        assertThat(result.outputWidth()).isEqualTo(result.inputWidth()).isEqualTo(320);
+        assertThat(result.outputDurationSec()).isEqualTo(result.inputDurationSec());
+        assertThat(workDir).isEmptyDirectory();
+    }
+
+    @Test
+    void anInputInAnotherFormatIsConvertedEvenWhenThatIsLarger() throws Exception {
+        Path tinyMov = TestVideos.make(fixtures, "tiny.mov", "320x240", 2, false,
+                "-c:v", "mpeg4", "-q:v", "31", "-f", "mov");
+
+        var result = optimizer(TestVideos.LIMITS).optimize(tinyMov, TestVideos.sniff(tinyMov), web(), workDir);
+
+        assertThat(result.strategy()).isEqualTo(Strategy.VIDEO_MP4_H264);
+        assertThat(Files.size(result.output())).isGreaterThanOrEqualTo(Files.size(tinyMov));
+    }
+
+    private AbstractThrowableAssert<?, ? extends Throwable> assertFails(
+            ThrowingCallable call, String code, int status) {
+        var failure = assertThatThrownBy(call)
+                .isInstanceOfSatisfying(MediaException.class, e -> {
+                    assertThat(e.code()).isEqualTo(code);
+                    assertThat(e.status()).isEqualTo(status);
+                    assertThat(e.getMessage()).doesNotContain("/").doesNotContainIgnoringCase("ffmpeg");
+                });
+        assertThat(workDir).as("nothing partial is left").isEmptyDirectory();
+        return failure;
+    }
+}

@@ -1,0 +1,185 @@
+package io.mediaopt.video;
+
+import io.mediaopt.media.Optimized;
+import io.mediaopt.media.Preset;
+import io.mediaopt.media.Presets;
+import io.mediaopt.media.Strategy;
+import io.mediaopt.media.VideoSettings;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/** Each preset and each accepted container, encoded by the real ffmpeg and checked with ffprobe. */
+class VideoOptimizerTest {
+    @TempDir
+    static Path fixtures;
+    @TempDir
+    Path workDir;
+
+    static ProcessRunner runner;
+    static VideoOptimizer optimizer;
+    static Path mp4;
+
+    @BeforeAll
+    static void start() throws Exception {
+        runner = new ProcessRunner();
+        optimizer = new VideoOptimizer(new VideoTools("ffmpeg", "ffprobe", runner), TestVideos.LIMITS);
+        mp4 = TestVideos.make(fixtures, "camera.mp4", "1280x720", 2, true,
+                "-c:v", "libx264", "-preset", "ultrafast", "-crf", "10", "-pix_fmt", "yuv420p",
+                "-c:a", "aac", "-b:a", "192k",
+                "-metadata", "title=Secret title", "-metadata", "location=+48.8577+002.2950/");
+    }
+
+    @AfterAll
+    static void stop() {
+        runner.close();
+    }
+
+    static Preset preset(String name) {
+        return Presets.standard().find(name).orElseThrow();
+    }
+
+    @Test
+    void webMakesAFastStartH264AacMp4WithoutTheInputsMetadata() throws Exception {
+        Optimized result = optimize(mp4, preset("web"));
+
+        assertThat(result.strategy()).isEqualTo(Strategy.VIDEO_MP4_H264);
+        assertThat(result.contentType()).isEqualTo("video/mp4");
+        assertThat(result.extension()).isEqualTo("mp4");
+        assertThat(result.output().getParent()).isEqualTo(workDir);
+        ProbeReport out = checkKept(mp4, result, 1280, 720, true);
+        assertThat(out.formatName()).contains("mp4");
+        assertThat(out.video().orElseThrow().codecName()).isEqualTo("h264");
+        assertThat(out.audio().orElseThrow().codecName()).isEqualTo("aac");
+
+        assertThat(Files.readString(mp4, StandardCharsets.ISO_8859_1)).as("the input carries them").contains("Secret title");
+        String head = new String(Files.readAllBytes(result.output()), StandardCharsets.ISO_8859_1);
+        assertThat(head.indexOf("moov")).as("index before media").isLessThan(head.indexOf("mdat"));
+        assertThat(head).doesNotContain("Secret title").doesNotContain("+48.8577");
+    }
+
+    @Test
+    void mobileKeepsA720pInputAtItsWidth() throws Exception {
+        Optimized result = optimize(mp4, preset("mobile"));
+        assertThat(result.strategy()).isEqualTo(Strategy.VIDEO_MP4_H264);
+        checkKept(mp4, result, 1280, 720, true);
+    }
+
+    @Test
+    void lowBandwidthMakesASmallerVp9OpusWebm() throws Exception {
+        Optimized result = optimize(mp4, preset("low-bandwidth"));
+
+        assertThat(result.strategy()).isEqualTo(Strategy.VIDEO_WEBM_VP9);
+        assertThat(result.contentType()).isEqualTo("video/webm");
+        assertThat(result.extension()).isEqualTo("webm");
+        ProbeReport out = checkKept(mp4, result, 854, 480, true);
+        assertThat(out.formatName()).contains("webm");
+        assertThat(out.video().orElseThrow().codecName()).isEqualTo("vp9");
+        assertThat(out.audio().orElseThrow().codecName()).isEqualTo("opus");
+    }
+
+    @Test
+    void aVideoWithoutAudioStaysSilent() throws Exception {
+        Path silent = TestVideos.highBitrateMp4(fixtures, "silent.mp4", "640x360", 2, false);
+        Optimized result = optimize(silent, preset("web"));
+        checkKept(silent, result, 640, 360, false);
+    }
+
+    @Test
+    void anOddSizeBecomesEvenAndNarrowerThanAnOddMaximum() throws Exception {
+        Path odd = TestVideos.make(fixtures, "odd.mkv", "641x361", 2, false,
+                "-c:v", "libx264", "-preset", "ultrafast", "-crf", "10", "-pix_fmt", "yuv444p");
+
+        Optimized web = optimize(odd, preset("web"));
+        assertThat(web.inputWidth()).isEqualTo(641);
+        checkKept(odd, web, 640, 360, false);
+
+        VideoSettings narrow = new VideoSettings(333, 23, 1000, 96, List.of(Strategy.VIDEO_MP4_H264));
+        Optimized small = optimize(odd, new Preset("narrow", "odd maximum", null, narrow));
+        assertThat(small.outputWidth()).isEqualTo(332);
+        assertThat(small.outputHeight() % 2).isZero();
+        assertThat(TestVideos.probe(small.output()).video().orElseThrow().pixelFormat()).isEqualTo("yuv420p");
+    }
+
+    @Test
+    void aPhoneVideoIsTurnedUpright() throws Exception {
+        Path landscape = TestVideos.highBitrateMp4(fixtures, "landscape.mp4", "640x360", 2, true);
+        Path portrait = fixtures.resolve("portrait.mp4");
+        TestVideos.run(List.of("ffmpeg", "-nostdin", "-loglevel", "error", "-y", "-i", landscape.toString(),
+                "-c", "copy", "-metadata:s:v:0", "rotate=90", portrait.toString()));
+
+        Optimized result = optimize(portrait, preset("web"));
+        assertThat(result.inputWidth()).isEqualTo(360);
+        ProbeReport out = checkKept(portrait, result, 360, 640, true);
+        ProbedStream video = out.video().orElseThrow();
+        assertThat(video.rotation()).isZero();
+        assertThat(video.width()).isEqualTo(360);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            "clip.mov  | -c:v mpeg4 -q:v 1 -c:a aac -b:a 192k -f mov",
+            "clip.webm | -c:v libvpx -deadline realtime -cpu-used 8 -b:v 6M -c:a libopus -f webm",
+            "clip.avi  | -c:v mpeg4 -q:v 1 -c:a pcm_s16le -f avi",
+            "clip.ts   | -c:v mpeg2video -q:v 1 -c:a mp2 -f mpegts",
+            "clip.3gp  | -c:v mpeg4 -q:v 1 -c:a aac -ar 48000 -f 3gp",
+            "clip.ogv  | -c:v libtheora -q:v 10 -c:a libvorbis -f ogg",
+            "clip.mkv  | -c:v mjpeg -q:v 2 -c:a flac -f matroska"})
+    void everyAcceptedContainerBecomesAWebMp4(String name, String encoding) throws Exception {
+        Path input = TestVideos.make(fixtures, name, "640x360", 1.5, true, encoding.split(" "));
+        assertThat(TestVideos.sniff(input).kind().wireName()).isEqualTo("video");
+
+        Optimized result = optimize(input, preset("web"));
+
+        assertThat(result.strategy()).isEqualTo(Strategy.VIDEO_MP4_H264);
+        checkKept(input, result, 640, 360, true);
+    }
+
+    @Test
+    void av1WhenAPresetListsIt() throws Exception {
+        Path input = TestVideos.highBitrateMp4(fixtures, "for-av1.mp4", "640x360", 1, true);
+        VideoSettings av1 = new VideoSettings(480, 40, 500, 64, List.of(Strategy.VIDEO_WEBM_AV1));
+
+        Optimized result = optimize(input, new Preset("av1", "AV1", null, av1));
+
+        assertThat(result.strategy()).isEqualTo(Strategy.VIDEO_WEBM_AV1);
+        assertThat(result.contentType()).isEqualTo("video/webm");
+        ProbeReport out = checkKept(input, result, 480, 270, true);
+        assertThat(out.video().orElseThrow().codecName()).isEqualTo("av1");
+        assertThat(out.audio().orElseThrow().codecName()).isEqualTo("opus");
+    }
+
+    private Optimized optimize(Path input, Preset preset) throws Exception {
+        return optimizer.optimize(input, TestVideos.sniff(input), preset, workDir);
+    }
+
+    /** Size, duration, audio and the reported measurements agree with ffprobe's view of the output. */
+    static ProbeReport checkKept(Path input, Optimized result, int width, int height, boolean audio) throws Exception {
+        ProbeReport in = TestVideos.probe(input);
+        ProbeReport out = TestVideos.probe(result.output());
+        ProbedStream video = out.video().orElseThrow();
+        assertThat(video.displayWidth()).isEqualTo(width).isEqualTo(result.outputWidth());
+        assertThat(video.displayHeight()).isEqualTo(height).isEqualTo(result.outputHeight());
+        assertThat(width % 2).isZero();
+        assertThat(height % 2).isZero();
+        assertThat(video.pixelFormat()).isEqualTo("yuv420p");
+        assertThat(out.audio().isPresent()).isEqualTo(audio);
+        double inputDuration = in.duration().orElseThrow();
+        assertThat(result.inputDurationSec()).isCloseTo(inputDuration, within(0.001));
+        assertThat(result.outputDurationSec()).isCloseTo(inputDuration, within(0.15));
+        assertThat(out.duration().orElseThrow()).isCloseTo(inputDuration, within(0.15));
+        assertThat(Files.size(result.output())).isLessThan(Files.size(input));
+        return out;
+    }
+}
