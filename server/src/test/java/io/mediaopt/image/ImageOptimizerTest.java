@@ -38,6 +38,7 @@ class ImageOptimizerTest {
     static Vips vips;
     static ImageOptimizer optimizer;
     static Path photo;
+    static Path mediumPhoto;
     static Path smallPng;
     static Path animatedGif;
 
@@ -46,6 +47,7 @@ class ImageOptimizerTest {
         vips = Vips.open(2);
         optimizer = new ImageOptimizer(vips, LIMITS);
         photo = TestImages.photoJpeg(fixtures, "photo", 3000, 2000);
+        mediumPhoto = TestImages.photoJpeg(fixtures, "medium", 1600, 1200);
         smallPng = TestImages.photoPng(fixtures, "small", 400, 300, false);
         animatedGif = TestImages.animatedGif(fixtures, "anim", 320, 240, 20);
     }
@@ -120,7 +122,7 @@ class ImageOptimizerTest {
     void stripsExifGpsAndProfiles(String presetName) throws IOException {
         // a Display P3 profile, EXIF and a GPS position: all gone after conversion to sRGB
         Path wideGamut = fixtures.resolve("p3-" + presetName + ".jpg");
-        TestImages.run("vips", "icc_transform", photo.toString(), wideGamut + "[strip=false]", "p3");
+        TestImages.run("vips", "icc_transform", mediumPhoto.toString(), wideGamut + "[strip=false]", "p3");
         Path tagged = TestImages.withExif(wideGamut, fixtures.resolve("tagged-" + presetName + ".jpg"), 1);
         try (VipsImage input = vips.openHeader(tagged)) {
             assertThat(input.fields()).contains("exif-data", "exif-ifd3-GPSLatitude", "icc-profile-data");
