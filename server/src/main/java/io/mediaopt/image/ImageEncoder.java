@@ -49,6 +49,7 @@ final class ImageEncoder {
                 image = open(opened, vips.flatten(image, FLATTEN_BACKGROUND));
             }
             Size size = new Size(image.width(), keepsFrames ? image.pageHeight() : image.height());
+            stopIfExpired();
             save(strategy, image, output);
             return size;
         } finally {
@@ -63,7 +64,9 @@ final class ImageEncoder {
     void checkDecodes() {
         List<VipsImage> opened = new ArrayList<>();
         try {
-            vips.average(decode(opened));
+            VipsImage image = decode(opened);
+            stopIfExpired();
+            vips.average(image);
         } finally {
             opened.reversed().forEach(VipsImage::close);
         }
@@ -80,6 +83,7 @@ final class ImageEncoder {
             // rotating needs random access to pixels a sequential read streams only once, so
             // the shrunk picture is held in memory first (as vips_thumbnail itself would do,
             // but here the watchdog can kill the copy)
+            stopIfExpired();
             image = open(opened, vips.copyMemory(image));
             image = open(opened, vips.autorotate(image));
         }
@@ -94,6 +98,14 @@ final class ImageEncoder {
             case IMAGE_PNG -> vips.savePng(image, output);
             default -> throw new IllegalArgumentException("not an image encoding: " + strategy);
         }
+    }
+
+    /**
+     * A kill that lands before an evaluation starts may be cleared by it (libvips resets the
+     * flag of the image a sink starts on), so time is also checked before each one.
+     */
+    private void stopIfExpired() {
+        if (watchdog.expired()) throw new VipsException("evaluation", "time limit reached before it started");
     }
 
     private VipsImage open(List<VipsImage> opened, VipsImage image) {

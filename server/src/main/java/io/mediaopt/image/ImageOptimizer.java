@@ -30,7 +30,8 @@ public final class ImageOptimizer implements Optimizer {
     private static final Set<String> ACCEPTED_LOADERS = Set.of(
             "VipsForeignLoadJpeg", "VipsForeignLoadPng", "VipsForeignLoadWebp", "VipsForeignLoadNsgif",
             "VipsForeignLoadGif", "VipsForeignLoadHeif", "VipsForeignLoadTiff");
-    private static final String ACCEPTED = "JPEG, PNG, WebP, GIF, AVIF, HEIC/HEIF or TIFF";
+    private static final String NOT_ACCEPTED =
+            "The file is not an image in a supported format (JPEG, PNG, WebP, GIF, AVIF, HEIC/HEIF or TIFF).";
 
     private final Vips vips;
     private final Limits limits;
@@ -53,17 +54,16 @@ public final class ImageOptimizer implements Optimizer {
     private ImageHeader readHeader(Path source) {
         String loader = vips.findLoader(source).orElseThrow(() -> {
             log.info("image refused: no libvips loader recognises {}", source);
-            return MediaException.unsupportedType("The file is not an image in a supported format ("
-                    + ACCEPTED + ").");
+            return MediaException.unsupportedType(NOT_ACCEPTED);
         });
         if (ACCEPTED_LOADERS.stream().noneMatch(loader::startsWith)) {
             log.info("image refused: {} would need loader {}, which is blocked or not accepted", source, loader);
-            throw MediaException.unsupportedType("This image format is not supported; send " + ACCEPTED + ".");
+            throw MediaException.unsupportedType(NOT_ACCEPTED);
         }
         try (VipsImage image = vips.openHeader(source)) {
             return ImageHeader.read(image).orElseThrow(() -> {
                 log.info("image refused: {} loaded by an unexpected loader", source);
-                return MediaException.unsupportedType("This image format is not supported; send " + ACCEPTED + ".");
+                return MediaException.unsupportedType(NOT_ACCEPTED);
             });
         } catch (VipsException e) {
             log.info("image unreadable: {}: {}", source, e.getMessage());
@@ -117,6 +117,7 @@ public final class ImageOptimizer implements Optimizer {
                 }
             }
         }
+        // only an input that may stand in for its encodings gets here with one encoded
         if (anyEncoded) {
             return new Optimized(input, Strategy.IMAGE_ORIGINAL, sniffed.contentType(), original.extension(),
                     header.displayedWidth(), header.displayedHeight(),

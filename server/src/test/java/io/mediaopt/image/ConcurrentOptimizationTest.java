@@ -76,7 +76,7 @@ class ConcurrentOptimizationTest {
         // two slow encodings on virtual threads pin both carriers of a two-core machine; the
         // watchdog must still get to run
         Limits shortLimit = new Limits(125829120L, 100_000_000L, 1000, 1800,
-                Duration.ofSeconds(15), Duration.ofMillis(300), Duration.ofSeconds(240));
+                Duration.ofSeconds(15), Duration.ofMillis(150), Duration.ofSeconds(240));
         ImageOptimizer optimizer = new ImageOptimizer(vips, shortLimit);
         Preset slow = custom(2400, List.of(IMAGE_PNG));
         List<Future<Object>> results = new ArrayList<>();

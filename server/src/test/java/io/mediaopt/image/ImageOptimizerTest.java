@@ -38,6 +38,7 @@ class ImageOptimizerTest {
     static Vips vips;
     static ImageOptimizer optimizer;
     static Path photo;
+    static Path mediumPhoto;
     static Path smallPng;
     static Path animatedGif;
 
@@ -46,6 +47,7 @@ class ImageOptimizerTest {
         vips = Vips.open(2);
         optimizer = new ImageOptimizer(vips, LIMITS);
         photo = TestImages.photoJpeg(fixtures, "photo", 3000, 2000);
+        mediumPhoto = TestImages.photoJpeg(fixtures, "medium", 1600, 1200);
         smallPng = TestImages.photoPng(fixtures, "small", 400, 300, false);
         animatedGif = TestImages.animatedGif(fixtures, "anim", 320, 240, 20);
     }
@@ -100,11 +102,30 @@ class ImageOptimizerTest {
     }
 
     @ParameterizedTest
+    @CsvSource({"avif, avif", "heic, heif", "tif, tiff", "png, png", "gif, gif", "webp, webp"})
+    void acceptsEveryListedFormat(String extension, String format) {
+        Path input = fixtures.resolve("converted." + extension);
+        // a WebP at the default quality would rightly come back as the original
+        String options = extension.equals("webp") ? "[Q=95]" : "";
+        TestImages.run("vips", "thumbnail", photo.toString(), input + options, "800");
+        assertThat(formatOf(input)).isEqualTo(format);
+
+        Optimized result = optimize(input, preset("web"));
+
+        assertThat(result.strategy()).isEqualTo(IMAGE_WEBP);
+        assertThat(result.outputWidth()).isEqualTo(800);
+        assertThat(formatOf(result.output())).isEqualTo("webp");
+    }
+
+    @ParameterizedTest
     @CsvSource({"web", "mobile", "low-bandwidth", "jpeg-only"})
     void stripsExifGpsAndProfiles(String presetName) throws IOException {
-        Path tagged = TestImages.withExif(photo, fixtures.resolve("tagged-" + presetName + ".jpg"), 1);
+        // a Display P3 profile, EXIF and a GPS position: all gone after conversion to sRGB
+        Path wideGamut = fixtures.resolve("p3-" + presetName + ".jpg");
+        TestImages.run("vips", "icc_transform", mediumPhoto.toString(), wideGamut + "[strip=false]", "p3");
+        Path tagged = TestImages.withExif(wideGamut, fixtures.resolve("tagged-" + presetName + ".jpg"), 1);
         try (VipsImage input = vips.openHeader(tagged)) {
-            assertThat(input.fields()).contains("exif-data", "exif-ifd3-GPSLatitude");
+            assertThat(input.fields()).contains("exif-data", "exif-ifd3-GPSLatitude", "icc-profile-data");
         }
         Preset preset = presetName.equals("jpeg-only") ? custom(1920, List.of(IMAGE_JPEG)) : preset(presetName);
 
@@ -127,6 +148,17 @@ class ImageOptimizerTest {
         try (VipsImage output = vips.openHeader(result.output())) {
             assertThat(output.pages()).isEqualTo(20);
             assertThat(output.pageHeight()).isEqualTo(240);
+        }
+    }
+
+    @Test
+    void givesTheFirstFrameToAnEncodingThatCannotAnimate() {
+        Optimized result = optimize(animatedGif, custom(1920, List.of(IMAGE_JPEG), List.of(IMAGE_JPEG)));
+
+        assertThat(result.strategy()).isEqualTo(IMAGE_JPEG);
+        try (VipsImage output = vips.openHeader(result.output())) {
+            assertThat(output.width()).isEqualTo(320);
+            assertThat(output.height()).isEqualTo(240);
         }
     }
 
@@ -233,8 +265,11 @@ class ImageOptimizerTest {
     }
 
     static Preset custom(int maxWidth, List<Strategy> strategies) {
-        Preset web = preset("web");
+        return custom(maxWidth, strategies, List.of(IMAGE_WEBP));
+    }
+
+    static Preset custom(int maxWidth, List<Strategy> strategies, List<Strategy> animatedStrategies) {
         return new Preset("custom", "test preset",
-                new ImageSettings(maxWidth, 80, 50, 80, strategies, List.of(IMAGE_WEBP)), web.video());
+                new ImageSettings(maxWidth, 80, 50, 80, strategies, animatedStrategies), preset("web").video());
     }
 }
