@@ -1,0 +1,158 @@
+package io.mediaopt;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.mediaopt.http.ApiKeys;
+import io.mediaopt.http.ApiServer;
+import io.mediaopt.http.HealthChecks;
+import io.mediaopt.http.InfoHandlers;
+import io.mediaopt.http.UploadReader;
+import io.mediaopt.image.ImageOptimizer;
+import io.mediaopt.image.Vips;
+import io.mediaopt.jobs.JdbcJobStore;
+import io.mediaopt.jobs.JobProcessor;
+import io.mediaopt.jobs.JobStore;
+import io.mediaopt.jobs.Jobs;
+import io.mediaopt.jobs.Retention;
+import io.mediaopt.jobs.Workers;
+import io.mediaopt.media.MediaKind;
+import io.mediaopt.media.Presets;
+import io.mediaopt.media.Sniffer;
+import io.mediaopt.storage.LocalStorage;
+import io.mediaopt.storage.Storage;
+import io.mediaopt.usage.UsageCounters;
+import io.mediaopt.video.ProcessRunner;
+import io.mediaopt.video.VideoOptimizer;
+import io.mediaopt.video.VideoTools;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.Callable;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/** Wiring only: configuration → the parts, in order → start. */
+public final class Main {
+    private static final Logger log = LoggerFactory.getLogger(Main.class);
+    private static final Duration TOOL_CHECK_TIMEOUT = Duration.ofSeconds(5);
+
+    private Main() {}
+
+    public static void main(String[] args) {
+        Config config;
+        try {
+            config = Config.fromEnvironment(System.getenv());
+        } catch (Config.ConfigException e) {
+            System.err.println(e.getMessage());
+            System.exit(2);
+            return;
+        }
+        RunningService service;
+        try {
+            service = start(config, Clock.systemUTC());
+        } catch (RuntimeException | IOException e) {
+            log.error("mediaopt could not start: {}", e.getMessage(), e);
+            System.exit(1);
+            return;
+        }
+        Runtime.getRuntime().addShutdownHook(new Thread(service::close, "shutdown"));
+        String shownHost = config.host().equals("0.0.0.0") ? "localhost" : config.host();
+        log.info("mediaopt listening on http://{}:{}", shownHost, service.port());
+    }
+
+    public static RunningService start(Config config, Clock clock) throws IOException {
+        RunningService service = new RunningService();
+        try {
+            wire(config, clock, service);
+            return service;
+        } catch (RuntimeException | IOException e) {
+            service.close();
+            throw e;
+        }
+    }
+
+    private static void wire(Config config, Clock clock, RunningService service) throws IOException {
+        Path outputDir = config.outputDir().toAbsolutePath();
+        Files.createDirectories(outputDir);
+        ObjectMapper json = JsonMapper.builder().build();
+        Presets presets = Presets.standard();
+
+        Vips vips = Vips.open();
+        ProcessRunner processes = service.own(new ProcessRunner());
+        VideoTools videoTools = new VideoTools(config.ffmpegPath(), config.ffprobePath(), processes);
+        Map<MediaKind, io.mediaopt.media.Optimizer> optimizers = Map.of(
+                MediaKind.IMAGE, new ImageOptimizer(vips, config.limits()),
+                MediaKind.VIDEO, new VideoOptimizer(videoTools, config.limits()));
+
+        Storage storage = new LocalStorage(outputDir);
+        JobStore store = service.own(JdbcJobStore.open(config.databaseUrl(), json));
+        JobStore.Recovery recovery = store.recoverInterrupted(config.jobMaxAttempts(), clock.millis());
+        if (recovery.requeued() + recovery.failed() > 0) {
+            log.info("after restart: {} interrupted jobs queued again, {} failed", recovery.requeued(), recovery.failed());
+        }
+
+        UsageCounters usage = new UsageCounters();
+        JobProcessor processor = new JobProcessor(optimizers, presets, storage, store, usage, clock);
+        Workers workers = service.own(new Workers(config.workers(), config.queueTimeout(), store, processor, storage,
+                outputDir.resolve("work"), clock));
+        Jobs jobs = new Jobs(store, storage, workers, processor, new Sniffer(), clock,
+                () -> UUID.randomUUID().toString(), config.maxPendingJobs());
+
+        Map<String, Callable<String>> checks = new LinkedHashMap<>();
+        checks.put("ffmpeg", () -> videoTools.versions(TOOL_CHECK_TIMEOUT).ffmpeg());
+        checks.put("ffprobe", () -> videoTools.versions(TOOL_CHECK_TIMEOUT).ffprobe());
+        checks.put("libvips", vips::version);
+        checks.put("storage", () -> {
+            storage.check();
+            return "local";
+        });
+        checks.put("database", () -> {
+            store.check();
+            return config.databaseUrl().startsWith("jdbc:sqlite:") ? "sqlite" : "postgresql";
+        });
+
+        Path uploadDir = outputDir.resolve("uploads");
+        deleteLeftovers(uploadDir);
+        UploadReader uploads = new UploadReader(uploadDir, config.limits().maxInputBytes(), presets);
+        InfoHandlers info = new InfoHandlers(usage, new HealthChecks(checks), presets, config.limits());
+        ApiServer api = new ApiServer(
+                new ApiServer.Settings(config.host(), config.port(), config.publicUrl(), new ApiKeys(config.apiKeys())),
+                jobs, storage, usage, uploads, info, json);
+
+        workers.start();
+        scheduleRetention(new Retention(store, storage, config.jobRetention(), clock), service);
+        service.own(api.start());
+        service.port(api.port());
+    }
+
+    private static void scheduleRetention(Retention retention, RunningService service) {
+        if (!retention.enabled()) return;
+        ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(
+                Thread.ofPlatform().name("retention").daemon().factory());
+        service.own(scheduler::shutdownNow);
+        scheduler.scheduleWithFixedDelay(() -> {
+            try {
+                retention.purgeExpired();
+            } catch (RuntimeException e) {
+                log.warn("retention run failed", e);
+            }
+        }, 0, Duration.ofMinutes(10).toMinutes(), TimeUnit.MINUTES);
+    }
+
+    /** Uploads a crash left half-read are of no use to anyone. */
+    private static void deleteLeftovers(Path uploadDir) throws IOException {
+        if (!Files.isDirectory(uploadDir)) return;
+        try (var files = Files.list(uploadDir)) {
+            for (Path file : files.toList()) Files.deleteIfExists(file);
+        }
+    }
+}
