@@ -8,6 +8,8 @@ import io.mediaopt.media.OptimizationResult;
 import io.mediaopt.storage.Storage;
 
 import java.io.IOException;
+import java.util.Locale;
+import java.util.Optional;
 
 /** The media routes: synchronous optimize, job submission, job status and download. */
 final class MediaHandlers {
@@ -36,7 +38,7 @@ final class MediaHandlers {
         OptimizationResult result = job.result();
         ResultHeaders.write(ctx, job.preset(), job.inputBytes(), result);
         ctx.header("Content-Disposition", ContentDisposition.inline(result.filename()));
-        stream(ctx, job, result);
+        sendOutput(ctx, job, null);
     }
 
     /** POST /api/media/jobs: 202 with the pending job. */
@@ -57,22 +59,39 @@ final class MediaHandlers {
     /** GET /api/media/jobs/{id}/download: the stored output, with Range support. */
     void download(Context ctx) throws IOException {
         Job job = jobs.getDone(ctx.pathParam("id"));
-        OptimizationResult result = job.result();
-        ctx.header("Content-Disposition", ContentDisposition.attachment(result.filename()));
+        ctx.header("Content-Disposition", ContentDisposition.attachment(job.result().filename()));
         ctx.header("Cache-Control", "no-store");
-        Storage.StoredObject object = storage.open(job.outputKey());
-        ctx.writeSeekableStream(object.content(), result.contentType(), object.size());
+        ctx.header("Accept-Ranges", "bytes");
+        sendOutput(ctx, job, ctx.header("Range"));
     }
 
-    private void stream(Context ctx, Job job, OptimizationResult result) throws IOException {
+    /** Streams the job's stored output, whole or the one range asked for. */
+    private void sendOutput(Context ctx, Job job, String rangeHeader) throws IOException {
         Storage.StoredObject object = storage.open(job.outputKey());
-        ctx.contentType(result.contentType());
-        ctx.header("Content-Length", Long.toString(object.size()));
-        ctx.result(object.content());
+        Optional<ByteRange> range;
+        try {
+            range = ByteRange.parse(rangeHeader, object.size());
+        } catch (ByteRange.Unsatisfiable e) {
+            object.close();
+            ctx.header("Content-Range", "bytes */" + e.size());
+            throw e;
+        }
+        ctx.contentType(job.result().contentType());
+        if (range.isEmpty()) {
+            ctx.header("Content-Length", Long.toString(object.size()));
+            ctx.result(object.content());
+            return;
+        }
+        ByteRange r = range.get();
+        object.content().skipNBytes(r.first());
+        ctx.status(HttpStatus.PARTIAL_CONTENT);
+        ctx.header("Content-Range", r.contentRange(object.size()));
+        ctx.header("Content-Length", Long.toString(r.length()));
+        ctx.result(new BoundedInputStream(object.content(), r.length()));
     }
 
     private static boolean wantsJson(Context ctx) {
         String accept = ctx.header("Accept");
-        return accept != null && accept.toLowerCase(java.util.Locale.ROOT).contains("application/json");
+        return accept != null && accept.toLowerCase(Locale.ROOT).contains("application/json");
     }
 }

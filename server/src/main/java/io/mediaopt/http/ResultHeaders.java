@@ -19,6 +19,8 @@ final class ResultHeaders {
         optional(ctx, "x-service-output-duration", r.outputDurationSec());
         optional(ctx, "x-service-input-width", r.inputWidth());
         optional(ctx, "x-service-output-width", r.outputWidth());
+        optional(ctx, "x-service-input-height", r.inputHeight());
+        optional(ctx, "x-service-output-height", r.outputHeight());
     }
 
     private static void optional(Context ctx, String name, Object value) {

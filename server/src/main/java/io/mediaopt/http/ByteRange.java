@@ -1,0 +1,59 @@
+package io.mediaopt.http;
+
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A single byte range of a Range header (RFC 9110 14.1.2): {@code bytes=first-last},
+ * {@code bytes=first-} or {@code bytes=-suffixLength}. Several ranges in one request are
+ * answered with the whole object, which the RFC allows.
+ */
+record ByteRange(long first, long last) {
+    private static final Pattern SINGLE = Pattern.compile("bytes=(\\d*)-(\\d*)");
+
+    long length() {
+        return last - first + 1;
+    }
+
+    String contentRange(long size) {
+        return "bytes " + first + "-" + last + "/" + size;
+    }
+
+    /**
+     * The range the header asks for within an object of {@code size} bytes: empty to send the
+     * whole object; {@link Unsatisfiable} when it lies outside the object.
+     */
+    static Optional<ByteRange> parse(String header, long size) {
+        if (header == null) return Optional.empty();
+        Matcher m = SINGLE.matcher(header.strip());
+        if (!m.matches() || m.group(1).isEmpty() && m.group(2).isEmpty()) return Optional.empty();
+        try {
+            if (m.group(1).isEmpty()) {
+                long suffix = Long.parseLong(m.group(2));
+                if (suffix == 0 || size == 0) throw new Unsatisfiable(size);
+                return Optional.of(new ByteRange(Math.max(0, size - suffix), size - 1));
+            }
+            long first = Long.parseLong(m.group(1));
+            long last = m.group(2).isEmpty() ? size - 1 : Math.min(Long.parseLong(m.group(2)), size - 1);
+            if (first >= size || last < first) throw new Unsatisfiable(size);
+            return Optional.of(new ByteRange(first, last));
+        } catch (NumberFormatException tooLong) {
+            return Optional.empty();
+        }
+    }
+
+    /** 416: the range starts past the end of the object. */
+    static final class Unsatisfiable extends io.mediaopt.ServiceException {
+        private final long size;
+
+        Unsatisfiable(long size) {
+            super(416, "range-not-satisfiable", "The requested range is outside the file's " + size + " bytes");
+            this.size = size;
+        }
+
+        long size() {
+            return size;
+        }
+    }
+}
