@@ -1,0 +1,117 @@
+package io.mediaopt.api;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mediaopt.Fixtures;
+import io.mediaopt.TestService;
+import io.mediaopt.client.MediaoptApiException;
+import io.mediaopt.client.MediaoptClient;
+import org.assertj.core.api.ThrowableAssert;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** Bad requests get a JSON error with the right status and code, and the service stays up. */
+class ErrorsApiTest {
+    static TestService service;
+    static MediaoptClient client;
+    static final ObjectMapper JSON = new ObjectMapper();
+
+    @BeforeAll
+    static void start() throws Exception {
+        service = TestService.start();
+        client = service.client();
+    }
+
+    @AfterAll
+    static void stop() {
+        client.close();
+        service.close();
+    }
+
+    @Test
+    void missingMediaIsInvalidInputOnBothRoutes() throws Exception {
+        for (String path : List.of("/media/jobs", "/media/optimize")) {
+            expect(Raw.post(service.baseUrl(), path, List.of(Raw.part("preset", null, "web"))).build(),
+                    400, "invalid-input");
+        }
+    }
+
+    @Test
+    void mediaSentAsTextInsteadOfAFileIsInvalidInput() throws Exception {
+        expect(Raw.post(service.baseUrl(), "/media/jobs", List.of(Raw.part("media", null, "not a file"))).build(),
+                400, "invalid-input");
+    }
+
+    @Test
+    void emptyFileIsInvalidInput() {
+        expectApiError(() -> client.optimize("empty.jpg", new byte[0], "web"), 400, "invalid-input");
+        expectApiError(() -> client.submitJob("empty.jpg", new byte[0], "web"), 400, "invalid-input");
+    }
+
+    @Test
+    void unknownPresetIsRefusedNamingTheValidOnes() throws Exception {
+        HttpResponse<String> r = expect(Raw.post(service.baseUrl(), "/media/optimize", List.of(
+                Raw.part("media", "a.png", Files.readAllBytes(Fixtures.png())),
+                Raw.part("preset", null, "ultra"))).build(), 400, "invalid-input");
+        assertThat(r.body()).contains("web").contains("mobile").contains("low-bandwidth").contains("ultra");
+    }
+
+    @Test
+    void notMultipartOrMalformedMultipartIsInvalidInput() throws Exception {
+        expect(Raw.request(service.baseUrl(), "/media/jobs").header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{}")).build(), 400, "invalid-input");
+        expect(Raw.request(service.baseUrl(), "/media/jobs")
+                .header("Content-Type", "multipart/form-data; boundary=xyz")
+                .POST(HttpRequest.BodyPublishers.ofString("--xyz\r\nContent-Disposition: form-data; name=\"media\"; fi"))
+                .build(), 400, "invalid-input");
+    }
+
+    @Test
+    void aTextFileIsAnUnsupportedTypeWhateverItsName() {
+        byte[] text = "just some words, not an image".getBytes();
+        expectApiError(() -> client.optimize("photo.jpg", text, "web"), 415, "unsupported-type");
+        expectApiError(() -> client.submitJob("clip.mp4", text, "web"), 415, "unsupported-type");
+    }
+
+    @Test
+    void aTruncatedImageIsUnreadableMedia() {
+        expectApiError(() -> client.optimize("broken.jpg", Fixtures.truncatedJpeg(), "web"), 422, "unreadable-media");
+    }
+
+    @Test
+    void unknownPathsAreJsonNotFound() throws Exception {
+        expect(Raw.request(service.baseUrl(), "/nothing/here").GET().build(), 404, "not-found");
+    }
+
+    @Test
+    void theServiceStillAnswersAfterAllThat() {
+        assertThat(client.health().ok()).isTrue();
+    }
+
+    static HttpResponse<String> expect(HttpRequest request, int status, String code) throws Exception {
+        HttpResponse<String> response = Raw.send(request);
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(status);
+        assertThat(response.headers().firstValue("Content-Type").orElse("")).startsWith("application/json");
+        JsonNode body = JSON.readTree(response.body());
+        assertThat(body.path("code").asText()).isEqualTo(code);
+        assertThat(body.path("error").asText()).isNotBlank();
+        return response;
+    }
+
+    static void expectApiError(ThrowableAssert.ThrowingCallable call, int status, String code) {
+        assertThatThrownBy(call).isInstanceOfSatisfying(MediaoptApiException.class, e -> {
+            assertThat(e.status()).as(e.toString()).isEqualTo(status);
+            assertThat(e.code()).isEqualTo(code);
+            assertThat(e.getMessage()).isNotBlank();
+        });
+    }
+}

@@ -1,0 +1,63 @@
+package io.mediaopt.jobs;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mediaopt.media.MediaKind;
+import io.mediaopt.media.Sniffed;
+import io.mediaopt.storage.LocalStorage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class RetentionTest {
+    private static final Sniffed PNG = new Sniffed(MediaKind.IMAGE, "png", "image/png");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void deletesJobsAndTheirFilesOnceTheyHaveBeenFinishedLongEnough() throws Exception {
+        LocalStorage storage = new LocalStorage(dir);
+        try (JdbcJobStore store = JdbcJobStore.open("jdbc:sqlite:" + dir.resolve("jobs.db"), new ObjectMapper())) {
+            long hour = Duration.ofHours(1).toMillis();
+            store.insert(Job.pending("old", "web", "a.png", 1, PNG, "inputs/old", 0));
+            store.claimNext(0);
+            storage.put("outputs/old/output.webp", Files.writeString(dir.resolve("o1"), "x"), "image/webp");
+            store.markDone("old", null, "outputs/old/output.webp", hour);
+            store.insert(Job.pending("recent", "web", "b.png", 1, PNG, "inputs/recent", 0));
+            store.claimNext(0);
+            storage.put("outputs/recent/output.webp", Files.writeString(dir.resolve("o2"), "y"), "image/webp");
+            store.markDone("recent", null, "outputs/recent/output.webp", 20 * hour);
+            store.insert(Job.pending("waiting", "web", "c.png", 1, PNG, "inputs/waiting", 0));
+
+            Clock now = Clock.fixed(Instant.ofEpochMilli(26 * hour), ZoneOffset.UTC);
+            int purged = new Retention(store, storage, Duration.ofHours(24), now).purgeExpired();
+
+            assertThat(purged).isEqualTo(1);
+            assertThat(store.find("old")).isEmpty();
+            assertThat(dir.resolve("outputs/old")).doesNotExist();
+            assertThat(store.find("recent")).isPresent();
+            assertThat(dir.resolve("outputs/recent/output.webp")).exists();
+            assertThat(store.find("waiting")).isPresent();
+        }
+    }
+
+    @Test
+    void zeroKeepsEverythingForever() throws Exception {
+        try (JdbcJobStore store = JdbcJobStore.open("jdbc:sqlite:" + dir.resolve("jobs.db"), new ObjectMapper())) {
+            store.insert(Job.pending("j", "web", "a.png", 1, PNG, "inputs/j", 0));
+            store.markFailed("j", "unreadable-media", "no", 1);
+            Retention retention = new Retention(store, new LocalStorage(dir), Duration.ZERO, Clock.systemUTC());
+            assertThat(retention.enabled()).isFalse();
+            assertThat(retention.purgeExpired()).isZero();
+            assertThat(store.find("j")).isPresent();
+        }
+    }
+}
