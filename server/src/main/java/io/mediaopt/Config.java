@@ -73,6 +73,10 @@ public record Config(
         if (!config.databaseUrl.startsWith("jdbc:sqlite:") && !config.databaseUrl.startsWith("jdbc:postgresql:")) {
             r.errors.add("SERVICE_DATABASE_URL: expected a jdbc:sqlite: or jdbc:postgresql: URL");
         }
+        if (config.objectStorage.isPresent()) {
+            r.errors.add("SERVICE_OBJECT_BUCKET: S3-compatible storage is not available in this version; "
+                    + "unset it to keep outputs in SERVICE_OUTPUT_DIR");
+        }
         if (!r.errors.isEmpty()) throw new ConfigException(r.errors);
         return config;
     }

@@ -36,16 +36,18 @@ class ConfigTest {
     }
 
     @Test
-    void readsKeysAndObjectStorage() {
+    void readsKeysAndDerivesTheDatabaseFromTheOutputDirectory() {
         Config c = Config.fromEnvironment(Map.of(
                 "SERVICE_API_KEYS", "k1, k2,,",
-                "SERVICE_OBJECT_BUCKET", "media",
-                "SERVICE_OBJECT_ENDPOINT", "http://127.0.0.1:9000/",
                 "SERVICE_OUTPUT_DIR", "/data"));
         assertThat(c.apiKeys()).containsExactlyInAnyOrder("k1", "k2");
-        assertThat(c.objectStorage().orElseThrow().region()).isEqualTo("us-east-1");
-        assertThat(c.objectStorage().orElseThrow().endpoint().orElseThrow()).hasToString("http://127.0.0.1:9000");
         assertThat(c.databaseUrl()).isEqualTo("jdbc:sqlite:/data/jobs.db");
+    }
+
+    @Test
+    void refusesAnObjectStorageBucketItCannotUse() {
+        assertThatThrownBy(() -> Config.fromEnvironment(Map.of("SERVICE_OBJECT_BUCKET", "media")))
+                .hasMessageContaining("SERVICE_OBJECT_BUCKET");
     }
 
     @Test
