@@ -57,7 +57,7 @@ class FfmpegArgumentsTest {
                         "-vf", "scale='trunc(min(iw,854)/2)*2':-2",
                         "-af", "aformat=channel_layouts=mono|stereo",
                         "-c:v", "libvpx-vp9", "-crf", "36", "-b:v", "800k",
-                        "-deadline", "good", "-cpu-used", "5", "-row-mt", "1", "-pix_fmt", "yuv420p",
+                        "-deadline", "good", "-cpu-used", "4", "-row-mt", "1", "-pix_fmt", "yuv420p",
                         "-c:a", "libopus", "-b:a", "64k",
                         "-threads", "2",
                         "-f", "webm", "file:/work/out/video.webm");

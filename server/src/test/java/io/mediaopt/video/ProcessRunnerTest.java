@@ -107,6 +107,30 @@ class ProcessRunnerTest {
     }
 
     @Test
+    void anInterruptedCallerKillsItsProcess() throws Exception {
+        try (ProcessRunner runner = new ProcessRunner()) {
+            AtomicReference<Throwable> thrown = new AtomicReference<>();
+            Thread caller = Thread.ofVirtual().start(() -> {
+                try {
+                    runner.run(List.of("sleep", "60"), Duration.ofSeconds(60));
+                } catch (Throwable e) {
+                    thrown.set(e);
+                }
+            });
+            while (runner.runningCount() == 0) sleep(10);
+            ProcessHandle sleeper = ProcessHandle.current().descendants()
+                    .filter(h -> h.info().command().orElse("").endsWith("sleep")).findFirst().orElseThrow();
+
+            caller.interrupt();
+
+            assertThat(caller.join(Duration.ofSeconds(10))).isTrue();
+            assertThat(thrown.get()).isInstanceOf(InterruptedException.class);
+            assertThat(sleeper.isAlive()).isFalse();
+            assertThat(runner.runningCount()).isZero();
+        }
+    }
+
+    @Test
     void aMissingProgramIsAnIOException() {
         try (ProcessRunner runner = new ProcessRunner()) {
             assertThatThrownBy(() -> runner.run(List.of("/nonexistent/ffmpeg"), Duration.ofSeconds(1)))
