@@ -22,6 +22,12 @@ import java.util.Optional;
 
 /** Jobs in SQLite (embedded default) or PostgreSQL, through JDBC; migrations run at open. */
 public final class JdbcJobStore implements JobStore {
+    private static final String FAIL_INTERRUPTED = """
+            UPDATE jobs SET status = 'failed', error_code = 'interrupted',
+                error_message = 'The job could not finish: the server processing it stopped',
+                updated_at = ?, completed_at = ?, lease_owner = NULL, lease_until = NULL
+            """;
+
     private final HikariDataSource dataSource;
     private final SqlDialect dialect;
     private final ObjectMapper json;
@@ -62,11 +68,11 @@ public final class JdbcJobStore implements JobStore {
     public void insert(Job job) {
         String sql = """
                 INSERT INTO jobs (id, status, preset, filename, input_bytes, media_kind, media_format,
-                                  media_type, input_key, attempts, created_at, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""";
+                                  media_type, input_key, attempts, created_at, updated_at, lease_owner, lease_until)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""";
         update(sql, job.id(), job.status().wireName(), job.preset(), job.filename(), job.inputBytes(),
                 job.media().kind().wireName(), job.media().format(), job.media().contentType(),
-                job.inputKey(), job.attempts(), job.createdAt(), job.updatedAt());
+                job.inputKey(), job.attempts(), job.createdAt(), job.updatedAt(), job.leaseOwner(), job.leaseUntil());
     }
 
     @Override
@@ -75,24 +81,63 @@ public final class JdbcJobStore implements JobStore {
     }
 
     @Override
-    public Optional<Job> claimNext(long now) {
-        return queryOne(dialect.claimNextSql(), now);
+    public Optional<Job> claimNext(Lease lease, int maxAttempts, long now) {
+        return queryOne(dialect.claimNextSql(), lease.owner(), lease.until(), now, now, maxAttempts);
     }
 
     @Override
-    public boolean markDone(String id, OptimizationResult result, String outputKey, long now) {
-        String sql = """
-                UPDATE jobs SET status = 'done', result_json = ?, output_key = ?, updated_at = ?, completed_at = ?
-                WHERE id = ? AND status = 'processing'""";
-        return update(sql, toJson(result), outputKey, now, now, id) == 1;
+    public boolean renewLease(String id, Lease lease, long now) {
+        return update("""
+                UPDATE jobs SET lease_until = ?, updated_at = ?
+                WHERE id = ? AND status = 'processing' AND lease_owner = ?""",
+                lease.until(), now, id, lease.owner()) == 1;
     }
 
     @Override
-    public boolean markFailed(String id, String code, String message, long now) {
+    public boolean markDone(String id, String owner, OptimizationResult result, String outputKey, long now) {
+        return update("""
+                UPDATE jobs SET status = 'done', result_json = ?, output_key = ?, updated_at = ?, completed_at = ?,
+                    lease_owner = NULL, lease_until = NULL
+                WHERE id = ? AND status = 'processing' AND lease_owner = ?""",
+                toJson(result), outputKey, now, now, id, owner) == 1;
+    }
+
+    @Override
+    public boolean markFailed(String id, String owner, String code, String message, long now) {
+        String held = owner == null ? "status = 'pending'" : "status = 'processing' AND lease_owner = ?";
         String sql = """
-                UPDATE jobs SET status = 'failed', error_code = ?, error_message = ?, updated_at = ?, completed_at = ?
-                WHERE id = ? AND status IN ('pending', 'processing')""";
-        return update(sql, code, message, now, now, id) == 1;
+                UPDATE jobs SET status = 'failed', error_code = ?, error_message = ?, updated_at = ?, completed_at = ?,
+                    lease_owner = NULL, lease_until = NULL
+                WHERE id = ? AND\s""" + held;
+        return (owner == null ? update(sql, code, message, now, now, id)
+                : update(sql, code, message, now, now, id, owner)) == 1;
+    }
+
+    @Override
+    public boolean release(String id, String owner, long now) {
+        return update("""
+                UPDATE jobs SET status = 'pending', attempts = attempts - 1, lease_owner = NULL, lease_until = NULL,
+                    updated_at = ?
+                WHERE id = ? AND status = 'processing' AND lease_owner = ? AND input_key IS NOT NULL""",
+                now, id, owner) == 1;
+    }
+
+    @Override
+    public int failAbandoned(int maxAttempts, long now) {
+        return update(FAIL_INTERRUPTED + """
+                WHERE status = 'processing' AND lease_until < ? AND (input_key IS NULL OR attempts >= ?)""",
+                now, now, now, maxAttempts);
+    }
+
+    @Override
+    public Recovery recoverOwnedBy(String owner, int maxAttempts, long now) {
+        int failed = update(FAIL_INTERRUPTED + """
+                WHERE status = 'processing' AND lease_owner = ? AND (input_key IS NULL OR attempts >= ?)""",
+                now, now, owner, maxAttempts);
+        int requeued = update("""
+                UPDATE jobs SET status = 'pending', lease_owner = NULL, lease_until = NULL, updated_at = ?
+                WHERE status = 'processing' AND lease_owner = ?""", now, owner);
+        return new Recovery(requeued, failed);
     }
 
     @Override
@@ -105,16 +150,6 @@ public final class JdbcJobStore implements JobStore {
         } catch (SQLException e) {
             throw new JobStoreException("Cannot count pending jobs", e);
         }
-    }
-
-    @Override
-    public Recovery recoverInterrupted(int maxAttempts, long now) {
-        int failed = update("""
-                UPDATE jobs SET status = 'failed', error_code = 'interrupted',
-                    error_message = 'The job could not finish: the server processing it stopped', updated_at = ?, completed_at = ?
-                WHERE status = 'processing' AND (input_key IS NULL OR attempts >= ?)""", now, now, maxAttempts);
-        int requeued = update("UPDATE jobs SET status = 'pending', updated_at = ? WHERE status = 'processing'", now);
-        return new Recovery(requeued, failed);
     }
 
     @Override
@@ -168,7 +203,7 @@ public final class JdbcJobStore implements JobStore {
     private static PreparedStatement prepare(Connection c, String sql, Object... params) throws SQLException {
         PreparedStatement s = c.prepareStatement(sql);
         for (int i = 0; i < params.length; i++) {
-            if (params[i] == null) s.setNull(i + 1, Types.VARCHAR);
+            if (params[i] == null) s.setNull(i + 1, Types.NULL);
             else s.setObject(i + 1, params[i]);
         }
         return s;
@@ -176,7 +211,6 @@ public final class JdbcJobStore implements JobStore {
 
     private Job read(ResultSet rs) throws SQLException {
         MediaKind kind = MediaKind.valueOf(rs.getString("media_kind").toUpperCase(Locale.ROOT));
-        Object completedAt = rs.getObject("completed_at");
         return new Job(
                 rs.getString("id"),
                 JobStatus.fromWire(rs.getString("status")),
@@ -188,11 +222,18 @@ public final class JdbcJobStore implements JobStore {
                 rs.getInt("attempts"),
                 rs.getLong("created_at"),
                 rs.getLong("updated_at"),
-                completedAt == null ? null : ((Number) completedAt).longValue(),
+                nullableLong(rs, "completed_at"),
                 fromJson(rs.getString("result_json")),
                 rs.getString("output_key"),
                 rs.getString("error_code"),
-                rs.getString("error_message"));
+                rs.getString("error_message"),
+                rs.getString("lease_owner"),
+                nullableLong(rs, "lease_until"));
+    }
+
+    private static Long nullableLong(ResultSet rs, String column) throws SQLException {
+        Object value = rs.getObject(column);
+        return value == null ? null : ((Number) value).longValue();
     }
 
     private String toJson(OptimizationResult result) {

@@ -17,6 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Map;
+import java.util.UUID;
 
 /**
  * Runs one claimed job from its input file to a stored output: optimize, store, mark done,
@@ -65,12 +66,14 @@ public final class JobProcessor {
         Optimized optimized = optimizer.optimize(input, job.media(), preset, workDir);
         long outputBytes = Files.size(optimized.output());
         String filename = OutputNames.forOutput(job.filename(), optimized.extension());
-        String outputKey = "outputs/" + job.id() + "/output" + (optimized.extension() == null ? "" : "." + optimized.extension());
+        // One key per attempt: a node that lost its lease must not overwrite or delete the winner's output.
+        String outputKey = "outputs/" + job.id() + "/" + job.attempts() + "-" + UUID.randomUUID()
+                + (optimized.extension() == null ? "" : "." + optimized.extension());
         storage.put(outputKey, optimized.output(), optimized.contentType());
         OptimizationResult result = OptimizationResult.of(optimized, filename, job.inputBytes(), outputBytes);
-        if (!store.markDone(job.id(), result, outputKey, clock.millis())) {
+        if (!store.markDone(job.id(), job.leaseOwner(), result, outputKey, clock.millis())) {
             storage.delete(outputKey);
-            throw new IllegalStateException("Job " + job.id() + " was no longer processing");
+            throw new IllegalStateException("Job " + job.id() + " is no longer held by this node");
         }
         usage.record(job.inputBytes(), outputBytes);
         return store.find(job.id()).orElseThrow();
@@ -82,6 +85,6 @@ public final class JobProcessor {
         } else {
             log.warn("job {} failed: {}", job.id(), code, cause);
         }
-        store.markFailed(job.id(), code, message, clock.millis());
+        store.markFailed(job.id(), job.leaseOwner(), code, message, clock.millis());
     }
 }

@@ -6,8 +6,10 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The durable record of every job. State changes are conditional on the current state, so a
- * job only moves forward and two workers can never both finish it.
+ * The durable record of every job, shared by every node that uses the same database. A node
+ * processing a job holds a lease on it, renews it while it works, and can only finish the job
+ * while it still holds it; state changes are conditional on the current state, so a job only
+ * moves forward and is never finished twice.
  */
 public interface JobStore extends AutoCloseable {
 
@@ -15,22 +17,40 @@ public interface JobStore extends AutoCloseable {
 
     Optional<Job> find(String id);
 
-    /** Moves the oldest pending job to processing (counting the attempt) and returns it. */
-    Optional<Job> claimNext(long now);
+    /**
+     * Takes the oldest job that is pending, or whose lease ran out while it had attempts left,
+     * and leases it to {@code owner} until {@code leaseUntil}, counting the attempt.
+     */
+    Optional<Job> claimNext(Lease lease, int maxAttempts, long now);
 
-    /** processing → done; false when the job was not processing. */
-    boolean markDone(String id, OptimizationResult result, String outputKey, long now);
+    /** Extends the owner's lease; false when the owner no longer holds the job. */
+    boolean renewLease(String id, Lease lease, long now);
 
-    /** pending or processing → failed; false when the job had already ended. */
-    boolean markFailed(String id, String code, String message, long now);
+    /** processing → done, only by the lease owner; false otherwise. */
+    boolean markDone(String id, String owner, OptimizationResult result, String outputKey, long now);
 
-    int countPending();
+    /** pending or processing → failed; with an owner, only while that owner holds the job. */
+    boolean markFailed(String id, String owner, String code, String message, long now);
 
     /**
-     * After a restart: jobs left processing go back to pending while they have attempts left
-     * and a stored input, and fail with {@code interrupted} otherwise.
+     * Gives a job the owner could not finish back to the queue without counting the attempt
+     * (a graceful stop); false when it was not the owner's or cannot be retried.
      */
-    Recovery recoverInterrupted(int maxAttempts, long now);
+    boolean release(String id, String owner, long now);
+
+    /**
+     * Fails with {@code interrupted} the processing jobs that can no longer be retried: their lease
+     * ran out and either their attempts are spent or their input lived only for a request.
+     */
+    int failAbandoned(int maxAttempts, long now);
+
+    /**
+     * At start-up: the jobs this node held when it last stopped go back to the queue while they
+     * have attempts left and a stored input, and fail with {@code interrupted} otherwise.
+     */
+    Recovery recoverOwnedBy(String owner, int maxAttempts, long now);
+
+    int countPending();
 
     /** Jobs that ended before the cutoff, oldest first. */
     List<Job> findFinishedBefore(long cutoff, int limit);
@@ -42,6 +62,9 @@ public interface JobStore extends AutoCloseable {
 
     @Override
     void close();
+
+    /** A node's claim on a job until {@code until} (ms). */
+    record Lease(String owner, long until) {}
 
     record Recovery(int requeued, int failed) {}
 }

@@ -25,9 +25,10 @@ public final class Jobs {
     private final Clock clock;
     private final Supplier<String> ids;
     private final int maxPendingJobs;
+    private final JobWaiter waiter;
 
     public Jobs(JobStore store, Storage storage, Workers workers, JobProcessor processor, Sniffer sniffer,
-                Clock clock, Supplier<String> ids, int maxPendingJobs) {
+                Clock clock, Supplier<String> ids, int maxPendingJobs, JobWaiter waiter) {
         this.store = store;
         this.storage = storage;
         this.workers = workers;
@@ -36,6 +37,7 @@ public final class Jobs {
         this.clock = clock;
         this.ids = ids;
         this.maxPendingJobs = maxPendingJobs;
+        this.waiter = waiter;
     }
 
     /** Queues the upload (consumed: moved into storage) and returns the pending job. */
@@ -59,16 +61,22 @@ public final class Jobs {
         return job;
     }
 
-    /** Optimizes the upload while the caller waits; returns the done job or throws its failure. */
+    /**
+     * Optimizes the upload while the caller waits; returns the done job or throws its failure.
+     * A node that does not process the queue hands the upload to the nodes that do, and waits.
+     */
     public Job optimizeNow(Path upload, String filename, Preset preset) throws IOException {
+        if (!workers.processesQueue()) return submitAndWait(upload, filename, preset);
         Sniffed media = sniff(upload);
         long size = Files.size(upload);
         String id = ids.get();
-        return workers.runNow(id, workDir -> {
-            Job job = Job.processingNow(id, preset.name(), filename, size, media, clock.millis());
-            store.insert(job);
-            return processor.process(job, upload, workDir);
-        });
+        Job job = Job.processingNow(id, preset.name(), filename, size, media, workers.newLease(), clock.millis());
+        return workers.runNow(id, () -> store.insert(job), workDir -> processor.process(job, upload, workDir));
+    }
+
+    private Job submitAndWait(Path upload, String filename, Preset preset) throws IOException {
+        Job job = submit(upload, filename, preset);
+        return waiter.awaitEnd(job.id());
     }
 
     public Job get(String id) {

@@ -5,22 +5,24 @@ package io.mediaopt.jobs;
  * else in {@link JdbcJobStore} is plain SQL both accept.
  */
 public enum SqlDialect {
-    SQLITE("""
-            UPDATE jobs SET status = 'processing', attempts = attempts + 1, updated_at = ?
-            WHERE id = (SELECT id FROM jobs WHERE status = 'pending' ORDER BY created_at, id LIMIT 1)
-              AND status = 'pending'
-            RETURNING *""", 4),
-    POSTGRESQL("""
-            UPDATE jobs SET status = 'processing', attempts = attempts + 1, updated_at = ?
-            WHERE id = (SELECT id FROM jobs WHERE status = 'pending' ORDER BY created_at, id
-                        LIMIT 1 FOR UPDATE SKIP LOCKED)
-            RETURNING *""", 10);
+    /** SQLite runs one write at a time, so the statement alone is atomic. */
+    SQLITE("", 4),
+    /** Each node locks the row it claims and skips rows other nodes are claiming. */
+    POSTGRESQL(" FOR UPDATE SKIP LOCKED", 10);
 
     private final String claimNextSql;
     private final int maxPoolSize;
 
-    SqlDialect(String claimNextSql, int maxPoolSize) {
-        this.claimNextSql = claimNextSql;
+    SqlDialect(String rowLocking, int maxPoolSize) {
+        this.claimNextSql = """
+                UPDATE jobs SET status = 'processing', attempts = attempts + 1,
+                    lease_owner = ?, lease_until = ?, updated_at = ?
+                WHERE id = (SELECT id FROM jobs
+                            WHERE status = 'pending'
+                               OR (status = 'processing' AND lease_until < ? AND input_key IS NOT NULL
+                                   AND attempts < ?)
+                            ORDER BY created_at, id LIMIT 1%s)
+                RETURNING *""".formatted(rowLocking);
         this.maxPoolSize = maxPoolSize;
     }
 
@@ -28,10 +30,13 @@ public enum SqlDialect {
         if (jdbcUrl.startsWith("jdbc:sqlite:")) return SQLITE;
         if (jdbcUrl.startsWith("jdbc:postgresql:")) return POSTGRESQL;
         throw new IllegalArgumentException(
-                "Expected a jdbc:sqlite: or jdbc:postgresql: URL but received " + jdbcUrl.replaceAll("\\?.*", "?…"));
+                "Expected a jdbc:sqlite: or jdbc:postgresql: URL but received " + jdbcUrl.replaceAll("[?;].*", "…"));
     }
 
-    /** Claims the oldest pending job atomically; one parameter: the time now. */
+    /**
+     * Claims the oldest claimable job: pending, or processing under a lease that ran out with
+     * attempts left. Parameters: lease owner, lease end, now, now, maximum attempts.
+     */
     public String claimNextSql() {
         return claimNextSql;
     }

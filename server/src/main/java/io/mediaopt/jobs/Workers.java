@@ -8,55 +8,71 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.time.Duration;
-import java.util.Comparator;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
-import java.util.stream.Stream;
 
 /**
- * The encoding slots (SERVICE_WORKERS) shared by synchronous requests and the job queue. A
- * dispatcher thread claims queued jobs whenever a slot is free; a synchronous request takes a
- * slot directly and gives up with 503 busy when none frees up in time.
+ * The encoding slots of this node, shared by synchronous requests and the job queue. A
+ * dispatcher thread claims queued jobs (leased to this node) whenever a slot is free; a
+ * synchronous request takes a slot directly and gives up with 503 busy when none frees up in
+ * time. Leases of running jobs are renewed until they end; on stop, jobs that did not finish in
+ * the grace period are handed back to the queue.
  */
 public final class Workers implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Workers.class);
-    private static final Duration IDLE_POLL = Duration.ofSeconds(1);
-    private static final Duration STOP_GRACE = Duration.ofSeconds(20);
 
+    private final WorkerSettings settings;
     private final Semaphore slots;
-    private final Duration queueTimeout;
     private final JobStore store;
     private final JobProcessor processor;
     private final Storage storage;
-    private final Path workRoot;
+    private final WorkDirs workDirs;
     private final Clock clock;
     private final ExecutorService encoders = Executors.newVirtualThreadPerTaskExecutor();
+    private final ScheduledExecutorService leaseKeeper = Executors.newSingleThreadScheduledExecutor(
+            Thread.ofPlatform().name("lease-keeper").daemon().factory());
+    /** Jobs this node holds a lease on right now: id → true when queued (may be handed back). */
+    private final Map<String, Boolean> held = new ConcurrentHashMap<>();
     private final Object wakeUp = new Object();
     private volatile boolean running;
     private Thread dispatcher;
 
-    public Workers(int slotCount, Duration queueTimeout, JobStore store, JobProcessor processor,
-                   Storage storage, Path workRoot, Clock clock) {
-        this.slots = new Semaphore(slotCount, true);
-        this.queueTimeout = queueTimeout;
+    public Workers(WorkerSettings settings, JobStore store, JobProcessor processor, Storage storage,
+                   WorkDirs workDirs, Clock clock) {
+        this.settings = settings;
+        this.slots = new Semaphore(settings.slots(), true);
         this.store = store;
         this.processor = processor;
         this.storage = storage;
-        this.workRoot = workRoot;
+        this.workDirs = workDirs;
         this.clock = clock;
     }
 
-    /** Starts taking queued jobs. */
+    /** Starts renewing leases and, when this node processes the queue, taking queued jobs. */
     public synchronized void start() throws IOException {
-        deleteTree(workRoot);
-        Files.createDirectories(workRoot);
+        workDirs.clear();
         running = true;
-        dispatcher = Thread.ofPlatform().name("job-dispatcher").daemon().start(this::dispatch);
+        long renewEvery = Math.max(1, settings.lease().toMillis() / 3);
+        leaseKeeper.scheduleWithFixedDelay(this::renewLeases, renewEvery, renewEvery, TimeUnit.MILLISECONDS);
+        if (settings.processQueue()) {
+            dispatcher = Thread.ofPlatform().name("job-dispatcher").daemon().start(this::dispatch);
+        }
+    }
+
+    public boolean processesQueue() {
+        return settings.processQueue();
+    }
+
+    /** A lease for a job this node starts now. */
+    public JobStore.Lease newLease() {
+        return new JobStore.Lease(settings.nodeId(), clock.millis() + settings.lease().toMillis());
     }
 
     /** Tells the dispatcher a job was queued, so it need not wait for its next poll. */
@@ -67,34 +83,45 @@ public final class Workers implements AutoCloseable {
     }
 
     /**
-     * Runs work for a synchronous request in a slot and a fresh work directory, waiting at most
-     * the queue timeout for the slot.
+     * Runs a synchronous job in a slot and a fresh work directory, waiting at most the queue
+     * timeout for the slot; {@code start} records the job, {@code work} processes it.
      */
-    public <T> T runNow(String jobId, Function<Path, T> work) {
-        boolean acquired;
+    public <T> T runNow(String jobId, Runnable start, Function<Path, T> work) {
+        acquireForRequest();
         try {
-            acquired = slots.tryAcquire(queueTimeout.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new BusyException("The request was interrupted while waiting for an encoder", 1);
-        }
-        if (!acquired) {
-            throw new BusyException("All encoders are busy; retry later", retryAfterSeconds());
-        }
-        try {
-            return inWorkDir(jobId, work);
+            start.run();
+            held.put(jobId, false);
+            return workDirs.within(jobId, work);
         } finally {
+            held.remove(jobId);
             slots.release();
         }
     }
 
+    private void acquireForRequest() {
+        boolean acquired;
+        try {
+            acquired = slots.tryAcquire(settings.queueTimeout().toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new BusyException("The request was interrupted while waiting for an encoder", 1);
+        }
+        if (!acquired) throw new BusyException("All encoders are busy; retry later", retryAfterSeconds());
+    }
+
     private void dispatch() {
+        long nextSweep = 0;
         while (running) {
             try {
+                if (clock.millis() >= nextSweep) {
+                    failAbandoned();
+                    nextSweep = clock.millis() + settings.lease().toMillis();
+                }
                 slots.acquire();
                 Optional<Job> claimed = claim();
                 if (claimed.isPresent()) {
                     Job job = claimed.get();
+                    held.put(job.id(), true);
                     encoders.submit(() -> runQueued(job));
                 } else {
                     slots.release();
@@ -108,27 +135,37 @@ public final class Workers implements AutoCloseable {
 
     private Optional<Job> claim() {
         try {
-            return store.claimNext(clock.millis());
+            return store.claimNext(newLease(), settings.maxAttempts(), clock.millis());
         } catch (RuntimeException e) {
             log.warn("cannot claim a job", e);
             return Optional.empty();
         }
     }
 
+    private void failAbandoned() {
+        try {
+            int failed = store.failAbandoned(settings.maxAttempts(), clock.millis());
+            if (failed > 0) log.info("{} jobs abandoned by stopped nodes failed as interrupted", failed);
+        } catch (RuntimeException e) {
+            log.warn("cannot look for abandoned jobs", e);
+        }
+    }
+
     private void idle() throws InterruptedException {
         synchronized (wakeUp) {
-            wakeUp.wait(IDLE_POLL.toMillis());
+            wakeUp.wait(Math.min(1000, settings.lease().toMillis()));
         }
     }
 
     private void runQueued(Job job) {
         try {
-            inWorkDir(job.id(), workDir -> {
+            workDirs.within(job.id(), workDir -> {
                 Path input = workDir.resolve("input");
                 try {
                     storage.copyTo(job.inputKey(), input);
                 } catch (IOException | RuntimeException e) {
-                    store.markFailed(job.id(), "internal", "The uploaded input could not be read back", clock.millis());
+                    store.markFailed(job.id(), job.leaseOwner(), "internal", "The uploaded input could not be read back",
+                            clock.millis());
                     throw new JobFailedException(e);
                 }
                 return processor.process(job, input, workDir);
@@ -137,57 +174,71 @@ public final class Workers implements AutoCloseable {
             // the processor has recorded the failure on the job
             log.debug("queued job {} ended with {}", job.id(), e.toString());
         } finally {
+            held.remove(job.id());
             slots.release();
-            deleteStoredInput(job);
+            deleteInputIfEnded(job);
         }
     }
 
-    private void deleteStoredInput(Job job) {
+    /** A job handed back to the queue, or taken over by another node, still needs its input. */
+    private void deleteInputIfEnded(Job job) {
         try {
-            storage.delete(job.inputKey());
+            if (store.find(job.id()).map(j -> j.status().isTerminal()).orElse(true)) {
+                storage.delete(job.inputKey());
+            }
         } catch (IOException | RuntimeException e) {
             log.warn("cannot delete the input of job {}", job.id(), e);
         }
     }
 
-    private <T> T inWorkDir(String jobId, Function<Path, T> work) {
-        Path dir = workRoot.resolve(jobId);
-        try {
-            Files.createDirectories(dir);
-            return work.apply(dir);
-        } catch (IOException e) {
-            throw new JobFailedException(e);
-        } finally {
-            deleteTree(dir);
+    private void renewLeases() {
+        for (String id : held.keySet()) {
+            try {
+                if (!store.renewLease(id, newLease(), clock.millis())) {
+                    log.warn("lost the lease of job {}; another node may finish it", id);
+                }
+            } catch (RuntimeException e) {
+                log.warn("cannot renew the lease of job {}", id, e);
+            }
         }
     }
 
     /** A hint for Retry-After: roughly how long a slot takes to free up. */
     private int retryAfterSeconds() {
-        return (int) Math.max(1, Math.min(60, queueTimeout.toSeconds() / 2));
+        return (int) Math.max(1, Math.min(60, settings.queueTimeout().toSeconds() / 2));
     }
 
+    /**
+     * Stops taking jobs, lets running ones finish within the grace period, then hands the queued
+     * ones still running back to the queue for another node (or the next start).
+     */
     @Override
     public void close() {
         running = false;
         synchronized (this) {
             if (dispatcher != null) dispatcher.interrupt();
         }
-        // Jobs still encoding after this stay "processing" and are retried after the restart.
         encoders.shutdown();
         try {
-            encoders.awaitTermination(STOP_GRACE.toSeconds(), TimeUnit.SECONDS);
+            if (!encoders.awaitTermination(settings.stopGrace().toMillis(), TimeUnit.MILLISECONDS)) {
+                handBack();
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            handBack();
         }
+        leaseKeeper.shutdownNow();
     }
 
-    static void deleteTree(Path dir) {
-        if (!Files.exists(dir)) return;
-        try (Stream<Path> paths = Files.walk(dir)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException | RuntimeException e) {
-            log.warn("cannot delete {}", dir, e);
-        }
+    private void handBack() {
+        held.forEach((id, queued) -> {
+            try {
+                if (queued && store.release(id, settings.nodeId(), clock.millis())) {
+                    log.info("job {} handed back to the queue", id);
+                }
+            } catch (RuntimeException e) {
+                log.warn("cannot hand back job {}", id, e);
+            }
+        });
     }
 }

@@ -28,13 +28,13 @@ class RetentionTest {
         try (JdbcJobStore store = JdbcJobStore.open("jdbc:sqlite:" + dir.resolve("jobs.db"), new ObjectMapper())) {
             long hour = Duration.ofHours(1).toMillis();
             store.insert(Job.pending("old", "web", "a.png", 1, PNG, "inputs/old", 0));
-            store.claimNext(0);
+            store.claimNext(new JobStore.Lease("n", hour), 3, 0);
             storage.put("outputs/old/output.webp", Files.writeString(dir.resolve("o1"), "x"), "image/webp");
-            store.markDone("old", null, "outputs/old/output.webp", hour);
+            store.markDone("old", "n", null, "outputs/old/output.webp", hour);
             store.insert(Job.pending("recent", "web", "b.png", 1, PNG, "inputs/recent", 0));
-            store.claimNext(0);
+            store.claimNext(new JobStore.Lease("n", 30 * hour), 3, 0);
             storage.put("outputs/recent/output.webp", Files.writeString(dir.resolve("o2"), "y"), "image/webp");
-            store.markDone("recent", null, "outputs/recent/output.webp", 20 * hour);
+            store.markDone("recent", "n", null, "outputs/recent/output.webp", 20 * hour);
             store.insert(Job.pending("waiting", "web", "c.png", 1, PNG, "inputs/waiting", 0));
 
             Clock now = Clock.fixed(Instant.ofEpochMilli(26 * hour), ZoneOffset.UTC);
@@ -53,7 +53,7 @@ class RetentionTest {
     void zeroKeepsEverythingForever() throws Exception {
         try (JdbcJobStore store = JdbcJobStore.open("jdbc:sqlite:" + dir.resolve("jobs.db"), new ObjectMapper())) {
             store.insert(Job.pending("j", "web", "a.png", 1, PNG, "inputs/j", 0));
-            store.markFailed("j", "unreadable-media", "no", 1);
+            store.markFailed("j", null, "unreadable-media", "no", 1);
             Retention retention = new Retention(store, new LocalStorage(dir), Duration.ZERO, Clock.systemUTC());
             assertThat(retention.enabled()).isFalse();
             assertThat(retention.purgeExpired()).isZero();

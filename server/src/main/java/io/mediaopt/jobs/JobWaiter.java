@@ -1,0 +1,59 @@
+package io.mediaopt.jobs;
+
+import java.time.Clock;
+import java.time.Duration;
+
+/**
+ * Waits for a queued job to end on whichever node processes it, for a synchronous request on a
+ * node that does not encode. A job no node picked up within the queue timeout is withdrawn
+ * (503 busy), as a request waiting for a local encoder would be.
+ */
+public final class JobWaiter {
+    private static final Duration POLL = Duration.ofMillis(200);
+
+    private final JobStore store;
+    private final Clock clock;
+    private final Duration queueTimeout;
+    private final Duration processingLimit;
+
+    public JobWaiter(JobStore store, Clock clock, Duration queueTimeout, Duration processingLimit) {
+        this.store = store;
+        this.clock = clock;
+        this.queueTimeout = queueTimeout;
+        this.processingLimit = processingLimit;
+    }
+
+    public Job awaitEnd(String id) {
+        long pickUpBy = clock.millis() + queueTimeout.toMillis();
+        long endBy = pickUpBy + processingLimit.toMillis();
+        while (true) {
+            Job job = store.find(id).orElseThrow(() -> new JobNotFoundException(id));
+            switch (job.status()) {
+                case DONE -> {
+                    return job;
+                }
+                case FAILED -> throw new FailedJobException(job.errorCode(), job.errorMessage());
+                case PENDING -> {
+                    if (clock.millis() > pickUpBy && store.markFailed(id, null, "busy", "No encoder was free", clock.millis())) {
+                        throw new BusyException("All encoders are busy; retry later", (int) Math.max(1, queueTimeout.toSeconds() / 2));
+                    }
+                }
+                case PROCESSING -> {
+                    if (clock.millis() > endBy) {
+                        throw new FailedJobException("timeout", "The job did not finish in time");
+                    }
+                }
+            }
+            sleep();
+        }
+    }
+
+    private static void sleep() {
+        try {
+            Thread.sleep(POLL);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new BusyException("The request was interrupted while waiting for its job", 1);
+        }
+    }
+}

@@ -1,0 +1,49 @@
+package io.mediaopt.jobs;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.function.Function;
+import java.util.stream.Stream;
+
+/** A scratch directory per running job, removed when the job's work ends, whatever the outcome. */
+public final class WorkDirs {
+    private static final Logger log = LoggerFactory.getLogger(WorkDirs.class);
+
+    private final Path root;
+
+    public WorkDirs(Path root) {
+        this.root = root;
+    }
+
+    /** Removes what a previous run of the process left behind. */
+    public void clear() throws IOException {
+        deleteTree(root);
+        Files.createDirectories(root);
+    }
+
+    public <T> T within(String jobId, Function<Path, T> work) {
+        Path dir = root.resolve(jobId);
+        try {
+            Files.createDirectories(dir);
+            return work.apply(dir);
+        } catch (IOException e) {
+            throw new JobFailedException(e);
+        } finally {
+            deleteTree(dir);
+        }
+    }
+
+    private static void deleteTree(Path dir) {
+        if (!Files.exists(dir)) return;
+        try (Stream<Path> paths = Files.walk(dir)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException | RuntimeException e) {
+            log.warn("cannot delete {}", dir, e);
+        }
+    }
+}

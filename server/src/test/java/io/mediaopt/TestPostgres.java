@@ -1,0 +1,109 @@
+package io.mediaopt;
+
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * A real PostgreSQL server for the tests, on 127.0.0.1. As an ordinary user it is zonky's
+ * embedded PostgreSQL (binaries from Maven Central). PostgreSQL refuses to run as root, so under
+ * root (as in CI) the machine's own PostgreSQL binaries run as the {@code postgres} user instead.
+ */
+public final class TestPostgres implements AutoCloseable {
+    private final String baseUrl;
+    private final AutoCloseable server;
+
+    private TestPostgres(String baseUrl, AutoCloseable server) {
+        this.baseUrl = baseUrl;
+        this.server = server;
+    }
+
+    public static TestPostgres start() throws Exception {
+        if (!"root".equals(System.getProperty("user.name"))) {
+            EmbeddedPostgres pg = EmbeddedPostgres.builder().start();
+            return new TestPostgres("jdbc:postgresql://127.0.0.1:" + pg.getPort() + "/", pg);
+        }
+        return startAsPostgresUser();
+    }
+
+    /** A fresh, empty database; its JDBC URL carries the user. */
+    public String newDatabase(String name) throws SQLException {
+        try (Connection c = DriverManager.getConnection(baseUrl + "postgres?user=postgres");
+             Statement s = c.createStatement()) {
+            s.execute("CREATE DATABASE " + name);
+        }
+        return baseUrl + name + "?user=postgres";
+    }
+
+    @Override
+    public void close() {
+        try {
+            server.close();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static TestPostgres startAsPostgresUser() throws Exception {
+        Path bin = systemBinaries();
+        Path dir = Files.createTempDirectory("mediaopt-pg");
+        run("chown", "postgres:postgres", dir.toString());
+        Path data = dir.resolve("data");
+        int port = freePort();
+        asPostgres(bin.resolve("initdb").toString(), "-D", data.toString(), "-A", "trust", "-U", "postgres",
+                "-E", "UTF8", "--locale=C");
+        asPostgres(bin.resolve("pg_ctl").toString(), "-D", data.toString(), "-l", dir.resolve("log").toString(),
+                "-w", "-o", "-p " + port + " -k " + dir + " -c listen_addresses=127.0.0.1 -c fsync=off"
+                        + " -c max_connections=200", "start");
+        AutoCloseable stop = () -> {
+            asPostgres(bin.resolve("pg_ctl").toString(), "-D", data.toString(), "-m", "immediate", "stop");
+            try (Stream<Path> files = Files.walk(dir)) {
+                files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        };
+        return new TestPostgres("jdbc:postgresql://127.0.0.1:" + port + "/", stop);
+    }
+
+    private static Path systemBinaries() throws IOException {
+        try (Stream<Path> versions = Files.list(Path.of("/usr/lib/postgresql"))) {
+            return versions.map(v -> v.resolve("bin")).filter(b -> Files.isExecutable(b.resolve("initdb")))
+                    .max(Comparator.naturalOrder())
+                    .orElseThrow(() -> new IllegalStateException("no PostgreSQL server binaries"));
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw new IllegalStateException("PostgreSQL refuses to run as root, and the machine has no PostgreSQL "
+                    + "server to run as the postgres user: install the package postgresql (./test.sh does so as root)");
+        }
+    }
+
+    private static void asPostgres(String... command) throws IOException, InterruptedException {
+        List<String> full = new ArrayList<>(List.of("runuser", "-u", "postgres", "--"));
+        full.addAll(List.of(command));
+        run(full.toArray(String[]::new));
+    }
+
+    private static void run(String... command) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(p.getInputStream().readAllBytes());
+        if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
+            throw new IOException("failed: " + String.join(" ", command) + "\n" + output);
+        }
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+}

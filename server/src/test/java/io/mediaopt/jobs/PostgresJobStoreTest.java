@@ -1,0 +1,26 @@
+package io.mediaopt.jobs;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mediaopt.TestPostgres;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+
+class PostgresJobStoreTest extends JobStoreContract {
+    static TestPostgres postgres;
+    static int databases;
+
+    @BeforeAll
+    static void start() throws Exception {
+        postgres = TestPostgres.start();
+    }
+
+    @AfterAll
+    static void stop() {
+        postgres.close();
+    }
+
+    @Override
+    JobStore openEmptyStore() throws Exception {
+        return JdbcJobStore.open(postgres.newDatabase("contract" + databases++), new ObjectMapper());
+    }
+}

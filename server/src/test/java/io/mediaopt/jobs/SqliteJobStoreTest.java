@@ -1,0 +1,27 @@
+package io.mediaopt.jobs;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class SqliteJobStoreTest extends JobStoreContract {
+    @TempDir
+    Path dir;
+
+    @Override
+    JobStore openEmptyStore() {
+        return JdbcJobStore.open("jdbc:sqlite:" + dir.resolve("jobs.db"), new ObjectMapper());
+    }
+
+    @Test
+    void survivesReopeningTheDatabase() {
+        store.insert(Job.pending("kept", "mobile", "k.png", 5, JPEG, "inputs/kept", 1));
+        store.close();
+        store = openEmptyStore();
+        assertThat(store.find("kept").orElseThrow().preset()).isEqualTo("mobile");
+    }
+}
