@@ -7,6 +7,9 @@ cd -- "$(dirname -- "${BASH_SOURCE[0]}")"
 # Finds (or installs) JDK 25, ffmpeg/ffprobe and libvips; exports JAVA_HOME.
 # shellcheck source=scripts/prerequisites.sh
 source scripts/prerequisites.sh
+# Finds (or, as root, installs) the PostgreSQL server the database tests need as root.
+# shellcheck source=scripts/test-prerequisites.sh
+source scripts/test-prerequisites.sh
 
 echo "Running the tests (./mvnw -B verify${*:+ $*})"
 exec ./mvnw -B verify "$@"

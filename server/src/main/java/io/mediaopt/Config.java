@@ -33,7 +33,24 @@ public record Config(
         int jobMaxAttempts,
         Duration jobRetention,
         String ffmpegPath,
-        String ffprobePath) {
+        String ffprobePath,
+        String nodeId,
+        Role role,
+        Duration jobLease,
+        Duration shutdownGrace) {
+
+    /** What a node does: everything, only the HTTP API, or only processing queued jobs. */
+    public enum Role {
+        ALL, API, WORKER;
+
+        public boolean servesApi() {
+            return this != WORKER;
+        }
+
+        public boolean processesQueue() {
+            return this != API;
+        }
+    }
 
     /** The SERVICE_OBJECT_* settings; present when SERVICE_OBJECT_BUCKET is set. */
     public record ObjectStorage(String bucket, String accessKeyId, String secretAccessKey, String region,
@@ -69,7 +86,11 @@ public record Config(
                 r.integer("SERVICE_JOB_MAX_ATTEMPTS", 3, 1, 100),
                 Duration.ofHours(r.integer("SERVICE_JOB_RETENTION_HOURS", 168, 0, Integer.MAX_VALUE)),
                 r.text("SERVICE_FFMPEG_PATH", "ffmpeg"),
-                r.text("SERVICE_FFPROBE_PATH", "ffprobe"));
+                r.text("SERVICE_FFPROBE_PATH", "ffprobe"),
+                r.text("SERVICE_NODE_ID", defaultNodeId(r.raw("PORT"))),
+                r.choice("SERVICE_ROLE", Role.ALL, Role.class),
+                r.millis("SERVICE_JOB_LEASE_MS", 30_000),
+                r.millis("SERVICE_SHUTDOWN_GRACE_MS", 30_000));
         if (!config.databaseUrl.startsWith("jdbc:sqlite:") && !config.databaseUrl.startsWith("jdbc:postgresql:")) {
             r.errors.add("SERVICE_DATABASE_URL: expected a jdbc:sqlite: or jdbc:postgresql: URL");
         }
@@ -79,6 +100,25 @@ public record Config(
         }
         if (!r.errors.isEmpty()) throw new ConfigException(r.errors);
         return config;
+    }
+
+    /** Host name and port: unique among the nodes of one machine, stable across restarts. */
+    private static String defaultNodeId(String port) {
+        String host;
+        try {
+            host = java.net.InetAddress.getLocalHost().getHostName();
+        } catch (java.net.UnknownHostException e) {
+            host = "localhost";
+        }
+        return host + ":" + (port == null ? "8080" : port);
+    }
+
+    /** Never prints keys or secrets. */
+    @Override
+    public String toString() {
+        return "Config[host=" + host + ", port=" + port + ", nodeId=" + nodeId + ", role=" + role
+                + ", apiKeys=" + apiKeys.size() + " keys, outputDir=" + outputDir + ", objectStorage=" + objectStorage
+                + ", workers=" + workers + "]";
     }
 
     private static URI httpUri(String value) {
@@ -148,6 +188,17 @@ public record Config(
                 // reported below
             }
             errors.add(name + ": expected a whole number from " + min + " to " + max + " but received \"" + value + "\"");
+            return fallback;
+        }
+
+        <E extends Enum<E>> E choice(String name, E fallback, Class<E> type) {
+            String value = raw(name);
+            if (value == null) return fallback;
+            for (E option : type.getEnumConstants()) {
+                if (option.name().equalsIgnoreCase(value)) return option;
+            }
+            errors.add(name + ": expected one of " + java.util.Arrays.stream(type.getEnumConstants())
+                    .map(e -> e.name().toLowerCase(java.util.Locale.ROOT)).toList() + " but received \"" + value + "\"");
             return fallback;
         }
 

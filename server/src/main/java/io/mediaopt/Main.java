@@ -12,8 +12,11 @@ import io.mediaopt.image.Vips;
 import io.mediaopt.jobs.JdbcJobStore;
 import io.mediaopt.jobs.JobProcessor;
 import io.mediaopt.jobs.JobStore;
+import io.mediaopt.jobs.JobWaiter;
 import io.mediaopt.jobs.Jobs;
 import io.mediaopt.jobs.Retention;
+import io.mediaopt.jobs.WorkDirs;
+import io.mediaopt.jobs.WorkerSettings;
 import io.mediaopt.jobs.Workers;
 import io.mediaopt.media.MediaKind;
 import io.mediaopt.media.Presets;
@@ -66,7 +69,8 @@ public final class Main {
         }
         Runtime.getRuntime().addShutdownHook(new Thread(service::close, "shutdown"));
         String shownHost = config.host().equals("0.0.0.0") ? "localhost" : config.host();
-        log.info("mediaopt listening on http://{}:{}", shownHost, service.port());
+        log.info("mediaopt listening on http://{}:{} (node {}, role {})", shownHost, service.port(), config.nodeId(),
+                config.role().name().toLowerCase(java.util.Locale.ROOT));
     }
 
     public static RunningService start(Config config, Clock clock) throws IOException {
@@ -95,17 +99,21 @@ public final class Main {
 
         Storage storage = new LocalStorage(outputDir);
         JobStore store = service.own(JdbcJobStore.open(config.databaseUrl(), json));
-        JobStore.Recovery recovery = store.recoverInterrupted(config.jobMaxAttempts(), clock.millis());
+        JobStore.Recovery recovery = store.recoverOwnedBy(config.nodeId(), config.jobMaxAttempts(), clock.millis());
         if (recovery.requeued() + recovery.failed() > 0) {
             log.info("after restart: {} interrupted jobs queued again, {} failed", recovery.requeued(), recovery.failed());
         }
 
         UsageCounters usage = new UsageCounters();
         JobProcessor processor = new JobProcessor(optimizers, presets, storage, store, usage, clock);
-        Workers workers = service.own(new Workers(config.workers(), config.queueTimeout(), store, processor, storage,
-                outputDir.resolve("work"), clock));
+        Workers workers = service.own(new Workers(
+                new WorkerSettings(config.workers(), config.queueTimeout(), config.nodeId(), config.jobLease(),
+                        config.jobMaxAttempts(), config.role().processesQueue(), config.shutdownGrace()),
+                store, processor, storage, new WorkDirs(outputDir.resolve("work")), clock));
+        JobWaiter waiter = new JobWaiter(store, clock, config.queueTimeout(),
+                config.limits().ffprobeTimeout().plus(config.limits().videoTimeout()));
         Jobs jobs = new Jobs(store, storage, workers, processor, new Sniffer(), clock,
-                () -> UUID.randomUUID().toString(), config.maxPendingJobs());
+                () -> UUID.randomUUID().toString(), config.maxPendingJobs(), waiter);
 
         Map<String, Callable<String>> checks = new LinkedHashMap<>();
         checks.put("ffmpeg", () -> videoTools.versions(TOOL_CHECK_TIMEOUT).ffmpeg());
@@ -125,7 +133,8 @@ public final class Main {
         UploadReader uploads = new UploadReader(uploadDir, config.limits().maxInputBytes(), presets);
         InfoHandlers info = new InfoHandlers(usage, new HealthChecks(checks), presets, config.limits());
         ApiServer api = new ApiServer(
-                new ApiServer.Settings(config.host(), config.port(), config.publicUrl(), new ApiKeys(config.apiKeys())),
+                new ApiServer.Settings(config.host(), config.port(), config.publicUrl(), new ApiKeys(config.apiKeys()),
+                        config.role().servesApi(), config.shutdownGrace()),
                 jobs, storage, usage, uploads, info, json);
 
         workers.start();

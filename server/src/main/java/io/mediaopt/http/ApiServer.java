@@ -15,6 +15,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.net.URI;
+import java.time.Duration;
 import java.util.Optional;
 
 /** The HTTP API: the routes table, the key check, totals headers and the one error mapping. */
@@ -38,16 +39,20 @@ public final class ApiServer implements AutoCloseable {
             config.jsonMapper(new JavalinJackson(json, true));
             config.http.prefer405over404 = false;
 
+            config.jetty.modifyServer(server -> server.setStopTimeout(settings.stopGrace().toMillis()));
+
             config.routes.before(keys::check);
-            config.routes.before("/api/media/*", uploads::checkDeclaredLength);
-            config.routes.post("/api/media/optimize", media::optimize);
-            config.routes.post("/api/media/jobs", media::submit);
-            config.routes.get("/api/media/jobs/{id}", media::get);
-            config.routes.get("/api/media/jobs/{id}/download", media::download);
-            config.routes.get("/api/media/presets", info::presets);
-            config.routes.get("/api/media/limits", info::limits);
-            config.routes.get("/api/usage", info::usage);
             config.routes.get("/api/health", info::health);
+            if (settings.servesApi()) {
+                config.routes.before("/api/media/*", uploads::checkDeclaredLength);
+                config.routes.post("/api/media/optimize", media::optimize);
+                config.routes.post("/api/media/jobs", media::submit);
+                config.routes.get("/api/media/jobs/{id}", media::get);
+                config.routes.get("/api/media/jobs/{id}/download", media::download);
+                config.routes.get("/api/media/presets", info::presets);
+                config.routes.get("/api/media/limits", info::limits);
+                config.routes.get("/api/usage", info::usage);
+            }
             config.routes.after(this::addTotals);
 
             config.routes.exception(ServiceException.class, this::serviceError);
@@ -61,8 +66,13 @@ public final class ApiServer implements AutoCloseable {
         });
     }
 
-    /** The parts of the configuration the HTTP layer needs. */
-    public record Settings(String host, int port, Optional<URI> publicUrl, ApiKeys apiKeys) {}
+    /**
+     * The parts of the configuration the HTTP layer needs. A node that does not serve the API
+     * (a worker) still answers health checks; {@code stopGrace} bounds how long a stop waits
+     * for requests in flight.
+     */
+    public record Settings(String host, int port, Optional<URI> publicUrl, ApiKeys apiKeys, boolean servesApi,
+                           Duration stopGrace) {}
 
     public ApiServer start() {
         app.start();
