@@ -58,15 +58,46 @@ class RestartRecoveryTest {
         }
     }
 
+    @Test
+    void aStoppedServerHandsItsJobBackAndLeavesNoEncoderRunning() throws Exception {
+        int port = freePort();
+        server = startServer(port, Map.of("SERVICE_SHUTDOWN_GRACE_MS", "300"));
+        String id;
+        try (MediaoptClient client = MediaoptClient.create("http://127.0.0.1:" + port + "/api")) {
+            awaitHealthy(client);
+            id = client.submitJob(Fixtures.mp4WithAudio(), "low-bandwidth").jobId();
+            awaitStatus(client, id, JobStatus.PROCESSING);
+        }
+        List<ProcessHandle> encoders = server.descendants().toList();
+        assertThat(encoders).as("ffmpeg running").isNotEmpty();
+
+        server.destroy(); // SIGTERM
+        assertThat(server.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)).as("stopped in time").isTrue();
+        assertThat(encoders).noneMatch(ProcessHandle::isAlive);
+        assertThat(log()).contains("job " + id + " handed back to the queue");
+
+        server = startServer(port, Map.of());
+        try (MediaoptClient client = MediaoptClient.create("http://127.0.0.1:" + port + "/api")) {
+            awaitHealthy(client);
+            assertThat(client.waitForJob(id, Duration.ofMinutes(3)).status()).isEqualTo(JobStatus.DONE);
+        }
+    }
+
     private Process startServer(int port) throws IOException {
+        return startServer(port, Map.of());
+    }
+
+    private Process startServer(int port, Map<String, String> extraEnv) throws IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        // the server's own logging configuration, not the quiet one of the tests
         ProcessBuilder pb = new ProcessBuilder(java, "--enable-native-access=ALL-UNNAMED",
-                "-cp", System.getProperty("java.class.path"), "io.mediaopt.Main");
+                "-Dlogback.configurationFile=logback.xml", "-cp", System.getProperty("java.class.path"), "io.mediaopt.Main");
         pb.environment().putAll(Map.of(
                 "PORT", Integer.toString(port),
                 "SERVICE_HOST", "127.0.0.1",
                 "SERVICE_OUTPUT_DIR", store.toString(),
                 "SERVICE_WORKERS", "1"));
+        pb.environment().putAll(extraEnv);
         pb.redirectErrorStream(true).redirectOutput(store.resolve("server.log").toFile());
         if (Files.exists(store.resolve("server.log"))) {
             pb.redirectOutput(ProcessBuilder.Redirect.appendTo(store.resolve("server.log").toFile()));
