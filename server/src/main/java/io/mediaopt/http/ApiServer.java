@@ -11,6 +11,7 @@ import io.mediaopt.jobs.Jobs;
 import io.mediaopt.storage.Storage;
 import io.mediaopt.usage.UsageCounters;
 import io.mediaopt.usage.UsageSnapshot;
+import org.eclipse.jetty.server.handler.GracefulHandler;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -39,7 +40,11 @@ public final class ApiServer implements AutoCloseable {
             config.jsonMapper(new JavalinJackson(json, true));
             config.http.prefer405over404 = false;
 
-            config.jetty.modifyServer(server -> server.setStopTimeout(settings.stopGrace().toMillis()));
+            // On stop, requests in flight (a synchronous encode, say) may finish within the grace period.
+            config.jetty.modifyServer(server -> {
+                server.setStopTimeout(settings.stopGrace().toMillis());
+                server.setHandler(new GracefulHandler());
+            });
 
             config.routes.before(keys::check);
             config.routes.get("/api/health", info::health);
