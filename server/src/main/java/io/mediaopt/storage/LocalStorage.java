@@ -2,6 +2,8 @@ package io.mediaopt.storage;
 
 import java.io.IOException;
 import java.net.URI;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
@@ -47,6 +49,28 @@ public final class LocalStorage implements Storage {
     }
 
     @Override
+    public StoredObject openRange(String key, long first, long length) throws IOException {
+        Path file = resolve(key);
+        FileChannel channel;
+        try {
+            channel = FileChannel.open(file);
+        } catch (NoSuchFileException e) {
+            throw new StorageException("Stored object is missing", e);
+        }
+        channel.position(first);
+        return new StoredObject(new BoundedInputStream(Channels.newInputStream(channel), length), length);
+    }
+
+    @Override
+    public long size(String key) throws IOException {
+        try {
+            return Files.size(resolve(key));
+        } catch (NoSuchFileException e) {
+            throw new StorageException("Stored object is missing", e);
+        }
+    }
+
+    @Override
     public void copyTo(String key, Path target) throws IOException {
         Path file = resolve(key);
         if (!Files.exists(file)) throw new StorageException("Stored object is missing", null);
@@ -65,7 +89,7 @@ public final class LocalStorage implements Storage {
     }
 
     @Override
-    public Optional<URI> presignedUrl(String key, String filename, String contentType, Duration validity) {
+    public Optional<URI> presignedUrl(String key, String contentType, String contentDisposition, Duration validity) {
         return Optional.empty();
     }
 
