@@ -28,11 +28,13 @@ public final class LocalStorage implements Storage {
     @Override
     public void put(String key, Path source, String contentType) throws IOException {
         Path target = resolve(key);
-        Files.createDirectories(target.getParent());
         Path partial = target.resolveSibling("." + target.getFileName() + "." + UUID.randomUUID() + ".partial");
         try {
+            Files.createDirectories(target.getParent());
             moveOrCopy(source, partial);
             Files.move(partial, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            throw new StorageException("The file could not be written to storage", e);
         } finally {
             Files.deleteIfExists(partial);
         }
