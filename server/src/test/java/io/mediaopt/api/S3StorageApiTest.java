@@ -101,17 +101,31 @@ class S3StorageApiTest {
     }
 
     @Test
-    void theUploadedInputLeavesTheBucketOnceTheJobEnds() throws Exception {
-        List<String> ids = List.of(
-                client.submitJob(Fixtures.png(), "mobile").jobId(),
-                client.submitJob("broken.jpg", Fixtures.truncatedJpeg(), "web").jobId());
-        for (String id : ids) {
+    void aQueuedInputWaitsInTheBucketAndLeavesItWhenItsJobEnds() throws Exception {
+        String video = client.submitJob(Fixtures.mp4WithAudio(), "web").jobId();
+        awaitStatus(video, JobStatus.PROCESSING);
+        // the one worker is busy with the video: these wait, their inputs only in the bucket
+        String image = client.submitJob(Fixtures.png(), "mobile").jobId();
+        String broken = client.submitJob("broken.jpg", Fixtures.truncatedJpeg(), "web").jobId();
+        assertThat(s3.holds("inputs/" + image)).isTrue();
+        assertThat(s3.holds("inputs/" + broken)).isTrue();
+
+        for (String id : List.of(video, image, broken)) {
             assertThat(client.waitForJob(id, Duration.ofMinutes(2)).terminal()).isTrue();
             long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
             while (s3.holds("inputs/" + id) && System.nanoTime() < deadline) Thread.sleep(50);
             assertThat(s3.holds("inputs/" + id)).as(id).isFalse();
         }
-        assertThat(client.getJob(ids.get(1)).status()).isEqualTo(JobStatus.FAILED);
+        assertThat(client.getJob(image).status()).isEqualTo(JobStatus.DONE);
+        assertThat(client.getJob(broken).status()).isEqualTo(JobStatus.FAILED);
+    }
+
+    private static void awaitStatus(String id, JobStatus status) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (client.getJob(id).status() != status) {
+            assertThat(System.nanoTime()).as("job %s never reached %s", id, status).isLessThan(deadline);
+            Thread.sleep(20);
+        }
     }
 
     private static HttpResponse<byte[]> fetch(String url) throws Exception {
