@@ -25,6 +25,8 @@ import java.util.Optional;
 public record S3Connection(S3Client client, S3Presigner presigner) implements AutoCloseable {
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
     private static final Duration READ_TIMEOUT = Duration.ofSeconds(30);
+    /** Each download streamed through the service holds one for as long as its client reads. */
+    private static final int MAX_CONNECTIONS = 200;
 
     /**
      * Connects to AWS S3 in {@code region}, or to the S3-compatible service at {@code endpoint}
@@ -39,7 +41,8 @@ public record S3Connection(S3Client client, S3Presigner presigner) implements Au
                 .credentialsProvider(credentials)
                 .httpClientBuilder(Apache5HttpClient.builder()
                         .connectionTimeout(CONNECT_TIMEOUT)
-                        .socketTimeout(READ_TIMEOUT))
+                        .socketTimeout(READ_TIMEOUT)
+                        .maxConnections(MAX_CONNECTIONS))
                 // Newer SDKs add trailing checksums to every upload, which several S3-compatible
                 // servers refuse; the request signature and TLS already protect the bytes.
                 .requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED)
