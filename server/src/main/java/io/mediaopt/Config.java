@@ -52,7 +52,10 @@ public record Config(
         }
     }
 
-    /** The SERVICE_OBJECT_* settings; present when SERVICE_OBJECT_BUCKET is set. */
+    /**
+     * The SERVICE_OBJECT_* settings; present when SERVICE_OBJECT_BUCKET is set. The keys are null
+     * when unset.
+     */
     public record ObjectStorage(String bucket, String accessKeyId, String secretAccessKey, String region,
                                 Optional<URI> endpoint) {
         @Override
@@ -93,10 +96,6 @@ public record Config(
                 r.millis("SERVICE_SHUTDOWN_GRACE_MS", 30_000));
         if (!config.databaseUrl.startsWith("jdbc:sqlite:") && !config.databaseUrl.startsWith("jdbc:postgresql:")) {
             r.errors.add("SERVICE_DATABASE_URL: expected a jdbc:sqlite: or jdbc:postgresql: URL");
-        }
-        if (config.objectStorage.isPresent()) {
-            r.errors.add("SERVICE_OBJECT_BUCKET: S3-compatible storage is not available in this version; "
-                    + "unset it to keep outputs in SERVICE_OUTPUT_DIR");
         }
         if (!r.errors.isEmpty()) throw new ConfigException(r.errors);
         return config;
@@ -216,14 +215,24 @@ public record Config(
             return keys;
         }
 
+        /** Keys are both set or both unset (then the SDK's default credential chain applies). */
         Optional<ObjectStorage> objectStorage() {
             String bucket = raw("SERVICE_OBJECT_BUCKET");
             Optional<URI> endpoint = optional("SERVICE_OBJECT_ENDPOINT", Config::httpUri);
-            if (bucket == null) return Optional.empty();
-            return Optional.of(new ObjectStorage(bucket,
-                    raw("SERVICE_OBJECT_ACCESS_KEY_ID"),
-                    raw("SERVICE_OBJECT_SECRET_ACCESS_KEY"),
-                    text("SERVICE_OBJECT_REGION", "us-east-1"),
+            String keyId = raw("SERVICE_OBJECT_ACCESS_KEY_ID");
+            String secret = raw("SERVICE_OBJECT_SECRET_ACCESS_KEY");
+            if (bucket == null) {
+                if (endpoint.isPresent() || keyId != null || secret != null) {
+                    errors.add("SERVICE_OBJECT_BUCKET: expected a bucket name, since other SERVICE_OBJECT_* "
+                            + "variables are set, but it is unset");
+                }
+                return Optional.empty();
+            }
+            if ((keyId == null) != (secret == null)) {
+                errors.add("SERVICE_OBJECT_ACCESS_KEY_ID and SERVICE_OBJECT_SECRET_ACCESS_KEY: expected both "
+                        + "or neither (neither: the default AWS credential chain) but only one is set");
+            }
+            return Optional.of(new ObjectStorage(bucket, keyId, secret, text("SERVICE_OBJECT_REGION", "us-east-1"),
                     endpoint));
         }
     }

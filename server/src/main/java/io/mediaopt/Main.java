@@ -22,6 +22,8 @@ import io.mediaopt.media.MediaKind;
 import io.mediaopt.media.Presets;
 import io.mediaopt.media.Sniffer;
 import io.mediaopt.storage.LocalStorage;
+import io.mediaopt.storage.S3Connection;
+import io.mediaopt.storage.S3Storage;
 import io.mediaopt.storage.Storage;
 import io.mediaopt.usage.UsageCounters;
 import io.mediaopt.video.ProcessRunner;
@@ -97,7 +99,7 @@ public final class Main {
                 MediaKind.IMAGE, new ImageOptimizer(vips, config.limits()),
                 MediaKind.VIDEO, new VideoOptimizer(videoTools, config.limits()));
 
-        Storage storage = new LocalStorage(outputDir);
+        Storage storage = storage(config, outputDir, service);
         JobStore store = service.own(JdbcJobStore.open(config.databaseUrl(), json));
         JobStore.Recovery recovery = store.recoverOwnedBy(config.nodeId(), config.jobMaxAttempts(), clock.millis());
         if (recovery.requeued() + recovery.failed() > 0) {
@@ -121,7 +123,7 @@ public final class Main {
         checks.put("libvips", vips::version);
         checks.put("storage", () -> {
             storage.check();
-            return "local";
+            return config.objectStorage().isPresent() ? "s3" : "local";
         });
         checks.put("database", () -> {
             store.check();
@@ -141,6 +143,15 @@ public final class Main {
         scheduleRetention(new Retention(store, storage, config.jobRetention(), clock), service);
         service.own(api.start());
         service.port(api.port());
+    }
+
+    /** The bucket when SERVICE_OBJECT_BUCKET names one, else the output directory. */
+    private static Storage storage(Config config, Path outputDir, RunningService service) {
+        if (config.objectStorage().isEmpty()) return new LocalStorage(outputDir);
+        Config.ObjectStorage s3 = config.objectStorage().get();
+        S3Connection connection = service.own(
+                S3Connection.open(s3.region(), s3.endpoint(), s3.accessKeyId(), s3.secretAccessKey()));
+        return new S3Storage(connection, s3.bucket(), S3Storage.PartSizes.STANDARD);
     }
 
     private static void scheduleRetention(Retention retention, RunningService service) {

@@ -2,6 +2,7 @@ package io.mediaopt;
 
 import org.junit.jupiter.api.Test;
 
+import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -45,8 +46,44 @@ class ConfigTest {
     }
 
     @Test
-    void refusesAnObjectStorageBucketItCannotUse() {
-        assertThatThrownBy(() -> Config.fromEnvironment(Map.of("SERVICE_OBJECT_BUCKET", "media")))
+    void aBucketAloneMeansAwsInUsEast1WithTheDefaultCredentialChain() {
+        Config.ObjectStorage s3 = Config.fromEnvironment(Map.of("SERVICE_OBJECT_BUCKET", "media"))
+                .objectStorage().orElseThrow();
+        assertThat(s3.bucket()).isEqualTo("media");
+        assertThat(s3.region()).isEqualTo("us-east-1");
+        assertThat(s3.endpoint()).isEmpty();
+        assertThat(s3.accessKeyId()).isNull();
+        assertThat(s3.secretAccessKey()).isNull();
+    }
+
+    @Test
+    void readsEveryObjectStorageSettingAndKeepsTheSecretOutOfToString() {
+        Config.ObjectStorage s3 = Config.fromEnvironment(Map.of(
+                "SERVICE_OBJECT_BUCKET", "media",
+                "SERVICE_OBJECT_ACCESS_KEY_ID", "AKID",
+                "SERVICE_OBJECT_SECRET_ACCESS_KEY", "s3cr3t",
+                "SERVICE_OBJECT_REGION", "auto",
+                "SERVICE_OBJECT_ENDPOINT", "https://account.r2.cloudflarestorage.com/"))
+                .objectStorage().orElseThrow();
+        assertThat(s3.accessKeyId()).isEqualTo("AKID");
+        assertThat(s3.secretAccessKey()).isEqualTo("s3cr3t");
+        assertThat(s3.region()).isEqualTo("auto");
+        assertThat(s3.endpoint()).contains(URI.create("https://account.r2.cloudflarestorage.com"));
+        assertThat(s3.toString()).doesNotContain("s3cr3t");
+    }
+
+    @Test
+    void refusesHalfTheKeysABadEndpointAndSettingsWithoutABucket() {
+        assertThatThrownBy(() -> Config.fromEnvironment(Map.of(
+                "SERVICE_OBJECT_BUCKET", "media",
+                "SERVICE_OBJECT_SECRET_ACCESS_KEY", "s3cr3t",
+                "SERVICE_OBJECT_ENDPOINT", "minio:9000")))
+                .isInstanceOf(Config.ConfigException.class)
+                .hasMessageContaining("SERVICE_OBJECT_ACCESS_KEY_ID and SERVICE_OBJECT_SECRET_ACCESS_KEY")
+                .hasMessageContaining("SERVICE_OBJECT_ENDPOINT")
+                .message().doesNotContain("s3cr3t");
+        assertThatThrownBy(() -> Config.fromEnvironment(Map.of("SERVICE_OBJECT_ENDPOINT", "http://minio:9000")))
+                .isInstanceOf(Config.ConfigException.class)
                 .hasMessageContaining("SERVICE_OBJECT_BUCKET");
     }
 

@@ -27,8 +27,8 @@ final class DownloadLinks {
 
     String forJob(Job job, Context ctx) {
         if (job.status() != JobStatus.DONE) return null;
-        return storage.presignedUrl(job.outputKey(), job.result().filename(), job.result().contentType(),
-                        PRESIGNED_VALIDITY)
+        return storage.presignedUrl(job.outputKey(), job.result().contentType(),
+                        ContentDisposition.attachment(job.result().filename()), PRESIGNED_VALIDITY)
                 .map(URI::toString)
                 .orElseGet(() -> origin(ctx) + "/api/media/jobs/" + job.id() + "/download");
     }

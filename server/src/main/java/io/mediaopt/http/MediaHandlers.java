@@ -65,29 +65,36 @@ final class MediaHandlers {
         sendOutput(ctx, job, ctx.header("Range"));
     }
 
-    /** Streams the job's stored output, whole or the one range asked for. */
+    /**
+     * Streams the job's stored output, whole or the one range asked for; a range is read from
+     * storage alone, so remote storage sends only those bytes.
+     */
     private void sendOutput(Context ctx, Job job, String rangeHeader) throws IOException {
-        Storage.StoredObject object = storage.open(job.outputKey());
-        Optional<ByteRange> range;
-        try {
-            range = ByteRange.parse(rangeHeader, object.size());
-        } catch (ByteRange.Unsatisfiable e) {
-            object.close();
-            ctx.header("Content-Range", "bytes */" + e.size());
-            throw e;
-        }
+        String key = job.outputKey();
+        long size = rangeHeader == null ? -1 : storage.size(key);
+        Optional<ByteRange> range = rangeHeader == null ? Optional.empty() : parseRange(ctx, rangeHeader, size);
         ctx.contentType(job.result().contentType());
         if (range.isEmpty()) {
+            Storage.StoredObject object = storage.open(key);
             ctx.header("Content-Length", Long.toString(object.size()));
             ctx.result(object.content());
             return;
         }
         ByteRange r = range.get();
-        object.content().skipNBytes(r.first());
+        Storage.StoredObject part = storage.openRange(key, r.first(), r.length());
         ctx.status(HttpStatus.PARTIAL_CONTENT);
-        ctx.header("Content-Range", r.contentRange(object.size()));
+        ctx.header("Content-Range", r.contentRange(size));
         ctx.header("Content-Length", Long.toString(r.length()));
-        ctx.result(new BoundedInputStream(object.content(), r.length()));
+        ctx.result(part.content());
+    }
+
+    private static Optional<ByteRange> parseRange(Context ctx, String rangeHeader, long size) {
+        try {
+            return ByteRange.parse(rangeHeader, size);
+        } catch (ByteRange.Unsatisfiable e) {
+            ctx.header("Content-Range", "bytes */" + e.size());
+            throw e;
+        }
     }
 
     private static boolean wantsJson(Context ctx) {

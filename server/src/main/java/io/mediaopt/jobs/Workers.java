@@ -1,6 +1,7 @@
 package io.mediaopt.jobs;
 
 import io.mediaopt.storage.Storage;
+import io.mediaopt.storage.StorageException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -164,8 +165,8 @@ public final class Workers implements AutoCloseable {
                 try {
                     storage.copyTo(job.inputKey(), input);
                 } catch (IOException | RuntimeException e) {
-                    store.markFailed(job.id(), job.leaseOwner(), "internal", "The uploaded input could not be read back",
-                            clock.millis());
+                    store.markFailed(job.id(), job.leaseOwner(), StorageException.CODE,
+                            "The uploaded input could not be read back from storage", clock.millis());
                     throw new JobFailedException(e);
                 }
                 return processor.process(job, input, workDir);

@@ -2,6 +2,8 @@ package io.mediaopt.storage;
 
 import java.io.IOException;
 import java.net.URI;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
@@ -26,11 +28,13 @@ public final class LocalStorage implements Storage {
     @Override
     public void put(String key, Path source, String contentType) throws IOException {
         Path target = resolve(key);
-        Files.createDirectories(target.getParent());
         Path partial = target.resolveSibling("." + target.getFileName() + "." + UUID.randomUUID() + ".partial");
         try {
+            Files.createDirectories(target.getParent());
             moveOrCopy(source, partial);
             Files.move(partial, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            throw new StorageException("The file could not be written to storage", e);
         } finally {
             Files.deleteIfExists(partial);
         }
@@ -41,6 +45,28 @@ public final class LocalStorage implements Storage {
         Path file = resolve(key);
         try {
             return new StoredObject(Files.newInputStream(file), Files.size(file));
+        } catch (NoSuchFileException e) {
+            throw new StorageException("Stored object is missing", e);
+        }
+    }
+
+    @Override
+    public StoredObject openRange(String key, long first, long length) throws IOException {
+        Path file = resolve(key);
+        FileChannel channel;
+        try {
+            channel = FileChannel.open(file);
+        } catch (NoSuchFileException e) {
+            throw new StorageException("Stored object is missing", e);
+        }
+        channel.position(first);
+        return new StoredObject(new BoundedInputStream(Channels.newInputStream(channel), length), length);
+    }
+
+    @Override
+    public long size(String key) throws IOException {
+        try {
+            return Files.size(resolve(key));
         } catch (NoSuchFileException e) {
             throw new StorageException("Stored object is missing", e);
         }
@@ -65,7 +91,7 @@ public final class LocalStorage implements Storage {
     }
 
     @Override
-    public Optional<URI> presignedUrl(String key, String filename, String contentType, Duration validity) {
+    public Optional<URI> presignedUrl(String key, String contentType, String contentDisposition, Duration validity) {
         return Optional.empty();
     }
 

@@ -20,6 +20,15 @@ public interface Storage {
     /** Opens the object for reading; {@link StorageException} when it does not exist. */
     StoredObject open(String key) throws IOException;
 
+    /**
+     * Opens {@code length} bytes of the object from byte {@code first} on, for a ranged download,
+     * without reading what comes before; the stored object's size is the range's length.
+     */
+    StoredObject openRange(String key, long first, long length) throws IOException;
+
+    /** The object's size in bytes; {@link StorageException} when it does not exist. */
+    long size(String key) throws IOException;
+
     /** Makes the object available as a local file at target (a link or a copy). */
     void copyTo(String key, Path target) throws IOException;
 
@@ -27,10 +36,11 @@ public interface Storage {
     void delete(String key) throws IOException;
 
     /**
-     * A URL a client can fetch the object from without the service, valid for the given time;
-     * empty when this storage has none (the service then serves downloads itself).
+     * A URL a client can fetch the object from without the service, valid for the given time,
+     * answering with the given Content-Type and Content-Disposition; empty when this storage has
+     * none (the service then serves downloads itself).
      */
-    Optional<URI> presignedUrl(String key, String filename, String contentType, Duration validity);
+    Optional<URI> presignedUrl(String key, String contentType, String contentDisposition, Duration validity);
 
     /** Throws when the storage cannot be used; for the health check. */
     void check() throws IOException;

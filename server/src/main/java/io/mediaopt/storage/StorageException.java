@@ -2,9 +2,14 @@ package io.mediaopt.storage;
 
 import io.mediaopt.ServiceException;
 
-/** Storage that cannot store or return an object. Reported as an internal failure. */
+/**
+ * Storage that cannot store or return an object: a full disk, an object store that is down or
+ * refuses the credentials. Reported as a server failure; jobs it ends fail with its code.
+ */
 public final class StorageException extends ServiceException {
+    public static final String CODE = "storage-failed";
+
     public StorageException(String message, Throwable cause) {
-        super(500, "storage-failed", message, cause);
+        super(500, CODE, message, cause);
     }
 }

@@ -1,9 +1,12 @@
 package io.mediaopt.jobs;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mediaopt.S3TestServer;
 import io.mediaopt.media.MediaKind;
 import io.mediaopt.media.Sniffed;
 import io.mediaopt.storage.LocalStorage;
+import io.mediaopt.storage.S3Connection;
+import io.mediaopt.storage.S3Storage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -46,6 +49,27 @@ class RetentionTest {
             assertThat(store.find("recent")).isPresent();
             assertThat(dir.resolve("outputs/recent/output.webp")).exists();
             assertThat(store.find("waiting")).isPresent();
+        }
+    }
+
+    @Test
+    void deletesTheObjectsOfExpiredJobsFromABucketToo() throws Exception {
+        try (S3TestServer s3 = S3TestServer.start(); S3Connection connection = s3.connect();
+             JdbcJobStore store = JdbcJobStore.open("jdbc:sqlite:" + dir.resolve("jobs.db"), new ObjectMapper())) {
+            S3Storage storage = new S3Storage(connection, S3TestServer.BUCKET, S3Storage.PartSizes.STANDARD);
+            store.insert(Job.pending("old", "web", "a.png", 1, PNG, "inputs/old", 0));
+            store.claimNext(0);
+            storage.put("inputs/old", Files.writeString(dir.resolve("i1"), "left over"), "image/png");
+            storage.put("outputs/old/output.webp", Files.writeString(dir.resolve("o1"), "x"), "image/webp");
+            store.markDone("old", null, "outputs/old/output.webp", 0);
+
+            Clock now = Clock.fixed(Instant.ofEpochMilli(Duration.ofHours(25).toMillis()), ZoneOffset.UTC);
+            int purged = new Retention(store, storage, Duration.ofHours(24), now).purgeExpired();
+
+            assertThat(purged).isEqualTo(1);
+            assertThat(store.find("old")).isEmpty();
+            assertThat(s3.holds("outputs/old/output.webp")).isFalse();
+            assertThat(s3.holds("inputs/old")).isFalse();
         }
     }
 

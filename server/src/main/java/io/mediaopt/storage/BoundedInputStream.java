@@ -1,4 +1,4 @@
-package io.mediaopt.http;
+package io.mediaopt.storage;
 
 import java.io.FilterInputStream;
 import java.io.IOException;

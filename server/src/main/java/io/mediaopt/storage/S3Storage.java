@@ -1,0 +1,212 @@
+package io.mediaopt.storage;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import software.amazon.awssdk.core.ResponseInputStream;
+import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.core.sync.RequestBody;
+import software.amazon.awssdk.http.ContentStreamProvider;
+import software.amazon.awssdk.services.s3.S3Client;
+import software.amazon.awssdk.services.s3.model.CompletedPart;
+import software.amazon.awssdk.services.s3.model.GetObjectRequest;
+import software.amazon.awssdk.services.s3.model.GetObjectResponse;
+import software.amazon.awssdk.services.s3.model.S3Exception;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Keeps objects in a bucket of an S3-compatible service. A PUT, or the completion of a multipart
+ * upload, makes an object appear whole, so no reader ever sees part of one. Files are streamed
+ * from disk, never held in memory; large ones go up in parts.
+ */
+public final class S3Storage implements Storage {
+    private static final Logger log = LoggerFactory.getLogger(S3Storage.class);
+    private static final Duration CHECK_TIMEOUT = Duration.ofSeconds(3);
+    /** S3 numbers the parts of one upload from 1 to 10,000. */
+    private static final int MAX_PARTS = 10_000;
+
+    private final S3Connection s3;
+    private final String bucket;
+    private final PartSizes parts;
+
+    public S3Storage(S3Connection s3, String bucket, PartSizes parts) {
+        this.s3 = s3;
+        this.bucket = bucket;
+        this.parts = parts;
+    }
+
+    /**
+     * Files larger than {@code multipartThreshold} bytes go up in parts of {@code partSize}
+     * bytes; S3 wants every part but the last to be at least 5 MiB.
+     */
+    public record PartSizes(long multipartThreshold, long partSize) {
+        private static final long MIB = 1024 * 1024;
+        public static final PartSizes STANDARD = new PartSizes(16 * MIB, 8 * MIB);
+
+        public PartSizes {
+            if (partSize < 5 * MIB || multipartThreshold < partSize) {
+                throw new IllegalArgumentException("Expected parts of at least 5 MiB and a threshold of at least "
+                        + "one part but received " + partSize + " and " + multipartThreshold);
+            }
+        }
+    }
+
+    @Override
+    public void put(String key, Path source, String contentType) throws IOException {
+        try {
+            long size = Files.size(source);
+            if (size > parts.multipartThreshold()) {
+                putInParts(key, source, size, contentType);
+            } else {
+                client().putObject(b -> b.bucket(bucket).key(key).contentType(contentType), RequestBody.fromFile(source));
+            }
+            Files.deleteIfExists(source);
+        } catch (SdkException | IOException | UncheckedIOException e) {
+            throw new StorageException("The file could not be written to object storage", e);
+        }
+    }
+
+    /** A multipart upload, aborted on failure so no orphaned parts are left behind. */
+    private void putInParts(String key, Path source, long size, String contentType) {
+        String uploadId = client().createMultipartUpload(b -> b.bucket(bucket).key(key).contentType(contentType))
+                .uploadId();
+        try {
+            long partSize = Math.max(parts.partSize(), Math.ceilDiv(size, MAX_PARTS));
+            List<CompletedPart> done = new ArrayList<>();
+            for (long offset = 0; offset < size; offset += partSize) {
+                int number = done.size() + 1;
+                long length = Math.min(partSize, size - offset);
+                String eTag = client().uploadPart(
+                        b -> b.bucket(bucket).key(key).uploadId(uploadId).partNumber(number).contentLength(length),
+                        RequestBody.fromContentProvider(filePart(source, offset, length), length,
+                                "application/octet-stream")).eTag();
+                done.add(CompletedPart.builder().partNumber(number).eTag(eTag).build());
+            }
+            client().completeMultipartUpload(b -> b.bucket(bucket).key(key).uploadId(uploadId)
+                    .multipartUpload(m -> m.parts(done)));
+        } catch (RuntimeException e) {
+            try {
+                client().abortMultipartUpload(b -> b.bucket(bucket).key(key).uploadId(uploadId));
+            } catch (SdkException abortFailed) {
+                log.warn("cannot abort the multipart upload of {}; a bucket lifecycle rule removes its parts", key,
+                        abortFailed);
+            }
+            throw e;
+        }
+    }
+
+    /** Each call opens the part anew, so the SDK can retry a part by reading it again. */
+    private static ContentStreamProvider filePart(Path source, long offset, long length) {
+        return () -> {
+            try {
+                FileChannel channel = FileChannel.open(source).position(offset);
+                return new BoundedInputStream(Channels.newInputStream(channel), length);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        };
+    }
+
+    @Override
+    public StoredObject open(String key) {
+        ResponseInputStream<GetObjectResponse> body = get(GetObjectRequest.builder().bucket(bucket).key(key).build());
+        return new StoredObject(new S3ObjectStream(body), body.response().contentLength());
+    }
+
+    @Override
+    public StoredObject openRange(String key, long first, long length) {
+        String range = "bytes=" + first + "-" + (first + length - 1);
+        ResponseInputStream<GetObjectResponse> body =
+                get(GetObjectRequest.builder().bucket(bucket).key(key).range(range).build());
+        return new StoredObject(new S3ObjectStream(body), body.response().contentLength());
+    }
+
+    private ResponseInputStream<GetObjectResponse> get(GetObjectRequest request) {
+        try {
+            return client().getObject(request);
+        } catch (SdkException e) {
+            throw readFailure(e);
+        }
+    }
+
+    @Override
+    public long size(String key) {
+        try {
+            return client().headObject(b -> b.bucket(bucket).key(key)).contentLength();
+        } catch (SdkException e) {
+            throw readFailure(e);
+        }
+    }
+
+    @Override
+    public void copyTo(String key, Path target) throws IOException {
+        try (StoredObject object = open(key)) {
+            Files.copy(object.content(), target, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException | SdkException e) {
+            Files.deleteIfExists(target);
+            throw new StorageException("The file could not be read from object storage", e);
+        }
+    }
+
+    @Override
+    public void delete(String key) {
+        try {
+            client().deleteObject(b -> b.bucket(bucket).key(key));
+        } catch (SdkException e) {
+            throw new StorageException("The file could not be deleted from object storage", e);
+        }
+    }
+
+    @Override
+    public Optional<URI> presignedUrl(String key, String contentType, String contentDisposition, Duration validity) {
+        GetObjectRequest get = GetObjectRequest.builder().bucket(bucket).key(key)
+                .responseContentType(contentType)
+                .responseContentDisposition(contentDisposition)
+                .build();
+        try {
+            return Optional.of(URI.create(s3.presigner()
+                    .presignGetObject(p -> p.signatureDuration(validity).getObjectRequest(get))
+                    .url().toString()));
+        } catch (SdkException e) {
+            throw new StorageException("A download link could not be signed", e);
+        }
+    }
+
+    /** Asks for the bucket, briefly; the message names the problem without naming the endpoint. */
+    @Override
+    public void check() throws IOException {
+        try {
+            client().headBucket(b -> b.bucket(bucket).overrideConfiguration(o -> o.apiCallTimeout(CHECK_TIMEOUT)));
+        } catch (S3Exception e) {
+            throw new IOException(switch (e.statusCode()) {
+                case 404 -> "the bucket does not exist";
+                case 401, 403 -> "access to the bucket is denied";
+                default -> "object storage answered with status " + e.statusCode();
+            }, e);
+        } catch (SdkException e) {
+            throw new IOException("object storage cannot be reached", e);
+        }
+    }
+
+    private S3Client client() {
+        return s3.client();
+    }
+
+    private static StorageException readFailure(SdkException e) {
+        if (e instanceof S3Exception s3e && s3e.statusCode() == 404) {
+            return new StorageException("Stored object is missing", e);
+        }
+        return new StorageException("The file could not be read from object storage", e);
+    }
+}

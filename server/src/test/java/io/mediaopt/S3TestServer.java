@@ -1,0 +1,95 @@
+package io.mediaopt;
+
+import io.mediaopt.storage.S3Connection;
+import org.gaul.s3proxy.S3Proxy;
+import org.gaul.s3proxy.auth.AuthenticationType;
+import org.gaul.s3proxy.blobstore.BlobStore;
+import org.gaul.s3proxy.nio2blob.FilesystemNio2BlobStore;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * A real S3 server in this JVM (S3Proxy over a temporary directory) on a free port of 127.0.0.1,
+ * checking AWS signatures, with one empty bucket.
+ */
+public final class S3TestServer implements AutoCloseable {
+    public static final String BUCKET = "media";
+    public static final String ACCESS_KEY = "test-access-key";
+    public static final String SECRET_KEY = "test-secret-key-0123456789";
+    public static final String REGION = "us-east-1";
+
+    private final S3Proxy proxy;
+    private final BlobStore blobs;
+    private final Path dir;
+
+    private S3TestServer(S3Proxy proxy, BlobStore blobs, Path dir) {
+        this.proxy = proxy;
+        this.blobs = blobs;
+        this.dir = dir;
+    }
+
+    public static S3TestServer start() throws Exception {
+        Path dir = Files.createTempDirectory("s3proxy");
+        BlobStore blobs = new FilesystemNio2BlobStore(dir.toString());
+        blobs.createContainer(BUCKET);
+        S3Proxy proxy = S3Proxy.builder()
+                .blobStore(blobs)
+                .awsAuthentication(AuthenticationType.AWS_V2_OR_V4, ACCESS_KEY, SECRET_KEY)
+                .endpoint(URI.create("http://127.0.0.1:0"))
+                .stopTimeout(0)
+                .build();
+        proxy.start();
+        while (!proxy.getState().equals("STARTED")) {
+            if (proxy.getState().equals("FAILED")) throw new IllegalStateException("S3Proxy did not start");
+            Thread.sleep(10);
+        }
+        return new S3TestServer(proxy, blobs, dir);
+    }
+
+    public URI endpoint() {
+        return URI.create("http://127.0.0.1:" + proxy.getPort());
+    }
+
+    /** The SERVICE_OBJECT_* variables that point the service at this server. */
+    public Map<String, String> env() {
+        return Map.of(
+                "SERVICE_OBJECT_BUCKET", BUCKET,
+                "SERVICE_OBJECT_ACCESS_KEY_ID", ACCESS_KEY,
+                "SERVICE_OBJECT_SECRET_ACCESS_KEY", SECRET_KEY,
+                "SERVICE_OBJECT_REGION", REGION,
+                "SERVICE_OBJECT_ENDPOINT", endpoint().toString());
+    }
+
+    /** A connection as the service makes one, with this server's keys. */
+    public S3Connection connect() {
+        return S3Connection.open(REGION, Optional.of(endpoint()), ACCESS_KEY, SECRET_KEY);
+    }
+
+    /** Whether the bucket holds an object under the key, asked of the store behind the server. */
+    public boolean holds(String key) {
+        return blobs.blobExists(BUCKET, key);
+    }
+
+    /** Stops answering; the port is closed from then on. */
+    public void stop() throws Exception {
+        proxy.stop();
+    }
+
+    @Override
+    public void close() throws Exception {
+        stop();
+        blobs.close();
+        try (Stream<Path> paths = Files.walk(dir)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException ignored) {
+            // a temporary directory; the OS cleans it eventually
+        }
+    }
+}

@@ -1,0 +1,135 @@
+package io.mediaopt.api;
+
+import io.mediaopt.Fixtures;
+import io.mediaopt.S3TestServer;
+import io.mediaopt.TestService;
+import io.mediaopt.client.Download;
+import io.mediaopt.client.Health;
+import io.mediaopt.client.Job;
+import io.mediaopt.client.JobStatus;
+import io.mediaopt.client.JobSubmission;
+import io.mediaopt.client.MediaoptClient;
+import io.mediaopt.client.Optimization;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.net.URI;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The API with S3-compatible storage configured: same routes, outputs in the bucket, signed links. */
+class S3StorageApiTest {
+    static S3TestServer s3;
+    static TestService service;
+    static MediaoptClient client;
+
+    @BeforeAll
+    static void start() throws Exception {
+        s3 = S3TestServer.start();
+        Map<String, String> env = new HashMap<>(s3.env());
+        env.put("SERVICE_WORKERS", "1");
+        service = TestService.start(env);
+        client = service.client();
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        client.close();
+        service.close();
+        s3.close();
+    }
+
+    @Test
+    void healthAsksTheBucket() {
+        Health health = client.health();
+        assertThat(health.httpStatus()).isEqualTo(200);
+        assertThat(health.checks().get("storage").path("status").asText()).isEqualTo("ok");
+        assertThat(health.checks().get("storage").path("detail").asText()).isEqualTo("s3");
+    }
+
+    @Test
+    void syncOptimizeStillAnswersWithTheBytesAndKeepsTheOutputInTheBucket() throws Exception {
+        Optimization optimization = client.optimize(Fixtures.png(), "web");
+
+        assertThat(optimization.result().contentType()).isEqualTo("image/webp");
+        assertThat(new String(optimization.content(), 8, 4)).isEqualTo("WEBP");
+        assertThat(optimization.content()).hasSize((int) optimization.result().outputBytes());
+        assertThat(service.outputDir().resolve("outputs")).doesNotExist();
+
+        Job asJob = client.optimizeAsJob(Fixtures.png(), "web");
+        assertThat(s3.holds("outputs/" + asJob.jobId() + "/output.webp")).isTrue();
+        HttpResponse<byte[]> signed = fetch(asJob.downloadUrl());
+        assertThat(signed.statusCode()).isEqualTo(200);
+        assertThat(signed.body()).hasSize((int) asJob.result().outputBytes());
+    }
+
+    @Test
+    void aDoneJobLinksToASignedUrlAndTheDownloadRouteStreamsFromTheBucket() throws Exception {
+        JobSubmission submitted = client.submitJob(Fixtures.photoJpeg(640, 480), "web");
+        Job job = client.waitForJob(submitted.jobId(), Duration.ofMinutes(2));
+        assertThat(job.status()).isEqualTo(JobStatus.DONE);
+
+        assertThat(job.downloadUrl())
+                .startsWith(s3.endpoint() + "/" + S3TestServer.BUCKET + "/outputs/" + job.jobId() + "/output.webp?")
+                .contains("X-Amz-Expires=3600", "X-Amz-Signature=");
+        HttpResponse<byte[]> signed = fetch(job.downloadUrl());
+        assertThat(signed.statusCode()).isEqualTo(200);
+        assertThat(signed.headers().firstValue("Content-Type")).hasValue("image/webp");
+        assertThat(signed.headers().firstValue("Content-Disposition")).hasValue(
+                "attachment; filename=\"photo-640x480.webp\"; filename*=UTF-8''photo-640x480.webp");
+        assertThat(signed.body()).hasSize((int) job.result().outputBytes());
+
+        Path target = Files.createTempFile("download", ".webp");
+        Download download = client.download(job.jobId(), target);
+        assertThat(download.contentType()).isEqualTo("image/webp");
+        assertThat(Files.readAllBytes(target)).isEqualTo(signed.body());
+
+        HttpResponse<byte[]> range = Raw.HTTP.send(Raw.request(service.baseUrl(),
+                        "/media/jobs/" + job.jobId() + "/download").header("Range", "bytes=8-11").build(),
+                HttpResponse.BodyHandlers.ofByteArray());
+        assertThat(range.statusCode()).isEqualTo(206);
+        assertThat(new String(range.body())).isEqualTo("WEBP");
+        assertThat(range.headers().firstValue("Content-Range")).hasValue("bytes 8-11/" + signed.body().length);
+    }
+
+    @Test
+    void aQueuedInputWaitsInTheBucketAndLeavesItWhenItsJobEnds() throws Exception {
+        String video = client.submitJob(Fixtures.mp4WithAudio(), "web").jobId();
+        awaitStatus(video, JobStatus.PROCESSING);
+        // the one worker is busy with the video: these wait, their inputs only in the bucket
+        String image = client.submitJob(Fixtures.png(), "mobile").jobId();
+        String broken = client.submitJob("broken.jpg", Fixtures.truncatedJpeg(), "web").jobId();
+        assertThat(s3.holds("inputs/" + image)).isTrue();
+        assertThat(s3.holds("inputs/" + broken)).isTrue();
+
+        for (String id : List.of(video, image, broken)) {
+            assertThat(client.waitForJob(id, Duration.ofMinutes(2)).terminal()).isTrue();
+            long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+            while (s3.holds("inputs/" + id) && System.nanoTime() < deadline) Thread.sleep(50);
+            assertThat(s3.holds("inputs/" + id)).as(id).isFalse();
+        }
+        assertThat(client.getJob(image).status()).isEqualTo(JobStatus.DONE);
+        assertThat(client.getJob(broken).status()).isEqualTo(JobStatus.FAILED);
+    }
+
+    private static void awaitStatus(String id, JobStatus status) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (client.getJob(id).status() != status) {
+            assertThat(System.nanoTime()).as("job %s never reached %s", id, status).isLessThan(deadline);
+            Thread.sleep(20);
+        }
+    }
+
+    private static HttpResponse<byte[]> fetch(String url) throws Exception {
+        return Raw.HTTP.send(java.net.http.HttpRequest.newBuilder(URI.create(url)).build(),
+                HttpResponse.BodyHandlers.ofByteArray());
+    }
+}
