@@ -58,10 +58,10 @@ class RetentionTest {
              JdbcJobStore store = JdbcJobStore.open("jdbc:sqlite:" + dir.resolve("jobs.db"), new ObjectMapper())) {
             S3Storage storage = new S3Storage(connection, S3TestServer.BUCKET, S3Storage.PartSizes.STANDARD);
             store.insert(Job.pending("old", "web", "a.png", 1, PNG, "inputs/old", 0));
-            store.claimNext(0);
+            store.claimNext(new JobStore.Lease("n", 100), 3, 0);
             storage.put("inputs/old", Files.writeString(dir.resolve("i1"), "left over"), "image/png");
             storage.put("outputs/old/output.webp", Files.writeString(dir.resolve("o1"), "x"), "image/webp");
-            store.markDone("old", null, "outputs/old/output.webp", 0);
+            store.markDone("old", "n", null, "outputs/old/output.webp", 0);
 
             Clock now = Clock.fixed(Instant.ofEpochMilli(Duration.ofHours(25).toMillis()), ZoneOffset.UTC);
             int purged = new Retention(store, storage, Duration.ofHours(24), now).purgeExpired();

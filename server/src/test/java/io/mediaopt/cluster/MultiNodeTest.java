@@ -1,0 +1,174 @@
+package io.mediaopt.cluster;
+
+import io.mediaopt.Fixtures;
+import io.mediaopt.S3TestServer;
+import io.mediaopt.TestPostgres;
+import io.mediaopt.client.Job;
+import io.mediaopt.client.JobStatus;
+import io.mediaopt.client.MediaoptApiException;
+import io.mediaopt.client.MediaoptClient;
+import io.mediaopt.client.Optimization;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * Several server processes sharing one PostgreSQL and one S3 server: any node answers for any
+ * job, a node killed mid-job loses nothing, and no job is done twice.
+ */
+class MultiNodeTest {
+    @TempDir
+    Path dir;
+    TestPostgres postgres;
+    S3TestServer s3;
+    String databaseUrl;
+    final List<ServerProcess> nodes = new ArrayList<>();
+
+    @BeforeEach
+    void startSharedServices() throws Exception {
+        postgres = TestPostgres.start();
+        databaseUrl = postgres.newDatabase("cluster");
+        s3 = S3TestServer.start();
+    }
+
+    @AfterEach
+    void stopEverything() throws Exception {
+        for (ServerProcess node : nodes) node.close();
+        s3.close();
+        postgres.close();
+    }
+
+    private ServerProcess node(String id, Map<String, String> extra) throws Exception {
+        Map<String, String> env = new HashMap<>(s3.env());
+        env.put("SERVICE_DATABASE_URL", databaseUrl);
+        env.put("SERVICE_NODE_ID", id);
+        env.put("SERVICE_WORKERS", "1");
+        env.put("SERVICE_JOB_LEASE_MS", "2000");
+        env.putAll(extra);
+        ServerProcess node = ServerProcess.start(dir.resolve(id), env);
+        nodes.add(node);
+        return node;
+    }
+
+    @Test
+    void jobsSurviveANodeKilledMidJobAndEachIsDoneExactlyOnce() throws Exception {
+        ServerProcess victim = node("node-0", Map.of());
+        ServerProcess second = node("node-1", Map.of());
+        ServerProcess third = node("node-2", Map.of());
+        for (ServerProcess n : nodes) n.awaitHealthy();
+
+        List<String> ids = new ArrayList<>();
+        List<ServerProcess> all = List.of(victim, second, third);
+        for (int i = 0; i < 3; i++) {
+            try (MediaoptClient c = all.get(i).client()) {
+                ids.add(c.submitJob(Fixtures.mp4WithAudio(), "low-bandwidth").jobId());
+            }
+        }
+        for (int i = 0; i < 27; i++) {
+            try (MediaoptClient c = all.get(i % 3).client()) {
+                ids.add(c.submitJob(i % 2 == 0 ? Fixtures.png() : Fixtures.photoJpeg(640, 480), "web").jobId());
+            }
+        }
+
+        String interrupted = awaitVideoHeldBy("node-0");
+        long victimDone;
+        try (MediaoptClient c = victim.client()) {
+            victimDone = c.getUsage().totalJobs();
+        }
+        victim.kill();
+
+        try (MediaoptClient c1 = second.client(); MediaoptClient c2 = third.client()) {
+            for (int i = 0; i < ids.size(); i++) {
+                Job job = (i % 2 == 0 ? c1 : c2).waitForJob(ids.get(i), Duration.ofMinutes(4));
+                assertThat(job.status()).as(ids.get(i)).isEqualTo(JobStatus.DONE);
+                byte[] viaPresignedUrl = fetch(job.downloadUrl());
+                assertThat(viaPresignedUrl).hasSize((int) job.result().outputBytes());
+                Path viaOtherNode = dir.resolve("dl-" + i);
+                assertThat((i % 2 == 0 ? c2 : c1).download(job.jobId(), viaOtherNode).bytes())
+                        .isEqualTo(job.result().outputBytes());
+            }
+            long survivorsDone = c1.getUsage().totalJobs() + c2.getUsage().totalJobs();
+            assertThat(victimDone + survivorsDone).as("each job counted once").isEqualTo(ids.size());
+        }
+        assertThat(attempts(interrupted)).as("taken over after the kill").isEqualTo(2);
+        for (String id : ids) assertThat(s3.holds("inputs/" + id)).as("input of " + id + " deleted").isFalse();
+    }
+
+    @Test
+    void apiNodesQueueAndWorkerNodesEncode() throws Exception {
+        ServerProcess api = node("api-0", Map.of("SERVICE_ROLE", "api"));
+        ServerProcess worker = node("worker-0", Map.of("SERVICE_ROLE", "worker"));
+        api.awaitHealthy();
+        worker.awaitHealthy();
+
+        try (MediaoptClient a = api.client(); MediaoptClient w = worker.client()) {
+            Optimization sync = a.optimize(Fixtures.png(), "mobile");
+            assertThat(sync.result().strategy()).isEqualTo("image-webp");
+            assertThat(sync.content()).hasSize((int) sync.result().outputBytes());
+
+            Job job = a.waitForJob(a.submitJob(Fixtures.photoJpeg(640, 480), "web").jobId(), Duration.ofMinutes(1));
+            assertThat(job.status()).isEqualTo(JobStatus.DONE);
+            assertThat(w.health().ok()).isTrue();
+            assertThatThrownBy(() -> w.getJob(job.jobId()))
+                    .isInstanceOfSatisfying(MediaoptApiException.class, e -> assertThat(e.status()).isEqualTo(404));
+            assertThat(a.getUsage().totalJobs()).as("the API node encoded nothing").isZero();
+        }
+    }
+
+    private String awaitVideoHeldBy(String node) throws Exception {
+        Instant deadline = Instant.now().plusSeconds(120);
+        try (Connection c = DriverManager.getConnection(databaseUrl);
+             PreparedStatement s = c.prepareStatement("SELECT id FROM jobs WHERE status = 'processing'"
+                     + " AND lease_owner = ? AND media_kind = 'video'")) {
+            s.setString(1, node);
+            while (Instant.now().isBefore(deadline)) {
+                try (ResultSet rs = s.executeQuery()) {
+                    if (rs.next()) return rs.getString(1);
+                }
+                Thread.sleep(20);
+            }
+        }
+        throw new AssertionError(node + " never processed a video");
+    }
+
+    private int attempts(String id) throws Exception {
+        try (Connection c = DriverManager.getConnection(databaseUrl);
+             PreparedStatement s = c.prepareStatement("SELECT attempts FROM jobs WHERE id = ?")) {
+            s.setString(1, id);
+            try (ResultSet rs = s.executeQuery()) {
+                rs.next();
+                return rs.getInt(1);
+            }
+        }
+    }
+
+    private static byte[] fetch(String url) throws Exception {
+        try (HttpClient http = HttpClient.newHttpClient()) {
+            HttpResponse<byte[]> r = http.send(HttpRequest.newBuilder(URI.create(url)).build(),
+                    HttpResponse.BodyHandlers.ofByteArray());
+            assertThat(r.statusCode()).isEqualTo(200);
+            return r.body();
+        }
+    }
+}
