@@ -3,7 +3,6 @@ package io.mediaopt;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -61,7 +60,7 @@ public final class TestPostgres implements AutoCloseable {
         Path dir = Files.createTempDirectory("mediaopt-pg");
         run("chown", "postgres:postgres", dir.toString());
         Path data = dir.resolve("data");
-        int port = freePort();
+        int port = ServerProcess.freePort();
         asPostgres(bin.resolve("initdb").toString(), "-D", data.toString(), "-A", "trust", "-U", "postgres",
                 "-E", "UTF8", "--locale=C");
         asPostgres(bin.resolve("pg_ctl").toString(), "-D", data.toString(), "-l", dir.resolve("log").toString(),
@@ -98,12 +97,6 @@ public final class TestPostgres implements AutoCloseable {
         String output = new String(p.getInputStream().readAllBytes());
         if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
             throw new IOException("failed: " + String.join(" ", command) + "\n" + output);
-        }
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
         }
     }
 }

@@ -65,7 +65,7 @@ class S3StorageApiTest {
         assertThat(service.outputDir().resolve("outputs")).doesNotExist();
 
         Job asJob = client.optimizeAsJob(Fixtures.png(), "web");
-        assertThat(s3.holds("outputs/" + asJob.jobId() + "/output.webp")).isTrue();
+        assertThat(s3.holds(objectKey(asJob))).isTrue();
         HttpResponse<byte[]> signed = fetch(asJob.downloadUrl());
         assertThat(signed.statusCode()).isEqualTo(200);
         assertThat(signed.body()).hasSize((int) asJob.result().outputBytes());
@@ -78,8 +78,8 @@ class S3StorageApiTest {
         assertThat(job.status()).isEqualTo(JobStatus.DONE);
 
         assertThat(job.downloadUrl())
-                .startsWith(s3.endpoint() + "/" + S3TestServer.BUCKET + "/outputs/" + job.jobId() + "/output.webp?")
-                .contains("X-Amz-Expires=3600", "X-Amz-Signature=");
+                .startsWith(s3.endpoint() + "/" + S3TestServer.BUCKET + "/outputs/" + job.jobId() + "/")
+                .contains(".webp?", "X-Amz-Expires=3600", "X-Amz-Signature=");
         HttpResponse<byte[]> signed = fetch(job.downloadUrl());
         assertThat(signed.statusCode()).isEqualTo(200);
         assertThat(signed.headers().firstValue("Content-Type")).hasValue("image/webp");
@@ -131,5 +131,12 @@ class S3StorageApiTest {
     private static HttpResponse<byte[]> fetch(String url) throws Exception {
         return Raw.HTTP.send(java.net.http.HttpRequest.newBuilder(URI.create(url)).build(),
                 HttpResponse.BodyHandlers.ofByteArray());
+    }
+
+    /** The bucket key a done job's signed link points at: outputs/<job id>/<attempt>-<uuid>.<ext>. */
+    private static String objectKey(Job job) {
+        String key = java.net.URI.create(job.downloadUrl()).getPath().substring(("/" + S3TestServer.BUCKET + "/").length());
+        assertThat(key).startsWith("outputs/" + job.jobId() + "/").endsWith(".webp");
+        return key;
     }
 }

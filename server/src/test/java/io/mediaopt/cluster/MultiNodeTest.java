@@ -2,6 +2,7 @@ package io.mediaopt.cluster;
 
 import io.mediaopt.Fixtures;
 import io.mediaopt.S3TestServer;
+import io.mediaopt.ServerProcess;
 import io.mediaopt.TestPostgres;
 import io.mediaopt.client.Job;
 import io.mediaopt.client.JobStatus;

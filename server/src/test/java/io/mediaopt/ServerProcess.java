@@ -1,4 +1,4 @@
-package io.mediaopt.cluster;
+package io.mediaopt;
 
 import io.mediaopt.client.MediaoptClient;
 
@@ -13,7 +13,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /** A mediaopt server in a process of its own, as a node of a deployment is. */
-final class ServerProcess implements AutoCloseable {
+public final class ServerProcess implements AutoCloseable {
     private final Process process;
     private final int port;
     private final Path log;
@@ -24,8 +24,13 @@ final class ServerProcess implements AutoCloseable {
         this.log = log;
     }
 
-    static ServerProcess start(Path dir, Map<String, String> env) throws IOException {
-        int port = freePort();
+    /** Starts a node on a free port, with its files (store, log) in {@code dir}. */
+    public static ServerProcess start(Path dir, Map<String, String> env) throws IOException {
+        return start(dir, env, freePort());
+    }
+
+    /** Starts a node on the given port: the same port and directory make a restart of a node. */
+    public static ServerProcess start(Path dir, Map<String, String> env, int port) throws IOException {
         Files.createDirectories(dir);
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         ProcessBuilder pb = new ProcessBuilder(java, "--enable-native-access=ALL-UNNAMED",
@@ -37,20 +42,28 @@ final class ServerProcess implements AutoCloseable {
         all.put("SERVICE_HOST", "127.0.0.1");
         pb.environment().putAll(all);
         Path log = dir.resolve("server.log");
-        pb.redirectErrorStream(true).redirectOutput(log.toFile());
+        pb.redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
         return new ServerProcess(pb.start(), port, log);
     }
 
-    String baseUrl() {
+    public int port() {
+        return port;
+    }
+
+    public Process process() {
+        return process;
+    }
+
+    public String baseUrl() {
         return "http://127.0.0.1:" + port + "/api";
     }
 
-    MediaoptClient client() {
+    public MediaoptClient client() {
         return MediaoptClient.create(baseUrl());
     }
 
     /** Waits until the node answers its health check. */
-    ServerProcess awaitHealthy() throws Exception {
+    public ServerProcess awaitHealthy() throws Exception {
         Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
         try (MediaoptClient client = client()) {
             while (Instant.now().isBefore(deadline)) {
@@ -67,12 +80,12 @@ final class ServerProcess implements AutoCloseable {
     }
 
     /** kill -9: no shutdown hook, no hand-back. */
-    void kill() throws InterruptedException {
+    public void kill() throws InterruptedException {
         process.destroyForcibly();
         process.waitFor(30, TimeUnit.SECONDS);
     }
 
-    String log() throws IOException {
+    public String log() throws IOException {
         return Files.exists(log) ? Files.readString(log) : "";
     }
 
@@ -82,7 +95,7 @@ final class ServerProcess implements AutoCloseable {
         if (!process.waitFor(40, TimeUnit.SECONDS)) kill();
     }
 
-    private static int freePort() throws IOException {
+    public static int freePort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0)) {
             return socket.getLocalPort();
         }
