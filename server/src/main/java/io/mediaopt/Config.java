@@ -1,5 +1,6 @@
 package io.mediaopt;
 
+import io.mediaopt.http.ConnectionLimits;
 import io.mediaopt.media.Limits;
 
 import java.net.URI;
@@ -33,7 +34,8 @@ public record Config(
         int jobMaxAttempts,
         Duration jobRetention,
         String ffmpegPath,
-        String ffprobePath) {
+        String ffprobePath,
+        ConnectionLimits connectionLimits) {
 
     /** The SERVICE_OBJECT_* settings; present when SERVICE_OBJECT_BUCKET is set. */
     public record ObjectStorage(String bucket, String accessKeyId, String secretAccessKey, String region,
@@ -69,7 +71,9 @@ public record Config(
                 r.integer("SERVICE_JOB_MAX_ATTEMPTS", 3, 1, 100),
                 Duration.ofHours(r.integer("SERVICE_JOB_RETENTION_HOURS", 168, 0, Integer.MAX_VALUE)),
                 r.text("SERVICE_FFMPEG_PATH", "ffmpeg"),
-                r.text("SERVICE_FFPROBE_PATH", "ffprobe"));
+                r.text("SERVICE_FFPROBE_PATH", "ffprobe"),
+                new ConnectionLimits(r.millis("SERVICE_READ_TIMEOUT_MS", 30_000),
+                        r.longInteger("SERVICE_MIN_UPLOAD_RATE", 500, 0)));
         if (!config.databaseUrl.startsWith("jdbc:sqlite:") && !config.databaseUrl.startsWith("jdbc:postgresql:")) {
             r.errors.add("SERVICE_DATABASE_URL: expected a jdbc:sqlite: or jdbc:postgresql: URL");
         }
@@ -79,6 +83,21 @@ public record Config(
         }
         if (!r.errors.isEmpty()) throw new ConfigException(r.errors);
         return config;
+    }
+
+    /**
+     * The record's own toString would print the API keys; this one counts them, and leaves out
+     * the query of the database URL, where a password may ride.
+     */
+    @Override
+    public String toString() {
+        return "Config[host=" + host + ", port=" + port + ", publicUrl=" + publicUrl
+                + ", apiKeys=" + apiKeys.size() + " keys, outputDir=" + outputDir
+                + ", databaseUrl=" + databaseUrl.replaceFirst("\\?.*", "?...")
+                + ", objectStorage=" + objectStorage + ", limits=" + limits + ", workers=" + workers
+                + ", queueTimeout=" + queueTimeout + ", maxPendingJobs=" + maxPendingJobs
+                + ", jobMaxAttempts=" + jobMaxAttempts + ", jobRetention=" + jobRetention
+                + ", ffmpegPath=" + ffmpegPath + ", ffprobePath=" + ffprobePath + ", connectionLimits=" + connectionLimits + "]";
     }
 
     private static URI httpUri(String value) {

@@ -125,7 +125,8 @@ public final class Main {
         UploadReader uploads = new UploadReader(uploadDir, config.limits().maxInputBytes(), presets);
         InfoHandlers info = new InfoHandlers(usage, new HealthChecks(checks), presets, config.limits());
         ApiServer api = new ApiServer(
-                new ApiServer.Settings(config.host(), config.port(), config.publicUrl(), new ApiKeys(config.apiKeys())),
+                new ApiServer.Settings(config.host(), config.port(), config.publicUrl(), new ApiKeys(config.apiKeys()),
+                        config.connectionLimits()),
                 jobs, storage, usage, uploads, info, json);
 
         workers.start();

@@ -33,8 +33,7 @@ public final class ApiServer implements AutoCloseable {
             config.startup.showJavalinBanner = false;
             config.startup.showOldJavalinVersionWarning = false;
             config.concurrency.useVirtualThreads = true;
-            config.jetty.host = settings.host();
-            config.jetty.port = settings.port();
+            settings.connectionLimits().applyTo(config.jetty, settings.host(), settings.port());
             config.jsonMapper(new JavalinJackson(json, true));
             config.http.prefer405over404 = false;
 
@@ -62,7 +61,8 @@ public final class ApiServer implements AutoCloseable {
     }
 
     /** The parts of the configuration the HTTP layer needs. */
-    public record Settings(String host, int port, Optional<URI> publicUrl, ApiKeys apiKeys) {}
+    public record Settings(String host, int port, Optional<URI> publicUrl, ApiKeys apiKeys,
+                           ConnectionLimits connectionLimits) {}
 
     public ApiServer start() {
         app.start();

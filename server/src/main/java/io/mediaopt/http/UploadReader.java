@@ -25,7 +25,10 @@ import java.util.UUID;
 public final class UploadReader {
     /** Room for the multipart framing and the preset field around the media bytes. */
     private static final long FORM_OVERHEAD = 64 * 1024;
-    /** Parts up to this size stay in memory; larger ones go to disk as they arrive. */
+    /**
+     * Parts up to this size stay in memory; larger files go to disk as they arrive. Jetty keeps
+     * text fields in memory only, so this is also the longest text field it accepts.
+     */
     private static final int IN_MEMORY_THRESHOLD = 64 * 1024;
     private static final int MAX_PRESET_LENGTH = 100;
     private static final String MULTIPART_CONFIG_ATTRIBUTE = "org.eclipse.jetty.multipartConfig";
@@ -71,7 +74,7 @@ public final class UploadReader {
         try {
             return ctx.req().getParts();
         } catch (IllegalStateException | ServletException | IOException e) {
-            throw MultipartFailures.translate(e, maxInputBytes);
+            throw MultipartFailures.translate(e, maxInputBytes, IN_MEMORY_THRESHOLD);
         }
     }
 
