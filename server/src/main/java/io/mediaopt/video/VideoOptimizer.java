@@ -28,6 +28,8 @@ import java.util.concurrent.CancellationException;
 public final class VideoOptimizer implements Optimizer {
     private static final Logger log = LoggerFactory.getLogger(VideoOptimizer.class);
     private static final String ENCODE_FAILED = "The video could not be encoded";
+    private static final double LOST_SECONDS_TOLERATED = 1.0;
+    private static final double LOST_SHARE_TOLERATED = 0.10;
 
     private final VideoTools tools;
     private final Limits limits;
@@ -56,6 +58,12 @@ public final class VideoOptimizer implements Optimizer {
                 Attempt attempt = left.isPositive()
                         ? encode(input, strategy, settings, workDir, left, ffprobe)
                         : new TimedOut();
+                if (attempt instanceof Encoded encoded && endsEarly(source, encoded.probe())) {
+                    delete(encoded);
+                    throw MediaException.unreadable(String.format(Locale.ROOT,
+                            "The video ends early: only %.1f of its %.1f s could be read (truncated or corrupt)",
+                            encoded.probe().duration().orElse(0.0), source.duration().orElse(0.0)), null);
+                }
                 switch (attempt) {
                     case Encoded encoded when encoded.bytes() < inputBytes -> {
                         delete(larger);
@@ -95,6 +103,17 @@ public final class VideoOptimizer implements Optimizer {
             throw MediaException.limitExceeded(String.format(Locale.ROOT,
                     "The video lasts %.1f s, over the limit of %d s", duration, limits.maxVideoDurationSec()));
         }
+    }
+
+    /**
+     * ffmpeg encodes what it can read and exits happily when a file stops short of what its
+     * index promises (an upload cut off after a fast-start index). An output that lost more than
+     * a second and a tenth of the input's stated duration says the input is truncated or corrupt.
+     */
+    private static boolean endsEarly(ProbeReport source, ProbeReport output) {
+        double stated = source.duration().orElse(0.0);
+        double encoded = output.duration().orElse(0.0);
+        return stated > 0 && stated - encoded > Math.max(LOST_SECONDS_TOLERATED, stated * LOST_SHARE_TOLERATED);
     }
 
     private sealed interface Attempt permits Encoded, Failed, TimedOut {}
