@@ -7,6 +7,7 @@ import io.mediaopt.media.Optimizer;
 import io.mediaopt.media.Preset;
 import io.mediaopt.media.Sniffed;
 import io.mediaopt.media.Strategy;
+import io.mediaopt.media.TrailingData;
 import io.mediaopt.media.VideoSettings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -169,7 +170,10 @@ public final class VideoOptimizer implements Optimizer {
     /** No encoding was smaller: the input itself when the preset could deliver it as is. */
     private Optimized fallback(Encoded larger, Path input, Sniffed sniffed, ProbeReport source,
                                ProbedStream video, VideoSettings settings) {
-        if (!OriginalVideo.servable(sniffed, source, settings)) return result(larger, video, source);
+        // nothing may follow the video in the file: a polyglot's second face must not come back
+        if (!OriginalVideo.servable(sniffed, source, settings) || !TrailingData.isAbsent(input, sniffed.format())) {
+            return result(larger, video, source);
+        }
         delete(larger);
         Double duration = source.duration().orElse(null);
         return new Optimized(input, Strategy.VIDEO_ORIGINAL, sniffed.contentType(), OriginalVideo.extension(sniffed),
