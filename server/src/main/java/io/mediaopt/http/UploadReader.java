@@ -46,7 +46,10 @@ public final class UploadReader {
     /** Refuses at once a body whose declared length is over the limit, before reading it. */
     public void checkDeclaredLength(Context ctx) {
         long declared = ctx.req().getContentLengthLong();
-        if (declared > maxInputBytes + FORM_OVERHEAD) throw new TooLargeException(maxInputBytes);
+        if (declared > maxInputBytes + FORM_OVERHEAD) {
+            closeAfterResponse(ctx);
+            throw new TooLargeException(maxInputBytes);
+        }
     }
 
     public Upload read(Context ctx) throws IOException {
@@ -74,8 +77,18 @@ public final class UploadReader {
         try {
             return ctx.req().getParts();
         } catch (IllegalStateException | ServletException | IOException e) {
+            closeAfterResponse(ctx);
             throw MultipartFailures.translate(e, maxInputBytes, IN_MEMORY_THRESHOLD);
         }
+    }
+
+    /**
+     * After a body that was refused or could not be parsed, the rest of it is still on the
+     * connection and Jetty closes it once the answer is sent, without saying so in the answer.
+     * A client reusing the connection would then lose its next request; this tells it not to.
+     */
+    private static void closeAfterResponse(Context ctx) {
+        ctx.header("Connection", "close");
     }
 
     private Preset preset(Collection<Part> parts) throws IOException {
