@@ -37,6 +37,9 @@ public final class ApiServer implements AutoCloseable {
             config.jsonMapper(new JavalinJackson(json, true));
             config.http.prefer405over404 = false;
 
+            // a browser must take every response for what its Content-Type says, never sniff
+            // an uploaded image into a page
+            config.routes.before(ctx -> ctx.header("X-Content-Type-Options", "nosniff"));
             config.routes.before(keys::check);
             config.routes.before("/api/media/*", uploads::checkDeclaredLength);
             config.routes.post("/api/media/optimize", media::optimize);
