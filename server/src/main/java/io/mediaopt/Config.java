@@ -1,5 +1,6 @@
 package io.mediaopt;
 
+import io.mediaopt.http.ConnectionLimits;
 import io.mediaopt.media.Limits;
 
 import java.net.URI;
@@ -37,7 +38,8 @@ public record Config(
         String nodeId,
         Role role,
         Duration jobLease,
-        Duration shutdownGrace) {
+        Duration shutdownGrace,
+        ConnectionLimits connectionLimits) {
 
     /** What a node does: everything, only the HTTP API, or only processing queued jobs. */
     public enum Role {
@@ -93,7 +95,10 @@ public record Config(
                 r.text("SERVICE_NODE_ID", defaultNodeId(r.raw("PORT"))),
                 r.choice("SERVICE_ROLE", Role.ALL, Role.class),
                 r.millis("SERVICE_JOB_LEASE_MS", 30_000),
-                r.millis("SERVICE_SHUTDOWN_GRACE_MS", 30_000));
+                r.millis("SERVICE_SHUTDOWN_GRACE_MS", 30_000),
+                new ConnectionLimits(r.millis("SERVICE_READ_TIMEOUT_MS", 30_000),
+                        r.longInteger("SERVICE_MIN_UPLOAD_RATE", 500, 0)));
+
         if (!config.databaseUrl.startsWith("jdbc:sqlite:") && !config.databaseUrl.startsWith("jdbc:postgresql:")) {
             r.errors.add("SERVICE_DATABASE_URL: expected a jdbc:sqlite: or jdbc:postgresql: URL");
         }
@@ -112,12 +117,21 @@ public record Config(
         return host + ":" + (port == null ? "8080" : port);
     }
 
-    /** Never prints keys or secrets. */
+    /**
+     * The record's own toString would print the API keys; this one counts them, and leaves out
+     * the query of the database URL, where a password may ride.
+     */
     @Override
     public String toString() {
-        return "Config[host=" + host + ", port=" + port + ", nodeId=" + nodeId + ", role=" + role
-                + ", apiKeys=" + apiKeys.size() + " keys, outputDir=" + outputDir + ", objectStorage=" + objectStorage
-                + ", workers=" + workers + "]";
+        return "Config[host=" + host + ", port=" + port + ", publicUrl=" + publicUrl
+                + ", apiKeys=" + apiKeys.size() + " keys, outputDir=" + outputDir
+                + ", databaseUrl=" + databaseUrl.replaceFirst("\\?.*", "?...")
+                + ", objectStorage=" + objectStorage + ", limits=" + limits + ", workers=" + workers
+                + ", queueTimeout=" + queueTimeout + ", maxPendingJobs=" + maxPendingJobs
+                + ", jobMaxAttempts=" + jobMaxAttempts + ", jobRetention=" + jobRetention
+                + ", ffmpegPath=" + ffmpegPath + ", ffprobePath=" + ffprobePath + ", nodeId=" + nodeId
+                + ", role=" + role + ", jobLease=" + jobLease + ", shutdownGrace=" + shutdownGrace
+                + ", connectionLimits=" + connectionLimits + "]";
     }
 
     private static URI httpUri(String value) {

@@ -136,7 +136,7 @@ public final class Main {
         InfoHandlers info = new InfoHandlers(usage, new HealthChecks(checks), presets, config.limits());
         ApiServer api = new ApiServer(
                 new ApiServer.Settings(config.host(), config.port(), config.publicUrl(), new ApiKeys(config.apiKeys()),
-                        config.role().servesApi(), config.shutdownGrace()),
+                        config.role().servesApi(), config.shutdownGrace(), config.connectionLimits()),
                 jobs, storage, usage, uploads, info, json);
 
         workers.start();

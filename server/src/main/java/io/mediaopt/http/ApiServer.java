@@ -35,17 +35,22 @@ public final class ApiServer implements AutoCloseable {
             config.startup.showJavalinBanner = false;
             config.startup.showOldJavalinVersionWarning = false;
             config.concurrency.useVirtualThreads = true;
-            config.jetty.host = settings.host();
-            config.jetty.port = settings.port();
+            settings.connectionLimits().applyTo(config.jetty, settings.host(), settings.port());
             config.jsonMapper(new JavalinJackson(json, true));
             config.http.prefer405over404 = false;
 
-            // On stop, requests in flight (a synchronous encode, say) may finish within the grace period.
+            // On stop, requests in flight (a synchronous encode, say) may finish within the grace
+            // period. Javalin nests its own handler inside the innermost of this chain.
             config.jetty.modifyServer(server -> {
                 server.setStopTimeout(settings.stopGrace().toMillis());
-                server.setHandler(new GracefulHandler());
+                GracefulHandler graceful = new GracefulHandler();
+                settings.connectionLimits().uploadRateHandler().ifPresent(graceful::setHandler);
+                server.setHandler(graceful);
             });
 
+            // a browser must take every response for what its Content-Type says, never sniff
+            // an uploaded image into a page
+            config.routes.before(ctx -> ctx.header("X-Content-Type-Options", "nosniff"));
             config.routes.before(keys::check);
             config.routes.get("/api/health", info::health);
             if (settings.servesApi()) {
@@ -74,10 +79,10 @@ public final class ApiServer implements AutoCloseable {
     /**
      * The parts of the configuration the HTTP layer needs. A node that does not serve the API
      * (a worker) still answers health checks; {@code stopGrace} bounds how long a stop waits
-     * for requests in flight.
+     * for requests in flight; {@code connectionLimits} how slow a client may be.
      */
     public record Settings(String host, int port, Optional<URI> publicUrl, ApiKeys apiKeys, boolean servesApi,
-                           Duration stopGrace) {}
+                           Duration stopGrace, ConnectionLimits connectionLimits) {}
 
     public ApiServer start() {
         app.start();

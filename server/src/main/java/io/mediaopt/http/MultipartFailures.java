@@ -1,18 +1,35 @@
 package io.mediaopt.http;
 
 import io.mediaopt.ServiceException;
+import org.eclipse.jetty.http.BadMessageException;
 
 import java.util.Locale;
+import java.util.concurrent.TimeoutException;
 
-/** Turns Jetty's multipart parsing failures into the API's 413 and 400 answers. */
+/**
+ * Turns Jetty's multipart parsing failures into the API's 413 and 400 answers. Jetty tells its
+ * failures apart only by their messages, so these are matched here, in one place: only a file
+ * or a whole body over the size limit is 413; everything else wrong with a form is 400.
+ */
 final class MultipartFailures {
     private MultipartFailures() {}
 
-    static ServiceException translate(Exception failure, long maxInputBytes) {
+    static ServiceException translate(Exception failure, long maxInputBytes, int maxTextFieldBytes) {
         for (Throwable t = failure; t != null; t = t.getCause()) {
             String message = String.valueOf(t.getMessage()).toLowerCase(Locale.ROOT);
-            if (message.contains("max") && (message.contains("size") || message.contains("length"))) {
+            if (message.contains("max memory file size exceeded")) {
+                return new InvalidInputException("A text field of the form is longer than " + maxTextFieldBytes + " bytes");
+            }
+            if (message.contains("max file size exceeded")
+                    || (message.contains("max length exceeded") && !message.contains("headers"))) {
                 return new TooLargeException(maxInputBytes);
+            }
+            if (message.contains("too many keys") || message.contains("too many parts")) {
+                return new InvalidInputException("The form has more than " + ConnectionLimits.MAX_FORM_PARTS
+                        + " fields; it needs only \"media\" and \"preset\"");
+            }
+            if (t instanceof TimeoutException || (t instanceof BadMessageException bad && bad.getCode() == 408)) {
+                return new InvalidInputException("The upload arrived too slowly and was abandoned");
             }
         }
         return new InvalidInputException("The multipart/form-data body could not be read: it is malformed or incomplete");

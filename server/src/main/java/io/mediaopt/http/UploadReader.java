@@ -25,7 +25,10 @@ import java.util.UUID;
 public final class UploadReader {
     /** Room for the multipart framing and the preset field around the media bytes. */
     private static final long FORM_OVERHEAD = 64 * 1024;
-    /** Parts up to this size stay in memory; larger ones go to disk as they arrive. */
+    /**
+     * Parts up to this size stay in memory; larger files go to disk as they arrive. Jetty keeps
+     * text fields in memory only, so this is also the longest text field it accepts.
+     */
     private static final int IN_MEMORY_THRESHOLD = 64 * 1024;
     private static final int MAX_PRESET_LENGTH = 100;
     private static final String MULTIPART_CONFIG_ATTRIBUTE = "org.eclipse.jetty.multipartConfig";
@@ -43,7 +46,10 @@ public final class UploadReader {
     /** Refuses at once a body whose declared length is over the limit, before reading it. */
     public void checkDeclaredLength(Context ctx) {
         long declared = ctx.req().getContentLengthLong();
-        if (declared > maxInputBytes + FORM_OVERHEAD) throw new TooLargeException(maxInputBytes);
+        if (declared > maxInputBytes + FORM_OVERHEAD) {
+            closeAfterResponse(ctx);
+            throw new TooLargeException(maxInputBytes);
+        }
     }
 
     public Upload read(Context ctx) throws IOException {
@@ -71,8 +77,18 @@ public final class UploadReader {
         try {
             return ctx.req().getParts();
         } catch (IllegalStateException | ServletException | IOException e) {
-            throw MultipartFailures.translate(e, maxInputBytes);
+            closeAfterResponse(ctx);
+            throw MultipartFailures.translate(e, maxInputBytes, IN_MEMORY_THRESHOLD);
         }
+    }
+
+    /**
+     * After a body that was refused or could not be parsed, the rest of it is still on the
+     * connection and Jetty closes it once the answer is sent, without saying so in the answer.
+     * A client reusing the connection would then lose its next request; this tells it not to.
+     */
+    private static void closeAfterResponse(Context ctx) {
+        ctx.header("Connection", "close");
     }
 
     private Preset preset(Collection<Part> parts) throws IOException {

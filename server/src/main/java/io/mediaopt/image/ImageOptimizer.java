@@ -8,6 +8,7 @@ import io.mediaopt.media.Optimizer;
 import io.mediaopt.media.Preset;
 import io.mediaopt.media.Sniffed;
 import io.mediaopt.media.Strategy;
+import io.mediaopt.media.TrailingData;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -87,7 +88,8 @@ public final class ImageOptimizer implements Optimizer {
         ImageSettings settings = preset.image();
         List<Strategy> strategies = header.animated() ? settings.animatedStrategies() : settings.strategies();
         ImageEncoder encoder = new ImageEncoder(vips, source, header, settings, watchdog);
-        Strategy original = mayReturnOriginal(header, strategies, settings) ? deliveredAs(header, strategies) : null;
+        Strategy original = mayReturnOriginal(header, strategies, settings) && TrailingData.isAbsent(input, header.format())
+                ? deliveredAs(header, strategies) : null;
         long inputBytes = size(input);
         boolean decodeChecked = false;
         boolean anyEncoded = false;
@@ -130,7 +132,8 @@ public final class ImageOptimizer implements Optimizer {
     /**
      * The input may stand in for an encoding when a browser gets what the preset delivers anyway:
      * same format, not wider, already upright, and nothing in it that the service promises to
-     * strip (EXIF beyond the technical basics, GPS, XMP, IPTC, comments).
+     * strip (EXIF beyond the technical basics, GPS, XMP, IPTC, comments). The caller also makes
+     * sure nothing follows the image in the file (a polyglot's second face).
      */
     private static boolean mayReturnOriginal(ImageHeader header, List<Strategy> strategies, ImageSettings settings) {
         return deliveredAs(header, strategies) != null

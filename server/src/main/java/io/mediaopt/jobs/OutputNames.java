@@ -22,7 +22,10 @@ public final class OutputNames {
         if (name.length() > MAX_LENGTH) {
             int dot = name.lastIndexOf('.');
             String ext = dot > 0 && name.length() - dot <= 10 ? name.substring(dot) : "";
-            name = name.substring(0, MAX_LENGTH - ext.length()) + ext;
+            int cut = MAX_LENGTH - ext.length();
+            // never between the two halves of a character outside the BMP (an emoji, say)
+            if (Character.isHighSurrogate(name.charAt(cut - 1))) cut--;
+            name = name.substring(0, cut) + ext;
         }
         return name.isBlank() ? "upload" : name;
     }

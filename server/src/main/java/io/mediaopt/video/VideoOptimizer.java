@@ -7,6 +7,7 @@ import io.mediaopt.media.Optimizer;
 import io.mediaopt.media.Preset;
 import io.mediaopt.media.Sniffed;
 import io.mediaopt.media.Strategy;
+import io.mediaopt.media.TrailingData;
 import io.mediaopt.media.VideoSettings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -28,6 +29,8 @@ import java.util.concurrent.CancellationException;
 public final class VideoOptimizer implements Optimizer {
     private static final Logger log = LoggerFactory.getLogger(VideoOptimizer.class);
     private static final String ENCODE_FAILED = "The video could not be encoded";
+    private static final double LOST_SECONDS_TOLERATED = 1.0;
+    private static final double LOST_SHARE_TOLERATED = 0.10;
 
     private final VideoTools tools;
     private final Limits limits;
@@ -56,6 +59,12 @@ public final class VideoOptimizer implements Optimizer {
                 Attempt attempt = left.isPositive()
                         ? encode(input, strategy, settings, workDir, left, ffprobe)
                         : new TimedOut();
+                if (attempt instanceof Encoded encoded && endsEarly(source, encoded.probe())) {
+                    delete(encoded);
+                    throw MediaException.unreadable(String.format(Locale.ROOT,
+                            "The video ends early: only %.1f of its %.1f s could be read (truncated or corrupt)",
+                            encoded.probe().duration().orElse(0.0), source.duration().orElse(0.0)), null);
+                }
                 switch (attempt) {
                     case Encoded encoded when encoded.bytes() < inputBytes -> {
                         delete(larger);
@@ -95,6 +104,17 @@ public final class VideoOptimizer implements Optimizer {
             throw MediaException.limitExceeded(String.format(Locale.ROOT,
                     "The video lasts %.1f s, over the limit of %d s", duration, limits.maxVideoDurationSec()));
         }
+    }
+
+    /**
+     * ffmpeg encodes what it can read and exits happily when a file stops short of what its
+     * index promises (an upload cut off after a fast-start index). An output that lost more than
+     * a second and a tenth of the input's stated duration says the input is truncated or corrupt.
+     */
+    private static boolean endsEarly(ProbeReport source, ProbeReport output) {
+        double stated = source.duration().orElse(0.0);
+        double encoded = output.duration().orElse(0.0);
+        return stated > 0 && stated - encoded > Math.max(LOST_SECONDS_TOLERATED, stated * LOST_SHARE_TOLERATED);
     }
 
     private sealed interface Attempt permits Encoded, Failed, TimedOut {}
@@ -150,7 +170,10 @@ public final class VideoOptimizer implements Optimizer {
     /** No encoding was smaller: the input itself when the preset could deliver it as is. */
     private Optimized fallback(Encoded larger, Path input, Sniffed sniffed, ProbeReport source,
                                ProbedStream video, VideoSettings settings) {
-        if (!OriginalVideo.servable(sniffed, source, settings)) return result(larger, video, source);
+        // nothing may follow the video in the file: a polyglot's second face must not come back
+        if (!OriginalVideo.servable(sniffed, source, settings) || !TrailingData.isAbsent(input, sniffed.format())) {
+            return result(larger, video, source);
+        }
         delete(larger);
         Double duration = source.duration().orElse(null);
         return new Optimized(input, Strategy.VIDEO_ORIGINAL, sniffed.contentType(), OriginalVideo.extension(sniffed),

@@ -1,0 +1,172 @@
+package io.mediaopt.security;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mediaopt.TestService;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.SocketException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Requests no well-behaved client sends, built byte by byte: multipart forms whose part
+ * headers are exactly what the test wrote (quotes, CR/LF, NUL, any encoding), and plain socket
+ * conversations for bodies that stop or crawl.
+ */
+final class RawRequests {
+    static final String BOUNDARY = "hostile-boundary-7d3f";
+    static final ObjectMapper JSON = new ObjectMapper();
+    private static final HttpClient HTTP = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(10))
+            .build();
+
+    private RawRequests() {}
+
+    /** One part: its raw header lines (without the final blank line) and its content. */
+    record Part(byte[] headers, byte[] content) {
+        static Part file(String name, String filename, byte[] content) {
+            return file(name, ("\"" + filename + "\"").getBytes(StandardCharsets.UTF_8), content);
+        }
+
+        /** A file part whose filename parameter is these exact bytes (quotes included if wanted). */
+        static Part file(String name, byte[] rawFilename, byte[] content) {
+            ByteArrayOutputStream head = new ByteArrayOutputStream();
+            head.writeBytes(("Content-Disposition: form-data; name=\"" + name + "\"; filename=")
+                    .getBytes(StandardCharsets.UTF_8));
+            head.writeBytes(rawFilename);
+            head.writeBytes("\r\nContent-Type: application/octet-stream".getBytes(StandardCharsets.UTF_8));
+            return new Part(head.toByteArray(), content);
+        }
+
+        static Part text(String name, byte[] content) {
+            return new Part(("Content-Disposition: form-data; name=\"" + name + "\"")
+                    .getBytes(StandardCharsets.UTF_8), content);
+        }
+    }
+
+    static byte[] multipart(List<Part> parts) {
+        ByteArrayOutputStream body = new ByteArrayOutputStream();
+        for (Part part : parts) {
+            body.writeBytes(("--" + BOUNDARY + "\r\n").getBytes(StandardCharsets.US_ASCII));
+            body.writeBytes(part.headers());
+            body.writeBytes("\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+            body.writeBytes(part.content());
+            body.writeBytes("\r\n".getBytes(StandardCharsets.US_ASCII));
+        }
+        body.writeBytes(("--" + BOUNDARY + "--\r\n").getBytes(StandardCharsets.US_ASCII));
+        return body.toByteArray();
+    }
+
+    static HttpResponse<byte[]> post(String baseUrl, String path, List<Part> parts) throws Exception {
+        return post(baseUrl, path, "multipart/form-data; boundary=" + BOUNDARY, multipart(parts));
+    }
+
+    static HttpResponse<byte[]> post(String baseUrl, String path, String contentType, byte[] body) throws Exception {
+        return HTTP.send(HttpRequest.newBuilder(URI.create(baseUrl + path))
+                        .timeout(Duration.ofMinutes(3))
+                        .header("Content-Type", contentType)
+                        .POST(HttpRequest.BodyPublishers.ofByteArray(body))
+                        .build(),
+                HttpResponse.BodyHandlers.ofByteArray());
+    }
+
+    static HttpResponse<byte[]> get(String url) throws Exception {
+        return HTTP.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofMinutes(1)).GET().build(),
+                HttpResponse.BodyHandlers.ofByteArray());
+    }
+
+    static HttpResponse<byte[]> send(HttpRequest request) throws Exception {
+        return HTTP.send(request, HttpResponse.BodyHandlers.ofByteArray());
+    }
+
+    /** The body is JSON {"error", "code"} with this status and code; returns it. */
+    static JsonNode assertError(HttpResponse<byte[]> response, int status, String code) throws IOException {
+        String text = new String(response.body(), StandardCharsets.UTF_8);
+        assertThat(response.statusCode()).as(text).isEqualTo(status);
+        assertThat(response.headers().firstValue("Content-Type").orElse("")).startsWith("application/json");
+        JsonNode body = JSON.readTree(text);
+        assertThat(body.path("code").asText()).as(text).isEqualTo(code);
+        assertThat(body.path("error").asText()).isNotBlank();
+        return body;
+    }
+
+    static JsonNode json(HttpResponse<byte[]> response) throws IOException {
+        return JSON.readTree(response.body());
+    }
+
+    /** A plain TCP connection to the server, for requests that stop or crawl. */
+    static Socket connect(TestService service) throws IOException {
+        Socket socket = new Socket();
+        socket.connect(new InetSocketAddress("127.0.0.1", URI.create(service.baseUrl()).getPort()), 10_000);
+        socket.setSoTimeout(60_000);
+        return socket;
+    }
+
+    /** Writes the head of a multipart POST that announces {@code contentLength} body bytes. */
+    static void writeHead(OutputStream out, String path, long contentLength) throws IOException {
+        String head = "POST /api" + path + " HTTP/1.1\r\n"
+                + "Host: 127.0.0.1\r\n"
+                + "Content-Type: multipart/form-data; boundary=" + BOUNDARY + "\r\n"
+                + "Content-Length: " + contentLength + "\r\n"
+                + "\r\n";
+        out.write(head.getBytes(StandardCharsets.US_ASCII));
+        out.flush();
+    }
+
+    /**
+     * Everything the server sends until it closes the connection. A read that times out (the
+     * socket's SO_TIMEOUT) throws: the server was expected to end the conversation first.
+     */
+    static String readUntilClosed(Socket socket) throws IOException {
+        InputStream in = socket.getInputStream();
+        ByteArrayOutputStream seen = new ByteArrayOutputStream();
+        byte[] buffer = new byte[8192];
+        try {
+            for (int n; (n = in.read(buffer)) >= 0; ) seen.write(buffer, 0, n);
+        } catch (SocketException e) {
+            // a reset after the answer is a close too
+        }
+        return seen.toString(StandardCharsets.ISO_8859_1);
+    }
+
+    /** Waits (bounded) until the directory holds no file; returns what is left if it never empties. */
+    static List<Path> awaitEmpty(Path dir, Duration within) throws InterruptedException {
+        long deadline = System.nanoTime() + within.toNanos();
+        List<Path> left = filesIn(dir);
+        while (!left.isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+            left = filesIn(dir);
+        }
+        return left;
+    }
+
+    /** The files under {@code dir}; a file deleted while the tree is walked makes it walk again. */
+    static List<Path> filesIn(Path dir) {
+        for (int attempt = 0; ; attempt++) {
+            if (!Files.isDirectory(dir)) return List.of();
+            try (Stream<Path> files = Files.walk(dir)) {
+                return files.filter(Files::isRegularFile).toList();
+            } catch (IOException | UncheckedIOException e) {
+                if (attempt == 10) throw new IllegalStateException("cannot list " + dir, e);
+            }
+        }
+    }
+}

@@ -1,0 +1,44 @@
+package io.mediaopt.security;
+
+import io.mediaopt.TestService;
+import io.mediaopt.client.Job;
+import io.mediaopt.client.JobStatus;
+import io.mediaopt.client.MediaoptClient;
+import io.mediaopt.security.RawRequests.Part;
+
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.List;
+
+import static io.mediaopt.security.RawRequests.assertError;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * How an upload is refused on both routes. The synchronous route answers with the error. The
+ * job route refuses at submission what the request and the first bytes decide (form, size,
+ * format); what only a decoder can tell is accepted with 202 and the job fails with the code.
+ */
+final class Refusals {
+    enum Stage { AT_SUBMISSION, IN_THE_JOB }
+
+    private Refusals() {}
+
+    static void assertRefused(TestService service, String filename, byte[] content, int status, String code,
+                              Stage asyncStage) throws Exception {
+        List<Part> form = List.of(Part.file("media", filename, content));
+        assertError(RawRequests.post(service.baseUrl(), "/media/optimize", form), status, code);
+
+        HttpResponse<byte[]> submitted = RawRequests.post(service.baseUrl(), "/media/jobs", form);
+        if (asyncStage == Stage.AT_SUBMISSION) {
+            assertError(submitted, status, code);
+            return;
+        }
+        assertThat(submitted.statusCode()).as(new String(submitted.body())).isEqualTo(202);
+        try (MediaoptClient client = service.client()) {
+            Job job = client.waitForJob(RawRequests.json(submitted).path("jobId").asText(), Duration.ofMinutes(2));
+            assertThat(job.status()).isEqualTo(JobStatus.FAILED);
+            assertThat(job.error().code()).isEqualTo(code);
+            assertThat(job.error().message()).isNotBlank();
+        }
+    }
+}
