@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.mediaopt.http.ApiKeys;
 import io.mediaopt.http.ApiServer;
+import io.mediaopt.http.CachedCheck;
 import io.mediaopt.http.HealthChecks;
 import io.mediaopt.http.InfoHandlers;
 import io.mediaopt.http.UploadReader;
@@ -27,6 +28,7 @@ import io.mediaopt.storage.S3Storage;
 import io.mediaopt.storage.Storage;
 import io.mediaopt.usage.UsageCounters;
 import io.mediaopt.video.ProcessRunner;
+import io.mediaopt.video.ToolVersions;
 import io.mediaopt.video.VideoOptimizer;
 import io.mediaopt.video.VideoTools;
 import org.slf4j.Logger;
@@ -49,6 +51,7 @@ import java.util.concurrent.TimeUnit;
 public final class Main {
     private static final Logger log = LoggerFactory.getLogger(Main.class);
     private static final Duration TOOL_CHECK_TIMEOUT = Duration.ofSeconds(5);
+    private static final Duration TOOL_CHECK_FRESH_FOR = Duration.ofSeconds(10);
 
     private Main() {}
 
@@ -118,8 +121,9 @@ public final class Main {
                 () -> UUID.randomUUID().toString(), config.maxPendingJobs(), waiter);
 
         Map<String, Callable<String>> checks = new LinkedHashMap<>();
-        checks.put("ffmpeg", () -> videoTools.versions(TOOL_CHECK_TIMEOUT).ffmpeg());
-        checks.put("ffprobe", () -> videoTools.versions(TOOL_CHECK_TIMEOUT).ffprobe());
+        Callable<ToolVersions> versions = new CachedCheck<>(TOOL_CHECK_FRESH_FOR, () -> videoTools.versions(TOOL_CHECK_TIMEOUT));
+        checks.put("ffmpeg", () -> versions.call().ffmpeg());
+        checks.put("ffprobe", () -> versions.call().ffprobe());
         checks.put("libvips", vips::version);
         checks.put("storage", () -> {
             storage.check();

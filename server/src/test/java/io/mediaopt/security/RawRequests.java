@@ -80,7 +80,21 @@ final class RawRequests {
     }
 
     static HttpResponse<byte[]> post(String baseUrl, String path, String contentType, byte[] body) throws Exception {
-        return HTTP.send(HttpRequest.newBuilder(URI.create(baseUrl + path))
+        return post(HTTP, baseUrl, path, contentType, body);
+    }
+
+    /** A client of its own, for a test that must drop every request it made (its pooled connections keep them). */
+    static HttpClient newClient() {
+        return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(10)).build();
+    }
+
+    static HttpResponse<byte[]> post(HttpClient client, String baseUrl, String path, List<Part> parts) throws Exception {
+        return post(client, baseUrl, path, "multipart/form-data; boundary=" + BOUNDARY, multipart(parts));
+    }
+
+    private static HttpResponse<byte[]> post(HttpClient client, String baseUrl, String path, String contentType,
+                                             byte[] body) throws Exception {
+        return client.send(HttpRequest.newBuilder(URI.create(baseUrl + path))
                         .timeout(Duration.ofMinutes(3))
                         .header("Content-Type", contentType)
                         .POST(HttpRequest.BodyPublishers.ofByteArray(body))
