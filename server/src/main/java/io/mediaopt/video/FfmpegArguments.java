@@ -52,6 +52,20 @@ public final class FfmpegArguments {
         return List.copyOf(args);
     }
 
+    /**
+     * The command as one line a POSIX shell reads back into the same words, for the debug log:
+     * an operator (or bench/) can rerun exactly what the service ran.
+     */
+    public static String commandLine(List<String> args) {
+        StringBuilder line = new StringBuilder();
+        for (String arg : args) {
+            if (!line.isEmpty()) line.append(' ');
+            boolean plain = !arg.isEmpty() && arg.chars().allMatch(c -> Character.isLetterOrDigit(c) || "-_./:=,+@%".indexOf(c) >= 0);
+            line.append(plain ? arg : "'" + arg.replace("'", "'\\''") + "'");
+        }
+        return line.toString();
+    }
+
     public static List<String> version(String tool) {
         return List.of(tool, "-hide_banner", "-version");
     }

@@ -110,8 +110,9 @@ public final class VideoOptimizer implements Optimizer {
                            Duration timeout, Ffprobe ffprobe) {
         Path output = workDir.resolve(strategy.wireName() + "." + strategy.extension());
         int threads = Runtime.getRuntime().availableProcessors();
-        ProcessResult run = runFfmpeg(FfmpegArguments.encode(tools.ffmpeg(), input, output, strategy, settings, threads),
-                timeout, output);
+        List<String> command = FfmpegArguments.encode(tools.ffmpeg(), input, output, strategy, settings, threads);
+        if (log.isDebugEnabled()) log.debug("ffmpeg command for {}: {}", strategy.wireName(), FfmpegArguments.commandLine(command));
+        ProcessResult run = runFfmpeg(command, timeout, output);
         if (run.timedOut()) {
             log.warn("ffmpeg {} killed after {} ms; stderr tail:\n{}",
                     strategy.wireName(), run.elapsed().toMillis(), run.stderrTail().strip());

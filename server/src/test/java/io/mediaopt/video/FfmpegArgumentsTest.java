@@ -100,4 +100,12 @@ class FfmpegArgumentsTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("IMAGE_WEBP");
     }
+
+    @Test
+    void commandLineQuotesOnlyWhatAShellWouldSplitOrExpand() {
+        assertThat(FfmpegArguments.commandLine(List.of("ffmpeg", "-i", "file:/work/in put:1.mov", "-map", "0:a:0?",
+                "-vf", "scale='trunc(min(iw,1920)/2)*2':-2", "-movflags", "+faststart", "")))
+                .isEqualTo("ffmpeg -i 'file:/work/in put:1.mov' -map '0:a:0?' "
+                        + "-vf 'scale='\\''trunc(min(iw,1920)/2)*2'\\'':-2' -movflags +faststart ''");
+    }
 }
