@@ -78,17 +78,29 @@ public final class FfmpegArguments {
      */
     public static List<String> encode(
             String ffmpeg, Path input, Path output, Strategy strategy, VideoSettings settings, int threads) {
+        return encode(ffmpeg, input, output, strategy, settings, null, threads);
+    }
+
+    /**
+     * As above, scaled to exactly {@code size} when it is known (see {@link FrameSize#fit}). The
+     * progress report on stdout tells the frames and length written, so the output needs no probe.
+     */
+    public static List<String> encode(String ffmpeg, Path input, Path output, Strategy strategy,
+                                      VideoSettings settings, FrameSize size, int threads) {
         List<String> args = new ArrayList<>(List.of(ffmpeg, "-nostdin", "-hide_banner", "-loglevel", "error", "-y"));
         args.addAll(LOCKDOWN);
         args.addAll(List.of("-i", fileUrl(input)));
         args.addAll(List.of("-map", "0:V:0", "-map", "0:a:0?", "-map_metadata", "-1", "-map_chapters", "-1", "-sn", "-dn"));
-        args.addAll(List.of("-vf", "scale='trunc(min(iw," + settings.maxWidth() + ")/2)*2':-2"));
+        args.addAll(List.of("-vf", size == null
+                ? "scale='trunc(min(iw," + settings.maxWidth() + ")/2)*2':-2"
+                : "scale=" + size.width() + ":" + size.height()));
         // surround goes down to stereo (web players and libopus's default mapping want at most
         // two channels at these bitrates); mono stays mono
         args.addAll(List.of("-af", "aformat=channel_layouts=mono|stereo"));
         args.addAll(codecs(strategy, settings));
         args.addAll(List.of("-threads", Integer.toString(threads)));
         args.addAll(container(strategy));
+        args.addAll(List.of("-progress", "pipe:1"));
         args.add(fileUrl(output));
         return List.copyOf(args);
     }

@@ -18,6 +18,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.CancellationException;
 
 /**
@@ -54,7 +55,8 @@ public final class VideoOptimizer implements Optimizer {
             for (Strategy strategy : settings.strategies()) {
                 Duration left = Duration.ofNanos(deadline - System.nanoTime());
                 Attempt attempt = left.isPositive()
-                        ? encode(input, strategy, settings, workDir, left, ffprobe)
+                        ? encode(input, strategy, settings, FrameSize.fit(video, settings.maxWidth()).orElse(null),
+                                workDir, left, ffprobe)
                         : new TimedOut();
                 switch (attempt) {
                     case Encoded encoded when encoded.bytes() < inputBytes -> {
@@ -99,18 +101,23 @@ public final class VideoOptimizer implements Optimizer {
 
     private sealed interface Attempt permits Encoded, Failed, TimedOut {}
 
-    private record Encoded(Strategy strategy, Path output, ProbeReport probe, long bytes) implements Attempt {}
+    /** An output, its displayed size and its length (null when nobody could tell). */
+    private record Encoded(Strategy strategy, Path output, int width, int height, Double durationSec, long bytes)
+            implements Attempt {}
 
     private record Failed() implements Attempt {}
 
     private record TimedOut() implements Attempt {}
 
-    /** One strategy; a failed or killed run leaves no file behind. */
-    private Attempt encode(Path input, Strategy strategy, VideoSettings settings, Path workDir,
+    /**
+     * One strategy; a failed or killed run leaves no file behind. With {@code size} known, what
+     * ffmpeg reports having written describes the output; only otherwise is the output probed.
+     */
+    private Attempt encode(Path input, Strategy strategy, VideoSettings settings, FrameSize size, Path workDir,
                            Duration timeout, Ffprobe ffprobe) {
         Path output = workDir.resolve(strategy.wireName() + "." + strategy.extension());
         int threads = Runtime.getRuntime().availableProcessors();
-        List<String> command = FfmpegArguments.encode(tools.ffmpeg(), input, output, strategy, settings, threads);
+        List<String> command = FfmpegArguments.encode(tools.ffmpeg(), input, output, strategy, settings, size, threads);
         if (log.isDebugEnabled()) log.debug("ffmpeg command for {}: {}", strategy.wireName(), FfmpegArguments.commandLine(command));
         ProcessResult run = runFfmpeg(command, timeout, output);
         if (run.timedOut()) {
@@ -125,10 +132,22 @@ public final class VideoOptimizer implements Optimizer {
             deleteFile(output);
             return new Failed();
         }
+        Optional<FfmpegProgress> report = run.stdoutTruncated() ? Optional.empty() : FfmpegProgress.parse(run.stdout());
+        if (size != null && report.isPresent()) {
+            if (report.get().frames() > 0) {
+                return new Encoded(strategy, output, size.width(), size.height(), report.get().durationSec(),
+                        sizeOf(output));
+            }
+            log.warn("ffmpeg {} wrote no video frame", strategy.wireName());
+            deleteFile(output);
+            return new Failed();
+        }
         try {
             ProbeReport probe = ffprobe.probe(output);
-            if (probe.video().isEmpty()) throw new IllegalStateException("the output has no video stream");
-            return new Encoded(strategy, output, probe, sizeOf(output));
+            ProbedStream out = probe.video()
+                    .orElseThrow(() -> new IllegalStateException("the output has no video stream"));
+            return new Encoded(strategy, output, out.displayWidth(), out.displayHeight(),
+                    probe.duration().orElse(null), sizeOf(output));
         } catch (MediaException | IllegalStateException e) {
             log.warn("ffmpeg {} wrote an output that does not probe: {}", strategy.wireName(), e.getMessage());
             deleteFile(output);
@@ -160,11 +179,10 @@ public final class VideoOptimizer implements Optimizer {
     }
 
     private static Optimized result(Encoded encoded, ProbedStream video, ProbeReport source) {
-        ProbedStream out = encoded.probe().video().orElseThrow();
         Strategy strategy = encoded.strategy();
         return new Optimized(encoded.output(), strategy, strategy.contentType(), strategy.extension(),
-                video.displayWidth(), video.displayHeight(), out.displayWidth(), out.displayHeight(),
-                source.duration().orElse(null), encoded.probe().duration().orElse(null));
+                video.displayWidth(), video.displayHeight(), encoded.width(), encoded.height(),
+                source.duration().orElse(null), encoded.durationSec());
     }
 
     private static String seconds(Duration duration) {
