@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.Semaphore;
 
 /**
  * Optimizes videos with ffprobe and ffmpeg: probe, check the limits from the header, then try
@@ -30,8 +31,16 @@ public final class VideoOptimizer implements Optimizer {
     private static final Logger log = LoggerFactory.getLogger(VideoOptimizer.class);
     private static final String ENCODE_FAILED = "The video could not be encoded";
 
+    /**
+     * Encodes that may run at once. Each ffmpeg is given every processor already (-threads), so
+     * a second encode on a small machine buys no speed, only another ~300 MB for a 1080p x264
+     * encode, and both finish later; x264 stops gaining from more threads somewhere past eight.
+     */
+    static final int ENCODES_AT_ONCE = Math.max(1, Runtime.getRuntime().availableProcessors() / 8);
+
     private final VideoTools tools;
     private final Limits limits;
+    private final Semaphore encoders = new Semaphore(ENCODES_AT_ONCE, true);
 
     public VideoOptimizer(VideoTools tools, Limits limits) {
         this.tools = tools;
@@ -45,7 +54,27 @@ public final class VideoOptimizer implements Optimizer {
         ProbedStream video = source.video()
                 .orElseThrow(() -> MediaException.unsupportedType("The file has no video stream"));
         checkLimits(source);
-        VideoSettings settings = preset.video();
+        // the wait for an encoder does not count against the video's time limit
+        awaitEncoder();
+        try {
+            return tryStrategies(input, sniffed, source, video, preset.video(), workDir, ffprobe);
+        } finally {
+            encoders.release();
+        }
+    }
+
+    private void awaitEncoder() {
+        try {
+            encoders.acquire();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CancellationException("Waiting to encode the video was interrupted");
+        }
+    }
+
+    /** Tries the preset's strategies in order within the video time limit. */
+    private Optimized tryStrategies(Path input, Sniffed sniffed, ProbeReport source, ProbedStream video,
+                                    VideoSettings settings, Path workDir, Ffprobe ffprobe) {
         long inputBytes = sizeOf(input);
         long deadline = System.nanoTime() + limits.videoTimeout().toNanos();
 
