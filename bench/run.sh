@@ -18,6 +18,10 @@ for tool in vips ffmpeg ffprobe; do
     command -v "$tool" >/dev/null || { echo "bench needs the $tool command (Debian: libvips-tools, ffmpeg)" >&2; exit 1; }
 done
 
+# The server under test gets the memory settings run.sh starts it with.
+# shellcheck source=../scripts/server-memory.sh
+source scripts/server-memory.sh
+
 echo "Building server and bench (./mvnw -B -q -DskipTests package)..."
 ./mvnw -B -q -DskipTests package
 

@@ -58,7 +58,8 @@ public final class Bench {
                                 [--media DIR] [--work DIR]
               --quick       fewer repetitions, the 1080p clip with preset web only, no sweep (< 5 min on 2 cores)
               --only        run only these sections (default: all; quick leaves out sweep)
-              --server-jvm  extra JVM options for the server under test, e.g. "-Xmx256m"
+              --server-jvm  JVM options for the server under test (default: $MEDIAOPT_JAVA_OPTS,
+                            which bench/run.sh sets as run.sh does; "" for the JVM's own defaults)
               --media       where generated inputs are kept between runs (default bench/target/media)
               --work        outputs, server logs and report.md (default bench/target/run-<time>)""";
 }

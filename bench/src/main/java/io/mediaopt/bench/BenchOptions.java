@@ -14,7 +14,7 @@ import java.util.Set;
  *   --only ratio,throughput,quality,sweep,memory   sections to run (default: all but sweep in
  *                            quick mode, all in full mode)
  *   --server-jar FILE        default server/target/mediaopt-server.jar
- *   --server-jvm "FLAGS"     extra JVM options for the server, e.g. "-Xmx256m -XX:+UseSerialGC"
+ *   --server-jvm "FLAGS"     JVM options for the server (default: $MEDIAOPT_JAVA_OPTS, as run.sh uses)
  *   --java FILE              java launcher for the server (default: the one running the bench)
  *   --media DIR              where generated inputs are kept between runs (bench/target/media)
  *   --work DIR               outputs, server logs and the report (bench/target/run-&lt;time&gt;)
@@ -29,7 +29,8 @@ record BenchOptions(boolean quick, Set<String> sections, Path serverJar, List<St
         boolean quick = false;
         Set<String> sections = null;
         Path jar = repo.resolve("server/target/mediaopt-server.jar");
-        List<String> jvm = List.of();
+        // bench/run.sh passes the options run.sh starts the server with (scripts/server-memory.sh)
+        List<String> jvm = words(System.getenv().getOrDefault("MEDIAOPT_JAVA_OPTS", ""));
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         Path media = repo.resolve("bench/target/media");
         Path work = repo.resolve("bench/target/run-" + timestamp);

@@ -22,7 +22,10 @@ final class BenchRun implements AutoCloseable {
     final BenchOptions options;
     final MediaSet media;
     final Report report;
-    /** ffmpeg commands the service logged, by preset name, for sweeps built on them. */
+    /**
+     * ffmpeg commands the service logged, by {@link #key}: a command holds the output size
+     * worked out for its input, so it is only ever reused for the same input.
+     */
     final Map<String, List<String>> videoCommands = new HashMap<>();
     /** The latest service output per input and preset, so a later section can reuse a slow one. */
     private final Map<String, Output> outputs = new HashMap<>();
@@ -81,7 +84,7 @@ final class BenchRun implements AutoCloseable {
     OptimizationSummary optimize(MediaCase input, String preset, Path target) {
         OptimizationSummary summary = client().optimizeTo(input.file(), preset, target);
         synchronized (outputs) {
-            outputs.put(input.name() + "/" + preset, new Output(target, summary));
+            outputs.put(key(input, preset), new Output(target, summary));
         }
         return summary;
     }
@@ -89,8 +92,21 @@ final class BenchRun implements AutoCloseable {
     /** The latest output of {@code input} with {@code preset} in this run, if any. */
     java.util.Optional<Output> latestOutput(MediaCase input, String preset) {
         synchronized (outputs) {
-            return java.util.Optional.ofNullable(outputs.get(input.name() + "/" + preset));
+            return java.util.Optional.ofNullable(outputs.get(key(input, preset)));
         }
+    }
+
+    /** The ffmpeg command the service ran for {@code input} with {@code preset}, asking it if need be. */
+    List<String> videoCommand(MediaCase input, ServicePreset preset) {
+        return videoCommands.computeIfAbsent(key(input, preset.name()), k -> {
+            OptimizationSummary summary = optimize(input, preset.name(), dir("probe").resolve(input.name()));
+            return RawVideoCommand.lastLogged(server().logLines(), summary.result().strategy()).orElseThrow(
+                    () -> new IllegalStateException("the server log has no ffmpeg command; is io.mediaopt.video at DEBUG?"));
+        });
+    }
+
+    static String key(MediaCase input, String preset) {
+        return input.name() + "/" + preset;
     }
 
     /** A directory under the work directory, created on first use. */

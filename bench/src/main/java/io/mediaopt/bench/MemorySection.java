@@ -35,10 +35,12 @@ final class MemorySection {
         videoUploads(table);
         images(table, run.media.photo(), 8);
         images(table, run.media.screenshot(), 8);
+        rawTools(table);
         table.note("Server and children peaks are each the largest sample; server+children is the largest sum at one "
                 + "instant (a child's shared libraries count in full in each process). VmHWM is the kernel's own peak "
                 + "for the server over its whole life, start-up included. JVM options: "
-                + (run.options.serverJvm().isEmpty() ? "none (defaults)" : String.join(" ", run.options.serverJvm())) + ".");
+                + (run.options.serverJvm().isEmpty() ? "none (defaults)" : String.join(" ", run.options.serverJvm()))
+                + "; malloc: " + mallocSettings() + ". The raw rows run the tool alone, once, for scale.");
         run.report.table(table);
     }
 
@@ -65,6 +67,8 @@ final class MemorySection {
                 Job job = run.client().waitForJob(id, wait.minusNanos(System.nanoTime() - started));
                 if (job.error() != null) throw new IllegalStateException("job " + id + " failed: " + job.error());
             }
+            RawVideoCommand.lastLogged(run.server().logLines(), "video-mp4-h264")
+                    .ifPresent(command -> run.videoCommands.put(BenchRun.key(big, "web"), command));
             row(table, scenario, "then their encodes, preset web, until " + (wanted == 1 ? "one job is" : "all are")
                     + " done", seconds(started),
                     sampler.stop());
@@ -80,6 +84,46 @@ final class MemorySection {
             concurrently(count, i -> run.optimize(input, "web", out.resolve(input.name() + "-" + i)));
             row(table, scenario, "until all " + count + " answered", seconds(started), sampler.stop());
         }
+    }
+
+    /** What the tools alone hold: the service's ffmpeg command for the big clip, and one image. */
+    private void rawTools(Table table) {
+        List<String> logged = run.videoCommand(run.media.bigClip(), run.preset("web"));
+        Command ffmpeg = RawVideoCommand.retarget(logged, run.media.bigClip().file(), out.resolve("raw.mp4"));
+        rawRow(table, "raw ffmpeg, the service's web command", "one encode of the big clip", ffmpeg);
+        Command vips = RawImageCommand.encode(run.media.photo().file(), false, run.preset("web").image(),
+                out.resolve("raw.webp"));
+        rawRow(table, "raw vips thumbnail, photo to web", "one image", vips);
+    }
+
+    private void rawRow(Table table, String scenario, String phase, Command command) {
+        run.report.progress(scenario);
+        long started = System.nanoTime();
+        try {
+            Process process = new ProcessBuilder(command.args()).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            MemorySampler.Peaks peaks;
+            try (MemorySampler sampler = MemorySampler.start(process.pid())) {
+                if (process.waitFor() != 0) throw new IllegalStateException(scenario + " failed: " + command);
+                peaks = sampler.peaks();
+            }
+            table.row(scenario, phase, Table.fixed(seconds(started), 1), mib(peaks.selfKib()), mib(peaks.childrenKib()),
+                    mib(peaks.totalKib()), null);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String mallocSettings() {
+        List<String> set = new ArrayList<>();
+        for (String name : List.of("MALLOC_ARENA_MAX", "MALLOC_MMAP_THRESHOLD_", "MALLOC_TRIM_THRESHOLD_")) {
+            String value = System.getenv(name);
+            if (value != null) set.add(name + "=" + value);
+        }
+        return set.isEmpty() ? "glibc defaults" : String.join(" ", set);
     }
 
     private void row(Table table, String scenario, String phase, double seconds, MemorySampler.Peaks peaks) {

@@ -36,7 +36,7 @@ final class QualitySection {
                 Result result = summary.result();
                 if (input.video()) {
                     RawVideoCommand.lastLogged(run.server().logLines(), result.strategy())
-                            .ifPresent(command -> run.videoCommands.put(preset.name(), command));
+                            .ifPresent(command -> run.videoCommands.put(BenchRun.key(input, preset.name()), command));
                 }
                 double ssim = input.video()
                         ? Ssim.video(input.file(), output, out)

@@ -43,6 +43,7 @@ final class RatioSection {
             List<String> logged = RawVideoCommand.lastLogged(run.server().logLines(), first.result().strategy())
                     .orElseThrow(() -> new IllegalStateException("the server log has no ffmpeg command; "
                             + "is io.mediaopt.video at DEBUG?"));
+            run.videoCommands.put(BenchRun.key(input, PRESET), logged);
             Path raw = out.resolve(input.name() + "-raw." + extensionOf(logged));
             measure(table, input, "ffmpeg (as logged)", RawVideoCommand.retarget(logged, input.file(), raw), raw, pairs);
         }

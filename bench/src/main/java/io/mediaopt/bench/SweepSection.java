@@ -52,13 +52,7 @@ final class SweepSection {
     }
 
     private void videos(Table table, MediaCase input, ServicePreset preset) {
-        List<String> logged = run.videoCommands.get(preset.name());
-        if (logged == null) {
-            run.optimize(input, preset.name(), out.resolve("probe-" + preset.name()));
-            logged = RawVideoCommand.lastLogged(run.server().logLines(), preset.video().firstStrategy()
-                    .toLowerCase().replace('_', '-')).orElseThrow();
-            run.videoCommands.put(preset.name(), logged);
-        }
+        List<String> logged = run.videoCommand(input, preset);
         int crf = preset.video().crf();
         String extension = logged.getLast().substring(logged.getLast().lastIndexOf('.') + 1);
         run.report.progress("sweep " + input.name() + " " + preset.name());
