@@ -17,7 +17,7 @@ import java.util.function.Consumer;
  */
 final class MediaGenerator {
     private static final Duration TOOL_TIMEOUT = Duration.ofMinutes(5);
-    private static final String VERSION = "v1";
+    private static final String VERSION = "v2";
 
     private final Path dir;
     private final Consumer<String> progress;
@@ -67,19 +67,21 @@ final class MediaGenerator {
         Path work = scratch("photo");
         java.util.function.Function<String, String> f = name -> work.resolve(name).toString();
         String w = "4000", h = "3000";
-        vips(work, "perlin", f.apply("p1.v"), w, h, "--cell-size", "700");
-        vips(work, "perlin", f.apply("p2.v"), w, h, "--cell-size", "120");
-        vips(work, "perlin", f.apply("p3.v"), w, h, "--cell-size", "24");
-        vips(work, "perlin", f.apply("p4.v"), w, h, "--cell-size", "5");
-        vips(work, "worley", f.apply("w.v"), w, h, "--cell-size", "350");
+        vips(work, "perlin", f.apply("p1.v"), w, h, "--cell-size", "700", "--seed", "1");
+        vips(work, "perlin", f.apply("p2.v"), w, h, "--cell-size", "120", "--seed", "2");
+        vips(work, "perlin", f.apply("p3.v"), w, h, "--cell-size", "24", "--seed", "3");
+        vips(work, "perlin", f.apply("p4.v"), w, h, "--cell-size", "5", "--seed", "4");
+        vips(work, "worley", f.apply("w.v"), w, h, "--cell-size", "350", "--seed", "5");
         vips(work, "relational_const", f.apply("w.v"), f.apply("disc.v"), "less", "70");
         vips(work, "linear", f.apply("disc.v"), f.apply("discf.v"), "0.004", "0");
         vips(work, "xyz", f.apply("xy.v"), w, h);
         vips(work, "extract_band", f.apply("xy.v"), f.apply("y.v"), "1");
         vips(work, "linear", f.apply("y.v"), f.apply("yf.v"), "0.00033", "0");
         List<String> bands = new ArrayList<>(List.of("yf.v", "p1.v", "p2.v", "p3.v", "p4.v", "discf.v"));
+        // libvips picks a random seed unless given one: fixed seeds make the same photo every time
+        int seed = 6;
         for (String grain : List.of("n1.v", "n2.v", "n3.v")) {
-            vips(work, "gaussnoise", f.apply(grain), w, h, "--sigma", "1", "--mean", "0");
+            vips(work, "gaussnoise", f.apply(grain), w, h, "--sigma", "1", "--mean", "0", "--seed", Integer.toString(seed++));
             bands.add(grain);
         }
         vips(work, "bandjoin", String.join(" ", bands.stream().map(f).toList()), f.apply("all.v"));
