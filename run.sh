@@ -9,8 +9,13 @@ cd -- "$(dirname -- "${BASH_SOURCE[0]}")"
 # shellcheck source=scripts/prerequisites.sh
 source scripts/prerequisites.sh
 
+# Heap and malloc settings that keep the server's memory down (MEDIAOPT_JAVA_OPTS, MALLOC_*).
+# shellcheck source=scripts/server-memory.sh
+source scripts/server-memory.sh
+
 echo "Building the server (./mvnw -B -q -DskipTests package)..."
 ./mvnw -B -q -DskipTests package
 
 echo "Starting server/target/mediaopt-server.jar"
-exec "$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED -jar server/target/mediaopt-server.jar "$@"
+# shellcheck disable=SC2086 # MEDIAOPT_JAVA_OPTS holds several options
+exec "$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED $MEDIAOPT_JAVA_OPTS -jar server/target/mediaopt-server.jar "$@"

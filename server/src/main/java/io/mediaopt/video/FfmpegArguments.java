@@ -58,6 +58,20 @@ public final class FfmpegArguments {
         return List.copyOf(args);
     }
 
+    /**
+     * The command as one line a POSIX shell reads back into the same words, for the debug log:
+     * an operator (or bench/) can rerun exactly what the service ran.
+     */
+    public static String commandLine(List<String> args) {
+        StringBuilder line = new StringBuilder();
+        for (String arg : args) {
+            if (!line.isEmpty()) line.append(' ');
+            boolean plain = !arg.isEmpty() && arg.chars().allMatch(c -> Character.isLetterOrDigit(c) || "-_./:=,+@%".indexOf(c) >= 0);
+            line.append(plain ? arg : "'" + arg.replace("'", "'\\''") + "'");
+        }
+        return line.toString();
+    }
+
     public static List<String> version(String tool) {
         return List.of(tool, "-hide_banner", "-version");
     }
@@ -70,17 +84,29 @@ public final class FfmpegArguments {
      */
     public static List<String> encode(
             String ffmpeg, Path input, Path output, Strategy strategy, VideoSettings settings, int threads) {
+        return encode(ffmpeg, input, output, strategy, settings, null, threads);
+    }
+
+    /**
+     * As above, scaled to exactly {@code size} when it is known (see {@link FrameSize#fit}). The
+     * progress report on stdout tells the frames and length written, so the output needs no probe.
+     */
+    public static List<String> encode(String ffmpeg, Path input, Path output, Strategy strategy,
+                                      VideoSettings settings, FrameSize size, int threads) {
         List<String> args = new ArrayList<>(List.of(ffmpeg, "-nostdin", "-hide_banner", "-loglevel", "error", "-y"));
         args.addAll(LOCKDOWN);
         args.addAll(List.of("-i", fileUrl(input)));
         args.addAll(List.of("-map", "0:V:0", "-map", "0:a:0?", "-map_metadata", "-1", "-map_chapters", "-1", "-sn", "-dn"));
-        args.addAll(List.of("-vf", "scale='trunc(min(iw," + settings.maxWidth() + ")/2)*2':-2"));
+        args.addAll(List.of("-vf", size == null
+                ? "scale='trunc(min(iw," + settings.maxWidth() + ")/2)*2':-2"
+                : "scale=" + size.width() + ":" + size.height()));
         // surround goes down to stereo (web players and libopus's default mapping want at most
         // two channels at these bitrates); mono stays mono
         args.addAll(List.of("-af", "aformat=channel_layouts=mono|stereo"));
         args.addAll(codecs(strategy, settings));
         args.addAll(List.of("-threads", Integer.toString(threads)));
         args.addAll(container(strategy));
+        args.addAll(List.of("-progress", "pipe:1"));
         args.add(fileUrl(output));
         return List.copyOf(args);
     }

@@ -19,7 +19,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.Semaphore;
 
 /**
  * Optimizes videos with ffprobe and ffmpeg: probe, check the limits from the header, then try
@@ -32,8 +34,16 @@ public final class VideoOptimizer implements Optimizer {
     private static final double LOST_SECONDS_TOLERATED = 1.0;
     private static final double LOST_SHARE_TOLERATED = 0.10;
 
+    /**
+     * Encodes that may run at once. Each ffmpeg is given every processor already (-threads), so
+     * a second encode on a small machine buys no speed, only another ~300 MB for a 1080p x264
+     * encode, and both finish later; x264 stops gaining from more threads somewhere past eight.
+     */
+    static final int ENCODES_AT_ONCE = Math.max(1, Runtime.getRuntime().availableProcessors() / 8);
+
     private final VideoTools tools;
     private final Limits limits;
+    private final Semaphore encoders = new Semaphore(ENCODES_AT_ONCE, true);
 
     public VideoOptimizer(VideoTools tools, Limits limits) {
         this.tools = tools;
@@ -47,7 +57,27 @@ public final class VideoOptimizer implements Optimizer {
         ProbedStream video = source.video()
                 .orElseThrow(() -> MediaException.unsupportedType("The file has no video stream"));
         checkLimits(source);
-        VideoSettings settings = preset.video();
+        // the wait for an encoder does not count against the video's time limit
+        awaitEncoder();
+        try {
+            return tryStrategies(input, sniffed, source, video, preset.video(), workDir, ffprobe);
+        } finally {
+            encoders.release();
+        }
+    }
+
+    private void awaitEncoder() {
+        try {
+            encoders.acquire();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CancellationException("Waiting to encode the video was interrupted");
+        }
+    }
+
+    /** Tries the preset's strategies in order within the video time limit. */
+    private Optimized tryStrategies(Path input, Sniffed sniffed, ProbeReport source, ProbedStream video,
+                                    VideoSettings settings, Path workDir, Ffprobe ffprobe) {
         long inputBytes = sizeOf(input);
         long deadline = System.nanoTime() + limits.videoTimeout().toNanos();
 
@@ -57,7 +87,8 @@ public final class VideoOptimizer implements Optimizer {
             for (Strategy strategy : settings.strategies()) {
                 Duration left = Duration.ofNanos(deadline - System.nanoTime());
                 Attempt attempt = left.isPositive()
-                        ? encode(input, strategy, settings, workDir, left, ffprobe)
+                        ? encode(input, strategy, settings, FrameSize.fit(video, settings.maxWidth()).orElse(null),
+                                workDir, left, ffprobe)
                         : new TimedOut();
                 if (attempt instanceof Encoded encoded && endsEarly(source, encoded.probe())) {
                     delete(encoded);
@@ -119,19 +150,25 @@ public final class VideoOptimizer implements Optimizer {
 
     private sealed interface Attempt permits Encoded, Failed, TimedOut {}
 
-    private record Encoded(Strategy strategy, Path output, ProbeReport probe, long bytes) implements Attempt {}
+    /** An output, its displayed size and its length (null when nobody could tell). */
+    private record Encoded(Strategy strategy, Path output, int width, int height, Double durationSec, long bytes)
+            implements Attempt {}
 
     private record Failed() implements Attempt {}
 
     private record TimedOut() implements Attempt {}
 
-    /** One strategy; a failed or killed run leaves no file behind. */
-    private Attempt encode(Path input, Strategy strategy, VideoSettings settings, Path workDir,
+    /**
+     * One strategy; a failed or killed run leaves no file behind. With {@code size} known, what
+     * ffmpeg reports having written describes the output; only otherwise is the output probed.
+     */
+    private Attempt encode(Path input, Strategy strategy, VideoSettings settings, FrameSize size, Path workDir,
                            Duration timeout, Ffprobe ffprobe) {
         Path output = workDir.resolve(strategy.wireName() + "." + strategy.extension());
         int threads = Runtime.getRuntime().availableProcessors();
-        ProcessResult run = runFfmpeg(FfmpegArguments.encode(tools.ffmpeg(), input, output, strategy, settings, threads),
-                timeout, output);
+        List<String> command = FfmpegArguments.encode(tools.ffmpeg(), input, output, strategy, settings, size, threads);
+        if (log.isDebugEnabled()) log.debug("ffmpeg command for {}: {}", strategy.wireName(), FfmpegArguments.commandLine(command));
+        ProcessResult run = runFfmpeg(command, timeout, output);
         if (run.timedOut()) {
             log.warn("ffmpeg {} killed after {} ms; stderr tail:\n{}",
                     strategy.wireName(), run.elapsed().toMillis(), run.stderrTail().strip());
@@ -144,10 +181,22 @@ public final class VideoOptimizer implements Optimizer {
             deleteFile(output);
             return new Failed();
         }
+        Optional<FfmpegProgress> report = run.stdoutTruncated() ? Optional.empty() : FfmpegProgress.parse(run.stdout());
+        if (size != null && report.isPresent()) {
+            if (report.get().frames() > 0) {
+                return new Encoded(strategy, output, size.width(), size.height(), report.get().durationSec(),
+                        sizeOf(output));
+            }
+            log.warn("ffmpeg {} wrote no video frame", strategy.wireName());
+            deleteFile(output);
+            return new Failed();
+        }
         try {
             ProbeReport probe = ffprobe.probe(output);
-            if (probe.video().isEmpty()) throw new IllegalStateException("the output has no video stream");
-            return new Encoded(strategy, output, probe, sizeOf(output));
+            ProbedStream out = probe.video()
+                    .orElseThrow(() -> new IllegalStateException("the output has no video stream"));
+            return new Encoded(strategy, output, out.displayWidth(), out.displayHeight(),
+                    probe.duration().orElse(null), sizeOf(output));
         } catch (MediaException | IllegalStateException e) {
             log.warn("ffmpeg {} wrote an output that does not probe: {}", strategy.wireName(), e.getMessage());
             deleteFile(output);
@@ -182,11 +231,10 @@ public final class VideoOptimizer implements Optimizer {
     }
 
     private static Optimized result(Encoded encoded, ProbedStream video, ProbeReport source) {
-        ProbedStream out = encoded.probe().video().orElseThrow();
         Strategy strategy = encoded.strategy();
         return new Optimized(encoded.output(), strategy, strategy.contentType(), strategy.extension(),
-                video.displayWidth(), video.displayHeight(), out.displayWidth(), out.displayHeight(),
-                source.duration().orElse(null), encoded.probe().duration().orElse(null));
+                video.displayWidth(), video.displayHeight(), encoded.width(), encoded.height(),
+                source.duration().orElse(null), encoded.durationSec());
     }
 
     private static String seconds(Duration duration) {

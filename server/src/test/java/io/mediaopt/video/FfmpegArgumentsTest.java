@@ -33,7 +33,7 @@ class FfmpegArgumentsTest {
                         "-maxrate", "5000k", "-bufsize", "10000k", "-profile:v", "high", "-pix_fmt", "yuv420p",
                         "-c:a", "aac", "-b:a", "128k",
                         "-threads", "2",
-                        "-movflags", "+faststart", "-f", "mp4", "file:/work/out/video.mp4");
+                        "-movflags", "+faststart", "-f", "mp4", "-progress", "pipe:1", "file:/work/out/video.mp4");
     }
 
     @Test
@@ -60,7 +60,7 @@ class FfmpegArgumentsTest {
                         "-deadline", "good", "-cpu-used", "4", "-row-mt", "1", "-pix_fmt", "yuv420p",
                         "-c:a", "libopus", "-b:a", "64k",
                         "-threads", "2",
-                        "-f", "webm", "file:/work/out/video.webm");
+                        "-f", "webm", "-progress", "pipe:1", "file:/work/out/video.webm");
     }
 
     @Test
@@ -77,7 +77,14 @@ class FfmpegArgumentsTest {
                         "-c:v", "libsvtav1", "-preset", "10", "-crf", "35", "-maxrate", "1500k", "-pix_fmt", "yuv420p",
                         "-c:a", "libopus", "-b:a", "96k",
                         "-threads", "2",
-                        "-f", "webm", "file:/work/out/video.webm");
+                        "-f", "webm", "-progress", "pipe:1", "file:/work/out/video.webm");
+    }
+
+    @Test
+    void aKnownSizeIsScaledToExactly() {
+        List<String> args = FfmpegArguments.encode("ffmpeg", IN, OUT, Strategy.VIDEO_MP4_H264, preset("web"),
+                new FrameSize(1280, 720), 2);
+        assertThat(args).containsSequence("-vf", "scale=1280:720");
     }
 
     @Test
@@ -99,5 +106,13 @@ class FfmpegArgumentsTest {
         assertThatThrownBy(() -> FfmpegArguments.encode("ffmpeg", IN, OUT, Strategy.IMAGE_WEBP, preset("web"), 2))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("IMAGE_WEBP");
+    }
+
+    @Test
+    void commandLineQuotesOnlyWhatAShellWouldSplitOrExpand() {
+        assertThat(FfmpegArguments.commandLine(List.of("ffmpeg", "-i", "file:/work/in put:1.mov", "-map", "0:a:0?",
+                "-vf", "scale='trunc(min(iw,1920)/2)*2':-2", "-movflags", "+faststart", "")))
+                .isEqualTo("ffmpeg -i 'file:/work/in put:1.mov' -map '0:a:0?' "
+                        + "-vf 'scale='\\''trunc(min(iw,1920)/2)*2'\\'':-2' -movflags +faststart ''");
     }
 }

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Measures mediaopt against the raw tools it wraps (libvips, ffmpeg) on media it generates,
+# and prints Markdown tables: time per file as a ratio to the tool, throughput and CPU per
+# image, size and SSIM per preset, a quality sweep, and peak memory under load.
+#   bench/run.sh            full run (tens of minutes on 2 cores)
+#   bench/run.sh --quick    under 5 minutes on 2 cores
+#   bench/run.sh --help     every option (sections, server JVM options, directories)
+# The server is built and started by the bench itself as a separate process on a free
+# loopback port with a temporary SERVICE_OUTPUT_DIR. Generated inputs are kept in
+# bench/target/media; outputs, server logs and report.md in bench/target/run-<time>.
+set -euo pipefail
+cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.."
+
+# Finds (or installs) JDK 25, ffmpeg/ffprobe and libvips; exports JAVA_HOME.
+# shellcheck source=../scripts/prerequisites.sh
+source scripts/prerequisites.sh
+for tool in vips ffmpeg ffprobe; do
+    command -v "$tool" >/dev/null || { echo "bench needs the $tool command (Debian: libvips-tools, ffmpeg)" >&2; exit 1; }
+done
+
+# The server under test gets the memory settings run.sh starts it with.
+# shellcheck source=../scripts/server-memory.sh
+source scripts/server-memory.sh
+
+echo "Building server and bench (./mvnw -B -q -DskipTests package)..."
+./mvnw -B -q -DskipTests package
+
+exec "$JAVA_HOME/bin/java" -jar bench/target/mediaopt-bench.jar "$@"

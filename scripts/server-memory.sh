@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Memory settings for the server process, sourced by run.sh and bench/run.sh; each one
+# already set in the environment wins. Figures behind them: README "Benchmarks", memory.
+#
+# glibc gives each thread that allocates its own arena and keeps freed blocks in it, and
+# raises its mmap threshold after the first large free, so libvips' tile and codec buffers
+# stay resident after every image. Two arenas and a fixed 128 KiB threshold hand them back.
+export MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2}
+export MALLOC_MMAP_THRESHOLD_=${MALLOC_MMAP_THRESHOLD_:-131072}
+# The heap holds little (uploads stream to disk, pixels live in libvips): a small serial-GC
+# heap is enough and saves G1's own structures.
+export MEDIAOPT_JAVA_OPTS=${MEDIAOPT_JAVA_OPTS--XX:+UseSerialGC -Xms16m -Xmx256m}
