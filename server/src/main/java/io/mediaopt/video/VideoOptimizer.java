@@ -90,11 +90,11 @@ public final class VideoOptimizer implements Optimizer {
                         ? encode(input, strategy, settings, FrameSize.fit(video, settings.maxWidth()).orElse(null),
                                 workDir, left, ffprobe)
                         : new TimedOut();
-                if (attempt instanceof Encoded encoded && endsEarly(source, encoded.probe())) {
+                if (attempt instanceof Encoded encoded && endsEarly(source, encoded.durationSec())) {
                     delete(encoded);
                     throw MediaException.unreadable(String.format(Locale.ROOT,
                             "The video ends early: only %.1f of its %.1f s could be read (truncated or corrupt)",
-                            encoded.probe().duration().orElse(0.0), source.duration().orElse(0.0)), null);
+                            encoded.durationSec(), source.duration().orElse(0.0)), null);
                 }
                 switch (attempt) {
                     case Encoded encoded when encoded.bytes() < inputBytes -> {
@@ -142,10 +142,10 @@ public final class VideoOptimizer implements Optimizer {
      * index promises (an upload cut off after a fast-start index). An output that lost more than
      * a second and a tenth of the input's stated duration says the input is truncated or corrupt.
      */
-    private static boolean endsEarly(ProbeReport source, ProbeReport output) {
+    private static boolean endsEarly(ProbeReport source, Double encodedSec) {
         double stated = source.duration().orElse(0.0);
-        double encoded = output.duration().orElse(0.0);
-        return stated > 0 && stated - encoded > Math.max(LOST_SECONDS_TOLERATED, stated * LOST_SHARE_TOLERATED);
+        return encodedSec != null && stated > 0
+                && stated - encodedSec > Math.max(LOST_SECONDS_TOLERATED, stated * LOST_SHARE_TOLERATED);
     }
 
     private sealed interface Attempt permits Encoded, Failed, TimedOut {}
