@@ -76,6 +76,8 @@ final class RatioSection {
                 r = raw.run(out, BenchRun.TOOL_TIMEOUT).seconds();
                 s = timeService(input, serviceOut);
             }
+            run.report.progress(String.format(java.util.Locale.ROOT, "pair %d (%s first): service %.3f s, raw %.3f s",
+                    pair + 1, pair % 2 == 0 ? "service" : "raw", s, r));
             service.add(s);
             rawTimes.add(r);
             ratios.add(s / r);
