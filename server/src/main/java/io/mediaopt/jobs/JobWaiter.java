@@ -35,7 +35,7 @@ public final class JobWaiter {
                 case FAILED -> throw new FailedJobException(job.errorCode(), job.errorMessage());
                 case PENDING -> {
                     if (clock.millis() > pickUpBy && store.markFailed(id, null, "busy", "No encoder was free", clock.millis())) {
-                        throw new BusyException("All encoders are busy; retry later", (int) Math.max(1, queueTimeout.toSeconds() / 2));
+                        throw BusyException.encodersBusy(queueTimeout);
                     }
                 }
                 case PROCESSING -> {

@@ -107,7 +107,7 @@ public final class Workers implements AutoCloseable {
             Thread.currentThread().interrupt();
             throw new BusyException("The request was interrupted while waiting for an encoder", 1);
         }
-        if (!acquired) throw new BusyException("All encoders are busy; retry later", retryAfterSeconds());
+        if (!acquired) throw BusyException.encodersBusy(settings.queueTimeout());
     }
 
     private void dispatch() {
@@ -204,10 +204,6 @@ public final class Workers implements AutoCloseable {
         }
     }
 
-    /** A hint for Retry-After: roughly how long a slot takes to free up. */
-    private int retryAfterSeconds() {
-        return (int) Math.max(1, Math.min(60, settings.queueTimeout().toSeconds() / 2));
-    }
 
     /**
      * Stops taking jobs, lets running ones finish within the grace period, then hands the queued
