@@ -10,9 +10,6 @@ import java.util.Objects;
  * The server reads the binaries from SERVICE_FFMPEG_PATH and SERVICE_FFPROBE_PATH.
  */
 public record VideoTools(String ffmpeg, String ffprobe, ProcessRunner runner) {
-    public static final String DEFAULT_FFMPEG = "ffmpeg";
-    public static final String DEFAULT_FFPROBE = "ffprobe";
-
     public VideoTools {
         Objects.requireNonNull(ffmpeg, "ffmpeg");
         Objects.requireNonNull(ffprobe, "ffprobe");
