@@ -79,32 +79,27 @@ public final class FfmpegArguments {
     /**
      * Encodes the first real video stream (capital V skips cover art) and the first audio
      * stream if there is one, scaled down to the preset's width, never up. The width is rounded
-     * down to even because 4:2:0 needs even sizes; -2 keeps the height even and the aspect.
-     * Rotation is applied by ffmpeg's autorotate, so the limits hold for the displayed picture.
-     */
-    public static List<String> encode(
-            String ffmpeg, Path input, Path output, Strategy strategy, VideoSettings settings, int threads) {
-        return encode(ffmpeg, input, output, strategy, settings, null, threads);
-    }
-
-    /**
-     * As above, scaled to exactly {@code size} when it is known (see {@link FrameSize#fit}). The
-     * progress report on stdout tells the frames and length written, so the output needs no probe.
+     * down to even because 4:2:0 needs even sizes; -2 keeps the height even and the aspect
+     * ({@link FrameSize#fit} works out the same size from the probe, so the output needs no
+     * probe of its own). Rotation is applied by ffmpeg's autorotate, so the limits hold for the
+     * displayed picture. The decoder refuses frames over {@code maxPixels} by itself, so the
+     * command is safe to start before the probe of the input has answered. The progress report
+     * on stdout tells the frames and length written.
      */
     public static List<String> encode(String ffmpeg, Path input, Path output, Strategy strategy,
-                                      VideoSettings settings, FrameSize size, int threads) {
+                                      VideoSettings settings, long maxPixels, int processors) {
         List<String> args = new ArrayList<>(List.of(ffmpeg, "-nostdin", "-hide_banner", "-loglevel", "error", "-y"));
         args.addAll(LOCKDOWN);
+        args.add("-max_pixels");
+        args.add(Long.toString(Math.min(maxPixels, Integer.MAX_VALUE)));
         args.addAll(List.of("-i", fileUrl(input)));
         args.addAll(List.of("-map", "0:V:0", "-map", "0:a:0?", "-map_metadata", "-1", "-map_chapters", "-1", "-sn", "-dn"));
-        args.addAll(List.of("-vf", size == null
-                ? "scale='trunc(min(iw," + settings.maxWidth() + ")/2)*2':-2"
-                : "scale=" + size.width() + ":" + size.height()));
+        args.addAll(List.of("-vf", "scale='trunc(min(iw," + settings.maxWidth() + ")/2)*2':-2"));
         // surround goes down to stereo (web players and libopus's default mapping want at most
         // two channels at these bitrates); mono stays mono
         args.addAll(List.of("-af", "aformat=channel_layouts=mono|stereo"));
         args.addAll(codecs(strategy, settings));
-        args.addAll(List.of("-threads", Integer.toString(threads)));
+        args.addAll(List.of("-threads", Integer.toString(processors)));
         args.addAll(container(strategy));
         args.addAll(List.of("-progress", "pipe:1"));
         args.add(fileUrl(output));

@@ -25,7 +25,9 @@ import java.util.concurrent.Semaphore;
 
 /**
  * Optimizes videos with ffprobe and ffmpeg: probe, check the limits from the header, then try
- * the preset's strategies in order within one time budget (SERVICE_VIDEO_TIMEOUT_MS). Messages
+ * the preset's strategies in order within one time budget (SERVICE_VIDEO_TIMEOUT_MS); when an
+ * encoder is free the first strategy runs while the probe does, and dies if the probe refuses
+ * the file. Messages
  * of the exceptions reach API users, so they name no paths and no ffmpeg output; the log does.
  */
 public final class VideoOptimizer implements Optimizer {
@@ -53,17 +55,56 @@ public final class VideoOptimizer implements Optimizer {
     @Override
     public Optimized optimize(Path input, Sniffed sniffed, Preset preset, Path workDir) {
         Ffprobe ffprobe = new Ffprobe(tools, limits.ffprobeTimeout());
-        ProbeReport source = ffprobe.probe(input);
-        ProbedStream video = source.video()
-                .orElseThrow(() -> MediaException.unsupportedType("The file has no video stream"));
-        checkLimits(source);
-        // the wait for an encoder does not count against the video's time limit
+        VideoSettings settings = preset.video();
+        if (encoders.tryAcquire()) {
+            try {
+                return probeWhileEncoding(input, sniffed, settings, workDir, ffprobe);
+            } finally {
+                encoders.release();
+            }
+        }
+        // every encoder is busy: what the probe refuses is refused before the wait, and the wait
+        // does not count against the video's time limit
+        ProbeReport source = probe(input, ffprobe);
         awaitEncoder();
         try {
-            return tryStrategies(input, sniffed, source, video, preset.video(), workDir, ffprobe);
+            return tryStrategies(input, sniffed, source, settings, workDir, ffprobe, deadlineFromNow(), null);
         } finally {
             encoders.release();
         }
+    }
+
+    /**
+     * The first strategy starts at once and the input is probed beside it: starting ffprobe
+     * alone takes ~0.1 s (loading ffmpeg's libraries), 15 % of a 2 s clip's encode. The encoder
+     * is safe to start unprobed (locked down, its decoder bounded by the pixel limit) and is
+     * killed when the probe refuses the file.
+     */
+    private Optimized probeWhileEncoding(Path input, Sniffed sniffed, VideoSettings settings, Path workDir,
+                                         Ffprobe ffprobe) {
+        long deadline = deadlineFromNow();
+        Strategy first = settings.strategies().getFirst();
+        BackgroundTask<Attempt> head = BackgroundTask.start("video-encode",
+                () -> attempt(input, first, settings, workDir, deadline, ffprobe));
+        try {
+            ProbeReport source = probe(input, ffprobe);
+            return tryStrategies(input, sniffed, source, settings, workDir, ffprobe, deadline, head);
+        } finally {
+            // a no-op once the attempt was taken; otherwise the encoder dies and its output goes
+            head.stop().ifPresent(VideoOptimizer::delete);
+        }
+    }
+
+    /** The probe of the input, once it has a video stream within the limits. */
+    private ProbeReport probe(Path input, Ffprobe ffprobe) {
+        ProbeReport source = ffprobe.probe(input);
+        if (source.video().isEmpty()) throw MediaException.unsupportedType("The file has no video stream");
+        checkLimits(source);
+        return source;
+    }
+
+    private long deadlineFromNow() {
+        return System.nanoTime() + limits.videoTimeout().toNanos();
     }
 
     private void awaitEncoder() {
@@ -75,21 +116,23 @@ public final class VideoOptimizer implements Optimizer {
         }
     }
 
-    /** Tries the preset's strategies in order within the video time limit. */
-    private Optimized tryStrategies(Path input, Sniffed sniffed, ProbeReport source, ProbedStream video,
-                                    VideoSettings settings, Path workDir, Ffprobe ffprobe) {
+    /**
+     * Tries the preset's strategies in order until {@code deadline}; {@code head}, when given,
+     * is the first one already under way.
+     */
+    private Optimized tryStrategies(Path input, Sniffed sniffed, ProbeReport source, VideoSettings settings,
+                                    Path workDir, Ffprobe ffprobe, long deadline, BackgroundTask<Attempt> head) {
+        ProbedStream video = source.video().orElseThrow();
         long inputBytes = sizeOf(input);
-        long deadline = System.nanoTime() + limits.videoTimeout().toNanos();
 
         // Every encoding that came out larger than the input is a fallback only; the first is kept.
         Encoded larger = null;
         try {
             for (Strategy strategy : settings.strategies()) {
-                Duration left = Duration.ofNanos(deadline - System.nanoTime());
-                Attempt attempt = left.isPositive()
-                        ? encode(input, strategy, settings, FrameSize.fit(video, settings.maxWidth()).orElse(null),
-                                workDir, left, ffprobe)
-                        : new TimedOut();
+                Attempt attempt = head != null && strategy == settings.strategies().getFirst()
+                        ? head.await()
+                        : attempt(input, strategy, settings, workDir, deadline, ffprobe);
+                attempt = described(attempt, video, settings, ffprobe);
                 if (attempt instanceof Encoded encoded && endsEarly(source, encoded.durationSec())) {
                     delete(encoded);
                     throw MediaException.unreadable(String.format(Locale.ROOT,
@@ -121,6 +164,13 @@ public final class VideoOptimizer implements Optimizer {
         }
     }
 
+    /** One strategy with the time left before {@code deadline}. */
+    private Attempt attempt(Path input, Strategy strategy, VideoSettings settings, Path workDir, long deadline,
+                            Ffprobe ffprobe) {
+        Duration left = Duration.ofNanos(deadline - System.nanoTime());
+        return left.isPositive() ? encode(input, strategy, settings, workDir, left, ffprobe) : new TimedOut();
+    }
+
     /** Pixels are checked on every video stream: probing already decodes a frame of each. */
     private void checkLimits(ProbeReport source) {
         for (ProbedStream stream : source.streams()) {
@@ -150,8 +200,8 @@ public final class VideoOptimizer implements Optimizer {
 
     private sealed interface Attempt permits Encoded, Failed, TimedOut {}
 
-    /** An output, its displayed size and its length (null when nobody could tell). */
-    private record Encoded(Strategy strategy, Path output, int width, int height, Double durationSec, long bytes)
+    /** An output, its displayed size (null until known) and its length (null when nobody could tell). */
+    private record Encoded(Strategy strategy, Path output, FrameSize size, Double durationSec, long bytes)
             implements Attempt {}
 
     private record Failed() implements Attempt {}
@@ -159,14 +209,15 @@ public final class VideoOptimizer implements Optimizer {
     private record TimedOut() implements Attempt {}
 
     /**
-     * One strategy; a failed or killed run leaves no file behind. With {@code size} known, what
-     * ffmpeg reports having written describes the output; only otherwise is the output probed.
+     * One strategy; a failed or killed run leaves no file behind. What ffmpeg reports having
+     * written tells the length of the output; only when that report is missing is the output probed.
      */
-    private Attempt encode(Path input, Strategy strategy, VideoSettings settings, FrameSize size, Path workDir,
+    private Attempt encode(Path input, Strategy strategy, VideoSettings settings, Path workDir,
                            Duration timeout, Ffprobe ffprobe) {
         Path output = workDir.resolve(strategy.wireName() + "." + strategy.extension());
         int threads = Runtime.getRuntime().availableProcessors();
-        List<String> command = FfmpegArguments.encode(tools.ffmpeg(), input, output, strategy, settings, size, threads);
+        List<String> command = FfmpegArguments.encode(tools.ffmpeg(), input, output, strategy, settings,
+                limits.maxInputPixels(), threads);
         if (log.isDebugEnabled()) log.debug("ffmpeg command for {}: {}", strategy.wireName(), FfmpegArguments.commandLine(command));
         ProcessResult run = runFfmpeg(command, timeout, output);
         if (run.timedOut()) {
@@ -182,20 +233,30 @@ public final class VideoOptimizer implements Optimizer {
             return new Failed();
         }
         Optional<FfmpegProgress> report = run.stdoutTruncated() ? Optional.empty() : FfmpegProgress.parse(run.stdout());
-        if (size != null && report.isPresent()) {
-            if (report.get().frames() > 0) {
-                return new Encoded(strategy, output, size.width(), size.height(), report.get().durationSec(),
-                        sizeOf(output));
-            }
-            log.warn("ffmpeg {} wrote no video frame", strategy.wireName());
-            deleteFile(output);
-            return new Failed();
+        if (report.isEmpty()) return probed(strategy, output, ffprobe);
+        if (report.get().frames() > 0) {
+            return new Encoded(strategy, output, null, report.get().durationSec(), sizeOf(output));
         }
+        log.warn("ffmpeg {} wrote no video frame", strategy.wireName());
+        deleteFile(output);
+        return new Failed();
+    }
+
+    /** The output's size as the probe of the input predicts it; probed only when that cannot tell. */
+    private static Attempt described(Attempt attempt, ProbedStream video, VideoSettings settings, Ffprobe ffprobe) {
+        if (!(attempt instanceof Encoded encoded) || encoded.size() != null) return attempt;
+        return FrameSize.fit(video, settings.maxWidth())
+                .<Attempt>map(size -> new Encoded(encoded.strategy(), encoded.output(), size, encoded.durationSec(),
+                        encoded.bytes()))
+                .orElseGet(() -> probed(encoded.strategy(), encoded.output(), ffprobe));
+    }
+
+    private static Attempt probed(Strategy strategy, Path output, Ffprobe ffprobe) {
         try {
             ProbeReport probe = ffprobe.probe(output);
             ProbedStream out = probe.video()
                     .orElseThrow(() -> new IllegalStateException("the output has no video stream"));
-            return new Encoded(strategy, output, out.displayWidth(), out.displayHeight(),
+            return new Encoded(strategy, output, new FrameSize(out.displayWidth(), out.displayHeight()),
                     probe.duration().orElse(null), sizeOf(output));
         } catch (MediaException | IllegalStateException e) {
             log.warn("ffmpeg {} wrote an output that does not probe: {}", strategy.wireName(), e.getMessage());
@@ -233,7 +294,7 @@ public final class VideoOptimizer implements Optimizer {
     private static Optimized result(Encoded encoded, ProbedStream video, ProbeReport source) {
         Strategy strategy = encoded.strategy();
         return new Optimized(encoded.output(), strategy, strategy.contentType(), strategy.extension(),
-                video.displayWidth(), video.displayHeight(), encoded.width(), encoded.height(),
+                video.displayWidth(), video.displayHeight(), encoded.size().width(), encoded.size().height(),
                 source.duration().orElse(null), encoded.durationSec());
     }
 
@@ -250,8 +311,8 @@ public final class VideoOptimizer implements Optimizer {
         }
     }
 
-    private static void delete(Encoded encoded) {
-        if (encoded != null) deleteFile(encoded.output());
+    private static void delete(Attempt attempt) {
+        if (attempt instanceof Encoded encoded) deleteFile(encoded.output());
     }
 
     private static void deleteFile(Path file) {

@@ -16,15 +16,18 @@ class FfmpegArgumentsTest {
     private static final Path OUT = Path.of("/work/out/video.mp4");
     private static final String DEMUXERS = "mov,mp4,m4a,3gp,3g2,mj2,matroska,webm,avi,mpegts,ogg";
 
+    private static final long PIXELS = 100_000_000L;
+
     private static VideoSettings preset(String name) {
         return Presets.standard().find(name).orElseThrow().video();
     }
 
     @Test
     void h264ForTheWebPreset() {
-        assertThat(FfmpegArguments.encode("ffmpeg", IN, OUT, Strategy.VIDEO_MP4_H264, preset("web"), 2))
+        assertThat(FfmpegArguments.encode("ffmpeg", IN, OUT, Strategy.VIDEO_MP4_H264, preset("web"), PIXELS, 2))
                 .containsExactly("ffmpeg", "-nostdin", "-hide_banner", "-loglevel", "error", "-y",
                         "-protocol_whitelist", "file", "-format_whitelist", DEMUXERS,
+                        "-max_pixels", "100000000",
                         "-i", "file:/work/in put:1.mov",
                         "-map", "0:V:0", "-map", "0:a:0?", "-map_metadata", "-1", "-map_chapters", "-1", "-sn", "-dn",
                         "-vf", "scale='trunc(min(iw,1920)/2)*2':-2",
@@ -38,7 +41,7 @@ class FfmpegArgumentsTest {
 
     @Test
     void h264ForTheMobilePresetUsesItsWidthQualityAndBitrates() {
-        List<String> args = FfmpegArguments.encode("/opt/ffmpeg", IN, OUT, Strategy.VIDEO_MP4_H264, preset("mobile"), 4);
+        List<String> args = FfmpegArguments.encode("/opt/ffmpeg", IN, OUT, Strategy.VIDEO_MP4_H264, preset("mobile"), PIXELS, 4);
         assertThat(args.getFirst()).isEqualTo("/opt/ffmpeg");
         assertThat(args).containsSequence("-vf", "scale='trunc(min(iw,1280)/2)*2':-2")
                 .containsSequence("-crf", "26", "-maxrate", "2500k", "-bufsize", "5000k")
@@ -49,9 +52,10 @@ class FfmpegArgumentsTest {
     @Test
     void vp9ForTheLowBandwidthPreset() {
         Path out = Path.of("/work/out/video.webm");
-        assertThat(FfmpegArguments.encode("ffmpeg", IN, out, Strategy.VIDEO_WEBM_VP9, preset("low-bandwidth"), 2))
+        assertThat(FfmpegArguments.encode("ffmpeg", IN, out, Strategy.VIDEO_WEBM_VP9, preset("low-bandwidth"), PIXELS, 2))
                 .containsExactly("ffmpeg", "-nostdin", "-hide_banner", "-loglevel", "error", "-y",
                         "-protocol_whitelist", "file", "-format_whitelist", DEMUXERS,
+                        "-max_pixels", "100000000",
                         "-i", "file:/work/in put:1.mov",
                         "-map", "0:V:0", "-map", "0:a:0?", "-map_metadata", "-1", "-map_chapters", "-1", "-sn", "-dn",
                         "-vf", "scale='trunc(min(iw,854)/2)*2':-2",
@@ -67,9 +71,10 @@ class FfmpegArgumentsTest {
     void av1WhenAPresetListsIt() {
         VideoSettings settings = new VideoSettings(1280, 35, 1500, 96, List.of(Strategy.VIDEO_WEBM_AV1));
         Path out = Path.of("/work/out/video.webm");
-        assertThat(FfmpegArguments.encode("ffmpeg", IN, out, Strategy.VIDEO_WEBM_AV1, settings, 2))
+        assertThat(FfmpegArguments.encode("ffmpeg", IN, out, Strategy.VIDEO_WEBM_AV1, settings, PIXELS, 2))
                 .containsExactly("ffmpeg", "-nostdin", "-hide_banner", "-loglevel", "error", "-y",
                         "-protocol_whitelist", "file", "-format_whitelist", DEMUXERS,
+                        "-max_pixels", "100000000",
                         "-i", "file:/work/in put:1.mov",
                         "-map", "0:V:0", "-map", "0:a:0?", "-map_metadata", "-1", "-map_chapters", "-1", "-sn", "-dn",
                         "-vf", "scale='trunc(min(iw,1280)/2)*2':-2",
@@ -81,10 +86,9 @@ class FfmpegArgumentsTest {
     }
 
     @Test
-    void aKnownSizeIsScaledToExactly() {
-        List<String> args = FfmpegArguments.encode("ffmpeg", IN, OUT, Strategy.VIDEO_MP4_H264, preset("web"),
-                new FrameSize(1280, 720), 2);
-        assertThat(args).containsSequence("-vf", "scale=1280:720");
+    void thePixelLimitIsCappedToWhatFfmpegTakes() {
+        assertThat(FfmpegArguments.encode("ffmpeg", IN, OUT, Strategy.VIDEO_MP4_H264, preset("web"), 1L << 40, 8))
+                .containsSequence("-max_pixels", Integer.toString(Integer.MAX_VALUE), "-i", "file:/work/in put:1.mov");
     }
 
     @Test
@@ -103,7 +107,7 @@ class FfmpegArgumentsTest {
 
     @Test
     void imageStrategiesAreRefused() {
-        assertThatThrownBy(() -> FfmpegArguments.encode("ffmpeg", IN, OUT, Strategy.IMAGE_WEBP, preset("web"), 2))
+        assertThatThrownBy(() -> FfmpegArguments.encode("ffmpeg", IN, OUT, Strategy.IMAGE_WEBP, preset("web"), PIXELS, 2))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("IMAGE_WEBP");
     }

@@ -126,7 +126,7 @@ class FfprobeTest {
     private static void assertEncodeRefused(Path list) throws Exception {
         Path output = dir.resolve("followed.mp4");
         List<String> encode = FfmpegArguments.encode("ffmpeg", list, output, Strategy.VIDEO_MP4_H264,
-                Presets.standard().find("web").orElseThrow().video(), 1);
+                Presets.standard().find("web").orElseThrow().video(), 100_000_000L, 1);
         try (ProcessRunner runner = new ProcessRunner()) {
             ProcessResult result = runner.run(encode, Duration.ofSeconds(30));
             assertThat(result.succeeded()).isFalse();

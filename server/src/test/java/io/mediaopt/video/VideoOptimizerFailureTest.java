@@ -18,9 +18,13 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** Limits, timeouts, fallbacks and failures: each ends with a stable code and an empty work dir. */
 class VideoOptimizerFailureTest {
@@ -62,17 +66,51 @@ class VideoOptimizerFailureTest {
     }
 
     @Test
-    void tooManyPixelsIsLimitExceededBeforeEncoding() {
+    void tooManyPixelsIsLimitExceededAndTheEncodeStartedBesideTheProbeDies() {
         VideoOptimizer strict = optimizer(limits(640L * 360 - 1, 1800, Duration.ofSeconds(240)));
         assertFails(() -> strict.optimize(clip, TestVideos.sniff(clip), web(), workDir), "limit-exceeded", 422)
                 .hasMessageContaining("640x360");
+        assertNoEncoderLeft();
     }
 
     @Test
-    void tooLongIsLimitExceededBeforeEncoding() {
+    void tooLongIsLimitExceededAndTheEncodeStartedBesideTheProbeDies() throws Exception {
+        // long enough that its encode is still running when the probe refuses it
+        Path longer = TestVideos.highBitrateMp4(fixtures, "twelve-seconds.mp4", "1280x720", 12, true);
         VideoOptimizer strict = optimizer(limits(100_000_000L, 1, Duration.ofSeconds(240)));
-        assertFails(() -> strict.optimize(clip, TestVideos.sniff(clip), web(), workDir), "limit-exceeded", 422)
+        long started = System.nanoTime();
+        assertFails(() -> strict.optimize(longer, TestVideos.sniff(longer), web(), workDir), "limit-exceeded", 422)
                 .hasMessageContaining("over the limit of 1 s");
+        assertThat(Duration.ofNanos(System.nanoTime() - started)).as("refused without encoding it all")
+                .isLessThan(Duration.ofSeconds(5));
+        assertNoEncoderLeft();
+    }
+
+    @Test
+    void theEncoderRefusesFramesOverThePixelLimitWithoutTheProbe() throws Exception {
+        Path output = workDir.resolve("out.mp4");
+        List<String> command = FfmpegArguments.encode("ffmpeg", clip, output, Strategy.VIDEO_MP4_H264,
+                web().video(), 640L * 360 - 1, 2);
+        ProcessResult run = runner.run(command, Duration.ofSeconds(60));
+        assertThat(run.succeeded()).isFalse();
+        assertThat(run.stderrTail()).contains("exceeds specified max pixel count");
+    }
+
+    @Test
+    void whileTheEncoderIsBusyAFileOverTheLimitsIsRefusedWithoutWaitingForIt() throws Exception {
+        assumeTrue(VideoOptimizer.ENCODES_AT_ONCE == 1, "one encoder at a time below 16 processors");
+        Path busy = TestVideos.highBitrateMp4(fixtures, "busy.mp4", "640x360", 30, false);
+        VideoOptimizer shared = optimizer(limits(640L * 360, 1800, Duration.ofSeconds(240)));
+        Path otherWork = Files.createDirectories(fixtures.resolve("busy-work"));
+        try (ExecutorService background = Executors.newSingleThreadExecutor()) {
+            Future<?> encoding = background.submit(() -> shared.optimize(busy, TestVideos.sniff(busy), web(), otherWork));
+            while (TestVideos.liveEncoders().isEmpty() && !encoding.isDone()) Thread.sleep(20);
+
+            Path large = TestVideos.highBitrateMp4(fixtures, "large.mp4", "1280x720", 1, false);
+            assertFails(() -> shared.optimize(large, TestVideos.sniff(large), web(), workDir), "limit-exceeded", 422);
+            assertThat(encoding).as("refused while the other video still encodes").isNotDone();
+            assertThat(encoding.get().toString()).isNotEmpty();
+        }
     }
 
     @Test
@@ -84,8 +122,7 @@ class VideoOptimizerFailureTest {
         assertFails(() -> hasty.optimize(longer, TestVideos.sniff(longer), web(), workDir), "timeout", 504);
 
         assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(10));
-        assertThat(TestVideos.liveEncoders()).isEmpty();
-        assertThat(runner.runningCount()).isZero();
+        assertNoEncoderLeft();
     }
 
     @Test
@@ -152,6 +189,11 @@ class VideoOptimizerFailureTest {
 
         assertThat(result.strategy()).isEqualTo(Strategy.VIDEO_MP4_H264);
         assertThat(Files.size(result.output())).isGreaterThanOrEqualTo(Files.size(tinyMov));
+    }
+
+    private static void assertNoEncoderLeft() {
+        assertThat(TestVideos.liveEncoders()).isEmpty();
+        assertThat(runner.runningCount()).isZero();
     }
 
     private AbstractThrowableAssert<?, ? extends Throwable> assertFails(
