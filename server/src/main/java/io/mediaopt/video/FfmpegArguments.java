@@ -38,8 +38,15 @@ public final class FfmpegArguments {
      * 11 s 479 kB, 10 6 s 531 kB, 12 3 s 605 kB but SSIM 0.991 against 0.995.
      */
     static final String X264_PRESET = "veryfast";
+    /*
+     * x264 holds every frame of its lookahead at full size with its sub-pixel planes, ~14 MiB a
+     * 1080p frame. Eight frames instead of veryfast's ten, on the same 1080p clip: 287 -> 273 MiB
+     * peak RSS, output +0.2 %, SSIM 0.97951 -> 0.97944, same CPU time.
+     */
+    static final String X264_LOOKAHEAD = "8";
     static final String VP9_CPU_USED = "4";
     static final String SVT_AV1_PRESET = "10";
+    static final int DECODER_THREAD_PER_PROCESSORS = 4;
 
     private FfmpegArguments() {}
 
@@ -90,8 +97,8 @@ public final class FfmpegArguments {
                                       VideoSettings settings, long maxPixels, int processors) {
         List<String> args = new ArrayList<>(List.of(ffmpeg, "-nostdin", "-hide_banner", "-loglevel", "error", "-y"));
         args.addAll(LOCKDOWN);
-        args.add("-max_pixels");
-        args.add(Long.toString(Math.min(maxPixels, Integer.MAX_VALUE)));
+        args.addAll(List.of("-max_pixels", Long.toString(Math.min(maxPixels, Integer.MAX_VALUE)),
+                "-threads", Integer.toString(decoderThreads(processors))));
         args.addAll(List.of("-i", fileUrl(input)));
         args.addAll(List.of("-map", "0:V:0", "-map", "0:a:0?", "-map_metadata", "-1", "-map_chapters", "-1", "-sn", "-dn"));
         args.addAll(List.of("-vf", "scale='trunc(min(iw," + settings.maxWidth() + ")/2)*2':-2"));
@@ -106,13 +113,21 @@ public final class FfmpegArguments {
         return List.copyOf(args);
     }
 
+    /**
+     * Decoding threads. The encoders are several times slower than the decoder, so one decoding
+     * thread keeps them fed up to four processors; every decoding thread holds its own frames.
+     */
+    static int decoderThreads(int processors) {
+        return Math.max(1, processors / DECODER_THREAD_PER_PROCESSORS);
+    }
+
     private static List<String> codecs(Strategy strategy, VideoSettings s) {
         String crf = Integer.toString(s.crf());
         String cap = s.maxBitrateKbps() + "k";
         String audio = s.audioBitrateKbps() + "k";
         return switch (strategy) {
             case VIDEO_MP4_H264 -> List.of(
-                    "-c:v", "libx264", "-preset", X264_PRESET, "-crf", crf,
+                    "-c:v", "libx264", "-preset", X264_PRESET, "-rc-lookahead", X264_LOOKAHEAD, "-crf", crf,
                     "-maxrate", cap, "-bufsize", (2 * s.maxBitrateKbps()) + "k",
                     "-profile:v", "high", "-pix_fmt", "yuv420p",
                     "-c:a", "aac", "-b:a", audio);

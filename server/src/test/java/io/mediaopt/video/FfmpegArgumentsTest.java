@@ -27,12 +27,12 @@ class FfmpegArgumentsTest {
         assertThat(FfmpegArguments.encode("ffmpeg", IN, OUT, Strategy.VIDEO_MP4_H264, preset("web"), PIXELS, 2))
                 .containsExactly("ffmpeg", "-nostdin", "-hide_banner", "-loglevel", "error", "-y",
                         "-protocol_whitelist", "file", "-format_whitelist", DEMUXERS,
-                        "-max_pixels", "100000000",
+                        "-max_pixels", "100000000", "-threads", "1",
                         "-i", "file:/work/in put:1.mov",
                         "-map", "0:V:0", "-map", "0:a:0?", "-map_metadata", "-1", "-map_chapters", "-1", "-sn", "-dn",
                         "-vf", "scale='trunc(min(iw,1920)/2)*2':-2",
                         "-af", "aformat=channel_layouts=mono|stereo",
-                        "-c:v", "libx264", "-preset", "veryfast", "-crf", "23",
+                        "-c:v", "libx264", "-preset", "veryfast", "-rc-lookahead", "8", "-crf", "23",
                         "-maxrate", "5000k", "-bufsize", "10000k", "-profile:v", "high", "-pix_fmt", "yuv420p",
                         "-c:a", "aac", "-b:a", "128k",
                         "-threads", "2",
@@ -55,7 +55,7 @@ class FfmpegArgumentsTest {
         assertThat(FfmpegArguments.encode("ffmpeg", IN, out, Strategy.VIDEO_WEBM_VP9, preset("low-bandwidth"), PIXELS, 2))
                 .containsExactly("ffmpeg", "-nostdin", "-hide_banner", "-loglevel", "error", "-y",
                         "-protocol_whitelist", "file", "-format_whitelist", DEMUXERS,
-                        "-max_pixels", "100000000",
+                        "-max_pixels", "100000000", "-threads", "1",
                         "-i", "file:/work/in put:1.mov",
                         "-map", "0:V:0", "-map", "0:a:0?", "-map_metadata", "-1", "-map_chapters", "-1", "-sn", "-dn",
                         "-vf", "scale='trunc(min(iw,854)/2)*2':-2",
@@ -74,7 +74,7 @@ class FfmpegArgumentsTest {
         assertThat(FfmpegArguments.encode("ffmpeg", IN, out, Strategy.VIDEO_WEBM_AV1, settings, PIXELS, 2))
                 .containsExactly("ffmpeg", "-nostdin", "-hide_banner", "-loglevel", "error", "-y",
                         "-protocol_whitelist", "file", "-format_whitelist", DEMUXERS,
-                        "-max_pixels", "100000000",
+                        "-max_pixels", "100000000", "-threads", "1",
                         "-i", "file:/work/in put:1.mov",
                         "-map", "0:V:0", "-map", "0:a:0?", "-map_metadata", "-1", "-map_chapters", "-1", "-sn", "-dn",
                         "-vf", "scale='trunc(min(iw,1280)/2)*2':-2",
@@ -86,9 +86,13 @@ class FfmpegArgumentsTest {
     }
 
     @Test
-    void thePixelLimitIsCappedToWhatFfmpegTakes() {
+    void theDecoderGetsOneThreadPerFourProcessorsAndThePixelLimitCappedToWhatFfmpegTakes() {
         assertThat(FfmpegArguments.encode("ffmpeg", IN, OUT, Strategy.VIDEO_MP4_H264, preset("web"), 1L << 40, 8))
-                .containsSequence("-max_pixels", Integer.toString(Integer.MAX_VALUE), "-i", "file:/work/in put:1.mov");
+                .containsSequence("-max_pixels", Integer.toString(Integer.MAX_VALUE), "-threads", "2",
+                        "-i", "file:/work/in put:1.mov")
+                .containsSequence("-threads", "8", "-movflags");
+        assertThat(FfmpegArguments.decoderThreads(2)).isEqualTo(1);
+        assertThat(FfmpegArguments.decoderThreads(16)).isEqualTo(4);
     }
 
     @Test
