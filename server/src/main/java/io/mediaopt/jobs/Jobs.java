@@ -1,6 +1,7 @@
 package io.mediaopt.jobs;
 
 import io.mediaopt.media.MediaException;
+import io.mediaopt.media.Polyglots;
 import io.mediaopt.media.Preset;
 import io.mediaopt.media.Sniffed;
 import io.mediaopt.media.Sniffer;
@@ -90,9 +91,15 @@ public final class Jobs {
         return job;
     }
 
+    /**
+     * What the upload is, from its bytes; refused when it is none of the accepted formats or
+     * when it is also another file (a polyglot).
+     */
     private Sniffed sniff(Path upload) throws IOException {
-        return sniffer.sniff(upload).orElseThrow(() -> MediaException.unsupportedType(
+        Sniffed media = sniffer.sniff(upload).orElseThrow(() -> MediaException.unsupportedType(
                 "The file is not an image or video format this service accepts "
                         + "(JPEG, PNG, WebP, GIF, AVIF, HEIF, TIFF; MP4, MOV, WebM, MKV, AVI, MPEG-TS, 3GP, OGG)"));
+        Polyglots.refuse(upload, media);
+        return media;
     }
 }
