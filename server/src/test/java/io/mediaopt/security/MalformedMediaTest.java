@@ -87,11 +87,20 @@ class MalformedMediaTest {
     }
 
     @Test
-    void aJpegNamedMp4IsOptimizedAsTheImageItIs() throws Exception {
-        Optimization result = client.optimize("holiday.mp4", photo, "web");
-        assertThat(result.result().kind()).isEqualTo("image");
-        assertThat(result.result().contentType()).isEqualTo("image/webp");
-        assertThat(result.result().filename()).isEqualTo("holiday.webp");
+    void aFileNamedAsTheOtherKindIsAnUnsupportedType() throws Exception {
+        assertThat(Refusals.assertRefused(service, "holiday.mp4", photo, 415, "unsupported-type", Stage.AT_SUBMISSION))
+                .isEqualTo("The file is named as a video (.mp4) but its content is a JPEG image");
+        assertThat(Refusals.assertRefused(service, "photo.JPG", Files.readAllBytes(Fixtures.shortClip()), 415,
+                "unsupported-type", Stage.AT_SUBMISSION))
+                .isEqualTo("The file is named as an image (.jpg) but its content is an MP4 video");
+    }
+
+    @Test
+    void aNameOfTheSameKindOrWithoutAKnownExtensionIsAccepted() throws Exception {
+        // phones save PNG screenshots and HEIC photos as .jpg, and some apps name uploads .bin or nothing
+        assertAccepted("screenshot.jpg", Files.readAllBytes(Fixtures.png()));
+        assertAccepted("photo.bin", photo);
+        assertAccepted("photo", photo);
     }
 
     @Test
@@ -192,6 +201,12 @@ class MalformedMediaTest {
         Path downloaded = dir.resolve("download-" + name);
         client.download(job.jobId(), downloaded);
         assertWithout(Files.readAllBytes(downloaded), tailMarks);
+    }
+
+    private static void assertAccepted(String name, byte[] content) throws Exception {
+        assertThat(client.optimize(name, content, "web").result().kind()).as(name).isEqualTo("image");
+        Job job = client.waitForJob(client.submitJob(name, content, "web").jobId(), Duration.ofMinutes(2));
+        assertThat(job.status()).as(name).isEqualTo(JobStatus.DONE);
     }
 
     private static void assertWithout(byte[] output, String... marks) {
