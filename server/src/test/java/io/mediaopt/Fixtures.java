@@ -2,6 +2,7 @@ package io.mediaopt;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -70,6 +71,12 @@ public final class Fixtures {
                         "-c:a", "libvorbis", out))));
     }
 
+    /** A 1-second 160x120 MP4, as short as the clip a motion photo appends to its still. */
+    public static Path shortClip() {
+        return make("short.mp4", out -> ffmpeg("-f", "lavfi", "-i", "testsrc2=s=160x120:r=15:d=1",
+                "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", out));
+    }
+
     /** Bytes that start like a JPEG and then stop. */
     public static byte[] truncatedJpeg() throws IOException {
         byte[] whole = Files.readAllBytes(photoJpeg(640, 480));
@@ -97,15 +104,23 @@ public final class Fixtures {
 
     /** Inserts an APP1 Exif segment holding only the Orientation tag right after SOI. */
     static byte[] withExifOrientation(byte[] jpeg, int orientation) {
-        ByteBuffer tiff = ByteBuffer.allocate(26);
-        tiff.put(new byte[]{'M', 'M', 0, 42}).putInt(8)
+        ByteBuffer exif = ByteBuffer.allocate(6 + 26);
+        exif.put(new byte[]{'E', 'x', 'i', 'f', 0, 0})
+                .put(new byte[]{'M', 'M', 0, 42}).putInt(8)
                 .putShort((short) 1)
                 .putShort((short) 0x0112).putShort((short) 3).putInt(1).putShort((short) orientation).putShort((short) 0)
                 .putInt(0);
-        byte[] header = {'E', 'x', 'i', 'f', 0, 0};
-        int length = 2 + header.length + tiff.capacity();
-        ByteBuffer out = ByteBuffer.allocate(jpeg.length + 2 + length);
-        out.put(jpeg, 0, 2).put((byte) 0xFF).put((byte) 0xE1).putShort((short) length).put(header).put(tiff.array())
+        return withSegment(jpeg, 0xE1, exif.array());
+    }
+
+    /** Inserts a COM (comment) segment holding {@code text} right after SOI. */
+    public static byte[] withComment(byte[] jpeg, String text) {
+        return withSegment(jpeg, 0xFE, text.getBytes(StandardCharsets.ISO_8859_1));
+    }
+
+    private static byte[] withSegment(byte[] jpeg, int marker, byte[] payload) {
+        ByteBuffer out = ByteBuffer.allocate(jpeg.length + 4 + payload.length);
+        out.put(jpeg, 0, 2).put((byte) 0xFF).put((byte) marker).putShort((short) (2 + payload.length)).put(payload)
                 .put(jpeg, 2, jpeg.length - 2);
         return out.array();
     }

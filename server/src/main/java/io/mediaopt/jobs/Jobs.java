@@ -1,6 +1,8 @@
 package io.mediaopt.jobs;
 
 import io.mediaopt.media.MediaException;
+import io.mediaopt.media.Mislabelling;
+import io.mediaopt.media.Polyglots;
 import io.mediaopt.media.Preset;
 import io.mediaopt.media.Sniffed;
 import io.mediaopt.media.Sniffer;
@@ -42,7 +44,7 @@ public final class Jobs {
 
     /** Queues the upload (consumed: moved into storage) and returns the pending job. */
     public Job submit(Path upload, String filename, Preset preset) throws IOException {
-        Sniffed media = sniff(upload);
+        Sniffed media = sniff(upload, filename);
         if (store.countPending() >= maxPendingJobs) {
             throw new BusyException("Too many jobs are waiting; retry later", 30);
         }
@@ -67,7 +69,7 @@ public final class Jobs {
      */
     public Job optimizeNow(Path upload, String filename, Preset preset) throws IOException {
         if (!workers.processesQueue()) return submitAndWait(upload, filename, preset);
-        Sniffed media = sniff(upload);
+        Sniffed media = sniff(upload, filename);
         long size = Files.size(upload);
         String id = ids.get();
         Job job = Job.processingNow(id, preset.name(), filename, size, media, workers.newLease(), clock.millis());
@@ -90,9 +92,16 @@ public final class Jobs {
         return job;
     }
 
-    private Sniffed sniff(Path upload) throws IOException {
-        return sniffer.sniff(upload).orElseThrow(() -> MediaException.unsupportedType(
+    /**
+     * What the upload is, from its bytes; refused when it is none of the accepted formats, when
+     * its name says the other kind of media, or when it is also another file (a polyglot).
+     */
+    private Sniffed sniff(Path upload, String filename) throws IOException {
+        Sniffed media = sniffer.sniff(upload).orElseThrow(() -> MediaException.unsupportedType(
                 "The file is not an image or video format this service accepts "
                         + "(JPEG, PNG, WebP, GIF, AVIF, HEIF, TIFF; MP4, MOV, WebM, MKV, AVI, MPEG-TS, 3GP, OGG)"));
+        Mislabelling.refuse(filename, media);
+        Polyglots.refuse(upload, media);
+        return media;
     }
 }

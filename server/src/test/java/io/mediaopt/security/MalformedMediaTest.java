@@ -6,13 +6,13 @@ import io.mediaopt.client.Job;
 import io.mediaopt.client.JobStatus;
 import io.mediaopt.client.MediaoptClient;
 import io.mediaopt.client.Optimization;
+import io.mediaopt.media.AppendedFiles;
 import io.mediaopt.security.Refusals.Stage;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -20,18 +20,18 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Random;
-import java.util.zip.ZipEntry;
-import java.util.zip.ZipOutputStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Broken, empty, mislabelled and two-faced files: each gets the code that says what is wrong,
  * on the synchronous route and the job route alike (see {@link Refusals} for which job refusals
- * come at submission and which as a failed job), and a polyglot never gets its second face back.
+ * come at submission and which as a failed job). What cameras append after the media is
+ * accepted, and never comes back.
  */
 class MalformedMediaTest {
     private static final byte[] SCRIPT = "<html><script>alert(document.cookie)</script></html>".getBytes(StandardCharsets.UTF_8);
+    private static final String PREVIEW_MARK = "camera preview";
 
     @TempDir
     static Path dir;
@@ -87,11 +87,20 @@ class MalformedMediaTest {
     }
 
     @Test
-    void aJpegNamedMp4IsOptimizedAsTheImageItIs() throws Exception {
-        Optimization result = client.optimize("holiday.mp4", photo, "web");
-        assertThat(result.result().kind()).isEqualTo("image");
-        assertThat(result.result().contentType()).isEqualTo("image/webp");
-        assertThat(result.result().filename()).isEqualTo("holiday.webp");
+    void aFileNamedAsTheOtherKindIsAnUnsupportedType() throws Exception {
+        assertThat(Refusals.assertRefused(service, "holiday.mp4", photo, 415, "unsupported-type", Stage.AT_SUBMISSION))
+                .isEqualTo("The file is named as a video (.mp4) but its content is a JPEG image");
+        assertThat(Refusals.assertRefused(service, "photo.JPG", Files.readAllBytes(Fixtures.shortClip()), 415,
+                "unsupported-type", Stage.AT_SUBMISSION))
+                .isEqualTo("The file is named as an image (.jpg) but its content is an MP4 video");
+    }
+
+    @Test
+    void aNameOfTheSameKindOrWithoutAKnownExtensionIsAccepted() throws Exception {
+        // phones save PNG screenshots and HEIC photos as .jpg, and some apps name uploads .bin or nothing
+        assertAccepted("screenshot.jpg", Files.readAllBytes(Fixtures.png()));
+        assertAccepted("photo.bin", photo);
+        assertAccepted("photo", photo);
     }
 
     @Test
@@ -108,8 +117,9 @@ class MalformedMediaTest {
     void aMagicNumberFollowedByAnythingElseIsUnreadable() throws Exception {
         byte[] fakeJpeg = HostileVideos.concat(new byte[]{(byte) 0xFF, (byte) 0xD8, (byte) 0xFF}, SCRIPT);
         Refusals.assertRefused(service, "fake.jpg", fakeJpeg, 422, "unreadable-media", Stage.IN_THE_JOB);
+        // after a complete ftyp box a page would be a polyglot (415); words that are no file are left to ffprobe
         byte[] fakeMp4 = HostileVideos.concat(new byte[]{0, 0, 0, 0x18}, HostileVideos.ascii("ftypisom"),
-                new byte[]{0, 0, 2, 0}, HostileVideos.ascii("isomiso2"), SCRIPT);
+                new byte[]{0, 0, 2, 0}, HostileVideos.ascii("isomiso2"), HostileVideos.ascii("anything but a video"));
         Refusals.assertRefused(service, "fake.mp4", fakeMp4, 422, "unreadable-media", Stage.IN_THE_JOB);
     }
 
@@ -117,57 +127,113 @@ class MalformedMediaTest {
     void aPolyglotThatDoesNotStartAsAnImageIsAnUnsupportedType() throws Exception {
         Refusals.assertRefused(service, "page.jpg", HostileVideos.concat(SCRIPT, photo), 415, "unsupported-type",
                 Stage.AT_SUBMISSION);
-        Refusals.assertRefused(service, "archive.jpg", HostileVideos.concat(zip(), photo), 415, "unsupported-type",
-                Stage.AT_SUBMISSION);
+        Refusals.assertRefused(service, "archive.jpg", HostileVideos.concat(AppendedFiles.zip(), photo), 415,
+                "unsupported-type", Stage.AT_SUBMISSION);
     }
 
     @Test
-    void aJpegCarryingAnArchiveOrAScriptComesBackWithoutIt() throws Exception {
-        assertSecondFaceDropped("zipped.jpg", HostileVideos.concat(photo, zip()));
-        assertSecondFaceDropped("scripted.jpg", HostileVideos.concat(photo, SCRIPT));
+    void aJpegCarryingAnArchiveOrAScriptIsAnUnsupportedType() throws Exception {
+        assertThat(Refusals.assertRefused(service, "zipped.jpg", HostileVideos.concat(photo, AppendedFiles.zip()),
+                415, "unsupported-type", Stage.AT_SUBMISSION))
+                .isEqualTo("The file is a JPEG image with a ZIP archive appended (a polyglot); upload the image alone");
+        assertThat(Refusals.assertRefused(service, "scripted.jpg", HostileVideos.concat(photo, SCRIPT),
+                415, "unsupported-type", Stage.AT_SUBMISSION)).contains("an HTML page appended");
+        // ZIP readers find the archive from the end of the file, behind any number of images
+        Refusals.assertRefused(service, "stacked.jpg", HostileVideos.concat(photo, preview(), AppendedFiles.zip()),
+                415, "unsupported-type", Stage.AT_SUBMISSION);
     }
 
     @Test
-    void aGifCarryingAJarComesBackWithoutIt() throws Exception {
-        assertSecondFaceDropped("gifar.gif", HostileVideos.concat(Files.readAllBytes(Fixtures.animatedGif()), zip()));
+    void aGifCarryingAJarIsAnUnsupportedType() throws Exception {
+        byte[] gifar = HostileVideos.concat(Files.readAllBytes(Fixtures.animatedGif()), AppendedFiles.zip());
+        Refusals.assertRefused(service, "gifar.gif", gifar, 415, "unsupported-type", Stage.AT_SUBMISSION);
     }
 
     @Test
-    void anAlreadySmallJpegCarryingAScriptIsNotHandedBackAsIs() throws Exception {
-        // so squeezed that every encoding comes out bigger: without its tail it would come back untouched
-        Path tiny = dir.resolve("tiny.jpg");
-        MediaProbe.run("vips", "thumbnail", Fixtures.photoJpeg(1200, 800).toString(), tiny + "[Q=6,strip]", "400");
-        Optimization clean = client.optimize("tiny.jpg", Files.readAllBytes(tiny), "web");
-        assertThat(clean.result().strategy()).as("the fixture takes the never-bigger path").isEqualTo("image-original");
-
-        assertSecondFaceDropped("tiny-scripted.jpg", HostileVideos.concat(Files.readAllBytes(tiny), SCRIPT));
+    void aJpegCarryingAPdfOrAPngCarryingAPageIsAnUnsupportedType() throws Exception {
+        assertThat(Refusals.assertRefused(service, "document.jpg", HostileVideos.concat(photo, AppendedFiles.pdf()),
+                415, "unsupported-type", Stage.AT_SUBMISSION)).contains("a PDF document appended");
+        // PDF readers accept the header anywhere in the first 1024 bytes: here in the JPEG's comment
+        byte[] pdfHead = Fixtures.withComment(photo, "%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n");
+        assertThat(Refusals.assertRefused(service, "pdf-head.jpg", pdfHead, 415, "unsupported-type",
+                Stage.AT_SUBMISSION)).contains("a PDF header in its first 1024 bytes");
+        byte[] png = HostileVideos.concat(Files.readAllBytes(Fixtures.png()), AppendedFiles.htmlPage());
+        assertThat(Refusals.assertRefused(service, "page.png", png, 415, "unsupported-type", Stage.AT_SUBMISSION))
+                .isEqualTo("The file is a PNG image with an HTML page appended (a polyglot); upload the image alone");
     }
 
     @Test
-    void anAlreadySmallMp4CarryingAnArchiveIsNotHandedBackAsIs() throws Exception {
+    void anAlreadySmallJpegCarryingAScriptIsAnUnsupportedType() throws Exception {
+        Refusals.assertRefused(service, "tiny-scripted.jpg", HostileVideos.concat(tinyJpeg(), SCRIPT),
+                415, "unsupported-type", Stage.AT_SUBMISSION);
+    }
+
+    @Test
+    void anAlreadySmallMp4CarryingAnArchiveIsAnUnsupportedType() throws Exception {
         byte[] tiny = video("tiny.mp4", "-crf", "45", "-movflags", "+faststart");
         Optimization clean = client.optimize("tiny.mp4", tiny, "web");
         assertThat(clean.result().strategy()).as("the fixture takes the never-bigger path").isEqualTo("video-original");
 
-        assertSecondFaceDropped("tiny-zipped.mp4", HostileVideos.concat(tiny, zip()));
+        Refusals.assertRefused(service, "tiny-zipped.mp4", HostileVideos.concat(tiny, AppendedFiles.zip()),
+                415, "unsupported-type", Stage.AT_SUBMISSION);
     }
 
-    /** Both routes succeed, and neither output holds the appended archive or script. */
-    private static void assertSecondFaceDropped(String name, byte[] polyglot) throws Exception {
-        Optimization sync = client.optimize(name, polyglot, "web");
-        assertNoSecondFace(sync.content());
-        assertThat(sync.result().strategy()).doesNotEndWith("-original");
+    @Test
+    void whatCamerasAppendIsAcceptedAndNeverComesBack() throws Exception {
+        // the JPEG is so squeezed that every encoding comes out bigger: without its tail it would come back untouched
+        byte[] tiny = tinyJpeg();
+        assertAcceptedWithoutTail("mpf.jpg", HostileVideos.concat(tiny, preview()), PREVIEW_MARK);
+        assertAcceptedWithoutTail("motion.jpg", HostileVideos.concat(tiny, Files.readAllBytes(Fixtures.shortClip())),
+                "ftypisom");
+        assertAcceptedWithoutTail("padded.jpg", HostileVideos.concat(tiny, new byte[4096]));
+        assertAcceptedWithoutTail("trailer.jpg", HostileVideos.concat(tiny, AppendedFiles.vendorTrailer()), "SEFH");
+    }
 
-        Job job = client.waitForJob(client.submitJob(name, polyglot, "web").jobId(), Duration.ofMinutes(2));
-        assertThat(job.status()).isEqualTo(JobStatus.DONE);
+    /** Both routes succeed with a re-encoding (the input is never handed back), and no output holds the tail. */
+    private static void assertAcceptedWithoutTail(String name, byte[] content, String... tailMarks) throws Exception {
+        Optimization sync = client.optimize(name, content, "web");
+        assertThat(sync.result().strategy()).as(name).doesNotEndWith("-original");
+        assertWithout(sync.content(), tailMarks);
+
+        Job job = client.waitForJob(client.submitJob(name, content, "web").jobId(), Duration.ofMinutes(2));
+        assertThat(job.status()).as(name).isEqualTo(JobStatus.DONE);
+        assertThat(job.result().strategy()).as(name).doesNotEndWith("-original");
         Path downloaded = dir.resolve("download-" + name);
         client.download(job.jobId(), downloaded);
-        assertNoSecondFace(Files.readAllBytes(downloaded));
+        assertWithout(Files.readAllBytes(downloaded), tailMarks);
     }
 
-    private static void assertNoSecondFace(byte[] output) {
+    private static void assertAccepted(String name, byte[] content) throws Exception {
+        assertThat(client.optimize(name, content, "web").result().kind()).as(name).isEqualTo("image");
+        Job job = client.waitForJob(client.submitJob(name, content, "web").jobId(), Duration.ofMinutes(2));
+        assertThat(job.status()).as(name).isEqualTo(JobStatus.DONE);
+    }
+
+    private static void assertWithout(byte[] output, String... marks) {
         String text = new String(output, StandardCharsets.ISO_8859_1);
-        assertThat(text).doesNotContain("PK\u0003\u0004", "<script>", "secret.txt");
+        for (String mark : marks) assertThat(text).doesNotContain(mark);
+    }
+
+    /** A JPEG squeezed so hard that the web preset's encodings come out bigger (checked once). */
+    private static byte[] tinyJpeg() throws Exception {
+        Path tiny = dir.resolve("tiny.jpg");
+        if (!Files.exists(tiny)) {
+            MediaProbe.run("vips", "thumbnail", Fixtures.photoJpeg(1200, 800).toString(), tiny + "[Q=6,strip]", "400");
+            Optimization clean = client.optimize("tiny.jpg", Files.readAllBytes(tiny), "web");
+            assertThat(clean.result().strategy()).as("the fixture takes the never-bigger path")
+                    .isEqualTo("image-original");
+        }
+        return Files.readAllBytes(tiny);
+    }
+
+    /**
+     * A JPEG as a camera appends it (a Multi-Picture Format preview or depth map), marked by a
+     * comment; so small that the tiny JPEG carrying it is still smaller than its encodings.
+     */
+    private static byte[] preview() throws Exception {
+        Path preview = dir.resolve("preview.jpg");
+        MediaProbe.run("vips", "black", preview + "[Q=5,strip,optimize-coding]", "8", "8");
+        return Fixtures.withComment(Files.readAllBytes(preview), PREVIEW_MARK);
     }
 
     private static byte[] video(String name, String... extra) throws Exception {
@@ -179,16 +245,5 @@ class MalformedMediaTest {
         args.add(out.toString());
         Fixtures.ffmpeg(args.toArray(String[]::new));
         return Files.readAllBytes(out);
-    }
-
-    /** A real ZIP (a JAR's format) holding a file named secret.txt. */
-    private static byte[] zip() throws IOException {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (ZipOutputStream zip = new ZipOutputStream(bytes)) {
-            zip.putNextEntry(new ZipEntry("secret.txt"));
-            zip.write("payload".getBytes(StandardCharsets.UTF_8));
-            zip.closeEntry();
-        }
-        return bytes.toByteArray();
     }
 }

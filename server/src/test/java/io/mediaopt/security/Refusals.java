@@ -15,23 +15,26 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * How an upload is refused on both routes. The synchronous route answers with the error. The
- * job route refuses at submission what the request and the first bytes decide (form, size,
- * format); what only a decoder can tell is accepted with 202 and the job fails with the code.
+ * job route refuses at submission what the request and the file decide before any decoding
+ * (form, size, format, a name of the other kind, a polyglot); what only a decoder can tell is
+ * accepted with 202 and the job fails with the code.
  */
 final class Refusals {
     enum Stage { AT_SUBMISSION, IN_THE_JOB }
 
     private Refusals() {}
 
-    static void assertRefused(TestService service, String filename, byte[] content, int status, String code,
-                              Stage asyncStage) throws Exception {
+    /** Asserts the refusal on both routes; returns the synchronous route's message. */
+    static String assertRefused(TestService service, String filename, byte[] content, int status, String code,
+                                Stage asyncStage) throws Exception {
         List<Part> form = List.of(Part.file("media", filename, content));
-        assertError(RawRequests.post(service.baseUrl(), "/media/optimize", form), status, code);
+        String message = assertError(RawRequests.post(service.baseUrl(), "/media/optimize", form), status, code)
+                .path("error").asText();
 
         HttpResponse<byte[]> submitted = RawRequests.post(service.baseUrl(), "/media/jobs", form);
         if (asyncStage == Stage.AT_SUBMISSION) {
             assertError(submitted, status, code);
-            return;
+            return message;
         }
         assertThat(submitted.statusCode()).as(new String(submitted.body())).isEqualTo(202);
         try (MediaoptClient client = service.client()) {
@@ -40,5 +43,6 @@ final class Refusals {
             assertThat(job.error().code()).isEqualTo(code);
             assertThat(job.error().message()).isNotBlank();
         }
+        return message;
     }
 }

@@ -1,0 +1,114 @@
+package io.mediaopt.media;
+
+import java.io.Closeable;
+import java.io.EOFException;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
+
+/**
+ * A read position in a file, buffered, for the walks that read a few bytes and skip many: a
+ * byte-by-byte scan of a JPEG's entropy-coded data costs an array access, not a system call,
+ * and a skip past a segment reads nothing. Positions past the end are allowed; reading there
+ * gives -1.
+ */
+final class FileCursor implements Closeable {
+    private static final int BUFFER_BYTES = 64 * 1024;
+
+    private final FileChannel channel;
+    private final long size;
+    private final ByteBuffer buffer = ByteBuffer.allocate(BUFFER_BYTES);
+    private long bufferStart;
+    private int bufferLength;
+    private long position;
+
+    private FileCursor(FileChannel channel) throws IOException {
+        this.channel = channel;
+        this.size = channel.size();
+    }
+
+    static FileCursor open(Path file) throws IOException {
+        return new FileCursor(FileChannel.open(file, StandardOpenOption.READ));
+    }
+
+    long size() {
+        return size;
+    }
+
+    long position() {
+        return position;
+    }
+
+    void seek(long position) {
+        this.position = position;
+    }
+
+    void skip(long bytes) {
+        position += bytes;
+    }
+
+    /** The byte at the position, moving past it; -1 at the end of the file. */
+    int read() throws IOException {
+        int b = peek();
+        if (b >= 0) position++;
+        return b;
+    }
+
+    /** The byte at the position without moving; -1 at the end of the file. */
+    int peek() throws IOException {
+        if (position < 0 || position >= size) return -1;
+        if (position < bufferStart || position >= bufferStart + bufferLength) {
+            fill();
+            if (bufferLength == 0) return -1; // the file shrank while being read
+        }
+        return buffer.get((int) (position - bufferStart)) & 0xFF;
+    }
+
+    /** Up to {@code length} bytes from {@code offset} (fewer at the end of the file); the position is left alone. */
+    byte[] bytesAt(long offset, int length) throws IOException {
+        byte[] bytes = new byte[(int) Math.max(0, Math.min(length, size - offset))];
+        ByteBuffer target = ByteBuffer.wrap(bytes);
+        while (target.hasRemaining()) {
+            if (channel.read(target, offset + target.position()) < 0) return Arrays.copyOf(bytes, target.position());
+        }
+        return bytes;
+    }
+
+    /** An unsigned big-endian number of {@code bytes} bytes (at most 8) read from the position. */
+    long readBigEndian(int bytes) throws IOException {
+        long value = 0;
+        for (int i = 0; i < bytes; i++) value = (value << 8) | readOrFail();
+        return value;
+    }
+
+    /** An unsigned little-endian number of {@code bytes} bytes (at most 8) read from the position. */
+    long readLittleEndian(int bytes) throws IOException {
+        long value = 0;
+        for (int i = 0; i < bytes; i++) value |= (long) readOrFail() << (8 * i);
+        return value;
+    }
+
+    private int readOrFail() throws IOException {
+        int b = read();
+        if (b < 0) throw new EOFException("unexpected end of file");
+        return b;
+    }
+
+    private void fill() throws IOException {
+        buffer.clear();
+        int read;
+        do {
+            read = channel.read(buffer, position + buffer.position());
+        } while (read > 0 && buffer.hasRemaining());
+        bufferStart = position;
+        bufferLength = buffer.position();
+    }
+
+    @Override
+    public void close() throws IOException {
+        channel.close();
+    }
+}
