@@ -8,5 +8,6 @@
 export MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2}
 export MALLOC_MMAP_THRESHOLD_=${MALLOC_MMAP_THRESHOLD_:-131072}
 # The heap holds little (uploads stream to disk, pixels live in libvips): a small serial-GC
-# heap is enough and saves G1's own structures.
-export MEDIAOPT_JAVA_OPTS=${MEDIAOPT_JAVA_OPTS--XX:+UseSerialGC -Xms16m -Xmx256m}
+# heap is enough and saves G1's own structures. The Java code only moves bytes and calls the
+# encoders, so the C1 compiler alone serves it; C2's compilations and code cost ~35 MiB.
+export MEDIAOPT_JAVA_OPTS=${MEDIAOPT_JAVA_OPTS--XX:+UseSerialGC -Xms16m -Xmx256m -XX:TieredStopAtLevel=1}
