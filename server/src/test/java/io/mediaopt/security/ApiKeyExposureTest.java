@@ -8,9 +8,10 @@ import ch.qos.logback.classic.spi.ThrowableProxyUtil;
 import ch.qos.logback.core.read.ListAppender;
 import io.mediaopt.Config;
 import io.mediaopt.Fixtures;
+import io.mediaopt.RawMultipart;
+import io.mediaopt.RawMultipart.Part;
 import io.mediaopt.TestService;
 import io.mediaopt.client.MediaoptClient;
-import io.mediaopt.security.RawRequests.Part;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -147,7 +148,7 @@ class ApiKeyExposureTest {
                 post("/media/optimize", headers, List.of(Part.file("media", "broken.jpg", java.util.Arrays.copyOf(photo, 500))));
                 post("/media/optimize", headers, List.of(Part.file("media", "slow.mp4", video)));
                 post("/media/jobs", headers, List.of(Part.file("media", "a.txt", "text".getBytes(StandardCharsets.UTF_8))));
-                post("/media/jobs", headers, List.of(Part.text("preset", "web".getBytes(StandardCharsets.UTF_8))));
+                post("/media/jobs", headers, List.of(Part.text("preset", "web")));
             }
         }
         try (MediaoptClient client = service.client()) {
@@ -164,10 +165,7 @@ class ApiKeyExposureTest {
     }
 
     private static void post(String path, Map<String, String> headers, List<Part> parts) throws Exception {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(service.baseUrl() + path))
-                .timeout(Duration.ofMinutes(1))
-                .header("Content-Type", "multipart/form-data; boundary=" + RawRequests.BOUNDARY)
-                .POST(HttpRequest.BodyPublishers.ofByteArray(RawRequests.multipart(parts)));
+        HttpRequest.Builder request = RawMultipart.post(service.baseUrl(), path, parts).timeout(Duration.ofMinutes(1));
         headers.forEach(request::header);
         HttpResponse<byte[]> response = RawRequests.send(request.build());
         assertThat(response.statusCode()).isNotEqualTo(500);

@@ -2,6 +2,7 @@ package io.mediaopt.security;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediaopt.Fixtures;
+import io.mediaopt.RawMultipart.Part;
 import io.mediaopt.TestService;
 import io.mediaopt.client.Job;
 import io.mediaopt.client.JobStatus;
@@ -12,7 +13,6 @@ import io.mediaopt.media.MediaException;
 import io.mediaopt.media.MediaKind;
 import io.mediaopt.media.Presets;
 import io.mediaopt.media.Sniffed;
-import io.mediaopt.security.RawRequests.Part;
 import io.mediaopt.security.Refusals.Stage;
 import io.mediaopt.video.ProcessRunner;
 import io.mediaopt.video.VideoOptimizer;

@@ -1,9 +1,10 @@
 package io.mediaopt.security;
 
 import io.mediaopt.Fixtures;
+import io.mediaopt.RawMultipart;
+import io.mediaopt.RawMultipart.Part;
 import io.mediaopt.TestService;
 import io.mediaopt.client.MediaoptClient;
-import io.mediaopt.security.RawRequests.Part;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -58,7 +59,7 @@ class MultipartAbuseTest {
 
     @Test
     void aMultipartBodyWithoutBoundaryIsInvalidInput() throws Exception {
-        byte[] body = RawRequests.multipart(List.of(Part.file("media", "a.jpg", photo)));
+        byte[] body = RawMultipart.body(List.of(Part.file("media", "a.jpg", photo)));
         for (String route : ROUTES) {
             assertError(RawRequests.post(service.baseUrl(), route, "multipart/form-data", body), 400, "invalid-input");
         }
@@ -94,7 +95,7 @@ class MultipartAbuseTest {
 
     @Test
     void aBodyThatStopsHalfWayLeavesNothingBehind() throws Exception {
-        byte[] body = RawRequests.multipart(List.of(Part.file("media", "a.jpg", new byte[4 * 1024 * 1024])));
+        byte[] body = RawMultipart.body(List.of(Part.file("media", "a.jpg", new byte[4 * 1024 * 1024])));
         for (String route : ROUTES) {
             try (Socket socket = RawRequests.connect(service)) {
                 OutputStream out = socket.getOutputStream();
@@ -109,7 +110,7 @@ class MultipartAbuseTest {
 
     @Test
     void aClientThatStopsSendingIsCutOffByTheReadTimeout() throws Exception {
-        byte[] body = RawRequests.multipart(List.of(Part.file("media", "a.jpg", new byte[1024 * 1024])));
+        byte[] body = RawMultipart.body(List.of(Part.file("media", "a.jpg", new byte[1024 * 1024])));
         for (String route : ROUTES) {
             try (Socket socket = RawRequests.connect(service)) {
                 // well past the configured read timeout, well short of Jetty's default of 30 s
@@ -127,7 +128,7 @@ class MultipartAbuseTest {
 
     @Test
     void aClientThatTricklesIsCutOffByTheMinimumRate() throws Exception {
-        byte[] body = RawRequests.multipart(List.of(Part.file("media", "a.jpg", photo)));
+        byte[] body = RawMultipart.body(List.of(Part.file("media", "a.jpg", photo)));
         try (Socket socket = RawRequests.connect(service)) {
             OutputStream out = socket.getOutputStream();
             RawRequests.writeHead(out, "/media/optimize", body.length);
@@ -154,12 +155,12 @@ class MultipartAbuseTest {
     void aClientReusingItsConnectionAfterABrokenFormLosesNoRequest() throws Exception {
         // Jetty closes a connection whose body it could not parse; unless the answer says so, a
         // client that sends its next request on it gets no answer at all
-        byte[] broken = RawRequests.multipart(List.of(Part.file("media",
+        byte[] broken = RawMultipart.body(List.of(Part.file("media",
                 "\"a\r\nX-Injected: yes\r\n.jpg\"".getBytes(StandardCharsets.UTF_8), photo)));
         List<Part> good = List.of(Part.file("media", "ok.jpg", photo));
         for (int i = 0; i < 10; i++) {
             assertError(RawRequests.post(service.baseUrl(), "/media/jobs",
-                    "multipart/form-data; boundary=" + RawRequests.BOUNDARY, broken), 400, "invalid-input");
+                    RawMultipart.CONTENT_TYPE, broken), 400, "invalid-input");
             assertThat(RawRequests.post(service.baseUrl(), "/media/jobs", good).statusCode()).isEqualTo(202);
         }
     }
@@ -167,7 +168,7 @@ class MultipartAbuseTest {
     @Test
     void aWellFormedUploadStillWorksAfterAllThat() throws Exception {
         HttpResponse<byte[]> r = RawRequests.post(service.baseUrl(), "/media/optimize", List.of(
-                Part.file("media", "ok.jpg", photo), Part.text("preset", "web".getBytes(StandardCharsets.UTF_8))));
+                Part.file("media", "ok.jpg", photo), Part.text("preset", "web")));
         assertThat(r.statusCode()).isEqualTo(200);
     }
 

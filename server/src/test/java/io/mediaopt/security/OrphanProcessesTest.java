@@ -1,10 +1,10 @@
 package io.mediaopt.security;
 
 import io.mediaopt.Fixtures;
+import io.mediaopt.RawMultipart.Part;
 import io.mediaopt.TestService;
 import io.mediaopt.client.Job;
 import io.mediaopt.client.MediaoptClient;
-import io.mediaopt.security.RawRequests.Part;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -44,7 +44,7 @@ class OrphanProcessesTest {
             CompletableFuture<?> request = CompletableFuture.runAsync(() -> {
                 try {
                     RawRequests.post(service.baseUrl(), "/media/optimize", List.of(
-                            Part.file("media", "long.mp4", longVideo), Part.text("preset", "low-bandwidth".getBytes())));
+                            Part.file("media", "long.mp4", longVideo), Part.text("preset", "low-bandwidth")));
                 } catch (Exception e) {
                     // the server went away mid-request: expected
                 }
@@ -75,7 +75,7 @@ class OrphanProcessesTest {
         try (TestService service = TestService.start(Map.of("SERVICE_VIDEO_TIMEOUT_MS", "1500"));
              MediaoptClient client = service.client()) {
             var sync = RawRequests.post(service.baseUrl(), "/media/optimize", List.of(
-                    Part.file("media", "long.mp4", longVideo), Part.text("preset", "low-bandwidth".getBytes())));
+                    Part.file("media", "long.mp4", longVideo), Part.text("preset", "low-bandwidth")));
             RawRequests.assertError(sync, 504, "timeout");
             assertThat(liveEncoders()).as("after the synchronous timeout").isEmpty();
 

@@ -1,11 +1,11 @@
 package io.mediaopt.security;
 
 import io.mediaopt.Fixtures;
+import io.mediaopt.RawMultipart.Part;
 import io.mediaopt.TestService;
 import io.mediaopt.client.Job;
 import io.mediaopt.client.JobStatus;
 import io.mediaopt.client.MediaoptClient;
-import io.mediaopt.security.RawRequests.Part;
 import org.junit.jupiter.api.Test;
 
 import java.lang.management.ManagementFactory;

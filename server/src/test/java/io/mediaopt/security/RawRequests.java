@@ -2,6 +2,8 @@ package io.mediaopt.security;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mediaopt.RawMultipart;
+import io.mediaopt.RawMultipart.Part;
 import io.mediaopt.TestService;
 
 import java.io.ByteArrayOutputStream;
@@ -26,12 +28,11 @@ import java.util.stream.Stream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Requests no well-behaved client sends, built byte by byte: multipart forms whose part
- * headers are exactly what the test wrote (quotes, CR/LF, NUL, any encoding), and plain socket
- * conversations for bodies that stop or crawl.
+ * Requests no well-behaved client sends: {@link RawMultipart} forms posted with a bounded wait
+ * and read back as bytes, bodies sent under any Content-Type, and plain socket conversations for
+ * bodies that stop or crawl.
  */
 final class RawRequests {
-    static final String BOUNDARY = "hostile-boundary-7d3f";
     static final ObjectMapper JSON = new ObjectMapper();
     private static final HttpClient HTTP = HttpClient.newBuilder()
             .version(HttpClient.Version.HTTP_1_1)
@@ -40,43 +41,8 @@ final class RawRequests {
 
     private RawRequests() {}
 
-    /** One part: its raw header lines (without the final blank line) and its content. */
-    record Part(byte[] headers, byte[] content) {
-        static Part file(String name, String filename, byte[] content) {
-            return file(name, ("\"" + filename + "\"").getBytes(StandardCharsets.UTF_8), content);
-        }
-
-        /** A file part whose filename parameter is these exact bytes (quotes included if wanted). */
-        static Part file(String name, byte[] rawFilename, byte[] content) {
-            ByteArrayOutputStream head = new ByteArrayOutputStream();
-            head.writeBytes(("Content-Disposition: form-data; name=\"" + name + "\"; filename=")
-                    .getBytes(StandardCharsets.UTF_8));
-            head.writeBytes(rawFilename);
-            head.writeBytes("\r\nContent-Type: application/octet-stream".getBytes(StandardCharsets.UTF_8));
-            return new Part(head.toByteArray(), content);
-        }
-
-        static Part text(String name, byte[] content) {
-            return new Part(("Content-Disposition: form-data; name=\"" + name + "\"")
-                    .getBytes(StandardCharsets.UTF_8), content);
-        }
-    }
-
-    static byte[] multipart(List<Part> parts) {
-        ByteArrayOutputStream body = new ByteArrayOutputStream();
-        for (Part part : parts) {
-            body.writeBytes(("--" + BOUNDARY + "\r\n").getBytes(StandardCharsets.US_ASCII));
-            body.writeBytes(part.headers());
-            body.writeBytes("\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
-            body.writeBytes(part.content());
-            body.writeBytes("\r\n".getBytes(StandardCharsets.US_ASCII));
-        }
-        body.writeBytes(("--" + BOUNDARY + "--\r\n").getBytes(StandardCharsets.US_ASCII));
-        return body.toByteArray();
-    }
-
     static HttpResponse<byte[]> post(String baseUrl, String path, List<Part> parts) throws Exception {
-        return post(baseUrl, path, "multipart/form-data; boundary=" + BOUNDARY, multipart(parts));
+        return post(baseUrl, path, RawMultipart.CONTENT_TYPE, RawMultipart.body(parts));
     }
 
     static HttpResponse<byte[]> post(String baseUrl, String path, String contentType, byte[] body) throws Exception {
@@ -89,7 +55,7 @@ final class RawRequests {
     }
 
     static HttpResponse<byte[]> post(HttpClient client, String baseUrl, String path, List<Part> parts) throws Exception {
-        return post(client, baseUrl, path, "multipart/form-data; boundary=" + BOUNDARY, multipart(parts));
+        return post(client, baseUrl, path, RawMultipart.CONTENT_TYPE, RawMultipart.body(parts));
     }
 
     private static HttpResponse<byte[]> post(HttpClient client, String baseUrl, String path, String contentType,
@@ -138,7 +104,7 @@ final class RawRequests {
     static void writeHead(OutputStream out, String path, long contentLength) throws IOException {
         String head = "POST /api" + path + " HTTP/1.1\r\n"
                 + "Host: 127.0.0.1\r\n"
-                + "Content-Type: multipart/form-data; boundary=" + BOUNDARY + "\r\n"
+                + "Content-Type: " + RawMultipart.CONTENT_TYPE + "\r\n"
                 + "Content-Length: " + contentLength + "\r\n"
                 + "\r\n";
         out.write(head.getBytes(StandardCharsets.US_ASCII));

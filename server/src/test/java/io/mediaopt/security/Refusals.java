@@ -1,10 +1,10 @@
 package io.mediaopt.security;
 
+import io.mediaopt.RawMultipart.Part;
 import io.mediaopt.TestService;
 import io.mediaopt.client.Job;
 import io.mediaopt.client.JobStatus;
 import io.mediaopt.client.MediaoptClient;
-import io.mediaopt.security.RawRequests.Part;
 
 import java.net.http.HttpResponse;
 import java.time.Duration;
