@@ -1,6 +1,8 @@
 package io.mediaopt.api;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mediaopt.RawMultipart;
+import io.mediaopt.RawMultipart.Part;
 import io.mediaopt.TestService;
 import io.mediaopt.client.MediaoptClient;
 import org.junit.jupiter.api.AfterAll;
@@ -39,8 +41,8 @@ class AuthApiTest {
         HttpResponse<String> wrong = Raw.send(Raw.request(service.baseUrl(), "/usage")
                 .header("x-api-key", "first-kez").GET().build());
         assertThat(wrong.statusCode()).isEqualTo(401);
-        HttpResponse<String> upload = Raw.send(Raw.post(service.baseUrl(), "/media/optimize",
-                List.of(Raw.part("media", "a.jpg", new byte[]{1, 2, 3}))).build());
+        HttpResponse<String> upload = Raw.send(RawMultipart.post(service.baseUrl(), "/media/optimize",
+                List.of(Part.file("media", "a.jpg", new byte[]{1, 2, 3}))).build());
         assertThat(upload.statusCode()).isEqualTo(401);
     }
 

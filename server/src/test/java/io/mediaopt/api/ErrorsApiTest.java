@@ -3,6 +3,8 @@ package io.mediaopt.api;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediaopt.Fixtures;
+import io.mediaopt.RawMultipart;
+import io.mediaopt.RawMultipart.Part;
 import io.mediaopt.TestService;
 import io.mediaopt.client.MediaoptApiException;
 import io.mediaopt.client.MediaoptClient;
@@ -40,14 +42,14 @@ class ErrorsApiTest {
     @Test
     void missingMediaIsInvalidInputOnBothRoutes() throws Exception {
         for (String path : List.of("/media/jobs", "/media/optimize")) {
-            expect(Raw.post(service.baseUrl(), path, List.of(Raw.part("preset", null, "web"))).build(),
+            expect(RawMultipart.post(service.baseUrl(), path, List.of(Part.text("preset", "web"))).build(),
                     400, "invalid-input");
         }
     }
 
     @Test
     void mediaSentAsTextInsteadOfAFileIsInvalidInput() throws Exception {
-        expect(Raw.post(service.baseUrl(), "/media/jobs", List.of(Raw.part("media", null, "not a file"))).build(),
+        expect(RawMultipart.post(service.baseUrl(), "/media/jobs", List.of(Part.text("media", "not a file"))).build(),
                 400, "invalid-input");
     }
 
@@ -59,9 +61,9 @@ class ErrorsApiTest {
 
     @Test
     void unknownPresetIsRefusedNamingTheValidOnes() throws Exception {
-        HttpResponse<String> r = expect(Raw.post(service.baseUrl(), "/media/optimize", List.of(
-                Raw.part("media", "a.png", Files.readAllBytes(Fixtures.png())),
-                Raw.part("preset", null, "ultra"))).build(), 400, "invalid-input");
+        HttpResponse<String> r = expect(RawMultipart.post(service.baseUrl(), "/media/optimize", List.of(
+                Part.file("media", "a.png", Files.readAllBytes(Fixtures.png())),
+                Part.text("preset", "ultra"))).build(), 400, "invalid-input");
         assertThat(r.body()).contains("web").contains("mobile").contains("low-bandwidth").contains("ultra");
     }
 

@@ -3,6 +3,8 @@ package io.mediaopt.api;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediaopt.Fixtures;
+import io.mediaopt.RawMultipart;
+import io.mediaopt.RawMultipart.Part;
 import io.mediaopt.TestService;
 import io.mediaopt.client.Job;
 import io.mediaopt.client.JobStatus;
@@ -45,9 +47,9 @@ class JobsApiTest {
     @Test
     void submitAnswers202AtOnceAndTheJobRunsToDone() throws Exception {
         long before = System.currentTimeMillis();
-        HttpResponse<String> response = Raw.send(Raw.post(service.baseUrl(), "/media/jobs",
-                List.of(Raw.part("media", "shot.png", Files.readAllBytes(Fixtures.png())),
-                        Raw.part("preset", null, "mobile"))).build());
+        HttpResponse<String> response = Raw.send(RawMultipart.post(service.baseUrl(), "/media/jobs",
+                List.of(Part.file("media", "shot.png", Files.readAllBytes(Fixtures.png())),
+                        Part.text("preset", "mobile"))).build());
 
         assertThat(response.statusCode()).isEqualTo(202);
         JsonNode body = JSON.readTree(response.body());

@@ -1,6 +1,8 @@
 package io.mediaopt.api;
 
 import io.mediaopt.Fixtures;
+import io.mediaopt.RawMultipart;
+import io.mediaopt.RawMultipart.Part;
 import io.mediaopt.TestService;
 import io.mediaopt.client.Job;
 import io.mediaopt.client.JobStatus;
@@ -30,13 +32,13 @@ class LimitsApiTest {
         try (TestService service = TestService.start(Map.of("SERVICE_MAX_INPUT_BYTES", "100000"))) {
             byte[] big = new byte[300_000];
             // declared length over the limit: refused before the body is read
-            expect(Raw.post(service.baseUrl(), "/media/optimize", List.of(Raw.part("media", "big.jpg", big))).build(),
-                    413, "too-large");
+            expect(RawMultipart.post(service.baseUrl(), "/media/optimize",
+                    List.of(Part.file("media", "big.jpg", big))).build(), 413, "too-large");
             // no declared length (chunked): refused while streaming
             var chunked = Raw.request(service.baseUrl(), "/media/jobs")
-                    .header("Content-Type", "multipart/form-data; boundary=" + Raw.BOUNDARY)
-                    .POST(HttpRequest.BodyPublishers.fromPublisher(
-                            Raw.multipart(List.of(Raw.part("media", "big.jpg", big)))))
+                    .header("Content-Type", RawMultipart.CONTENT_TYPE)
+                    .POST(HttpRequest.BodyPublishers.fromPublisher(HttpRequest.BodyPublishers.ofByteArray(
+                            RawMultipart.body(List.of(Part.file("media", "big.jpg", big))))))
                     .build();
             expect(chunked, 413, "too-large");
             try (var files = Files.list(service.outputDir().resolve("uploads"))) {
@@ -77,8 +79,8 @@ class LimitsApiTest {
              ExecutorService pool = Executors.newFixedThreadPool(4)) {
             byte[] video = Files.readAllBytes(Fixtures.mp4WithAudio());
             List<Future<HttpResponse<String>>> responses = IntStream.range(0, 4).mapToObj(i -> pool.submit(() ->
-                    Raw.send(Raw.post(service.baseUrl(), "/media/optimize",
-                            List.of(Raw.part("media", "clip.mp4", video), Raw.part("preset", null, "low-bandwidth")))
+                    Raw.send(RawMultipart.post(service.baseUrl(), "/media/optimize",
+                            List.of(Part.file("media", "clip.mp4", video), Part.text("preset", "low-bandwidth")))
                             .build()))).toList();
             int ok = 0;
             int busy = 0;
