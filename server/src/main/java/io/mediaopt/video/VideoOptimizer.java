@@ -9,17 +9,10 @@ import io.mediaopt.media.Sniffed;
 import io.mediaopt.media.Strategy;
 import io.mediaopt.media.TrailingData;
 import io.mediaopt.media.VideoSettings;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.Semaphore;
 
@@ -27,11 +20,10 @@ import java.util.concurrent.Semaphore;
  * Optimizes videos with ffprobe and ffmpeg: probe, check the limits from the header, then try
  * the preset's strategies in order within one time budget (SERVICE_VIDEO_TIMEOUT_MS); when an
  * encoder is free the first strategy runs while the probe does, and dies if the probe refuses
- * the file. Messages
- * of the exceptions reach API users, so they name no paths and no ffmpeg output; the log does.
+ * the file ({@link VideoEncoder} runs each strategy). Messages of the exceptions reach API
+ * users, so they name no paths and no ffmpeg output; the log does.
  */
 public final class VideoOptimizer implements Optimizer {
-    private static final Logger log = LoggerFactory.getLogger(VideoOptimizer.class);
     private static final String ENCODE_FAILED = "The video could not be encoded";
     private static final double LOST_SECONDS_TOLERATED = 1.0;
     private static final double LOST_SHARE_TOLERATED = 0.10;
@@ -45,11 +37,13 @@ public final class VideoOptimizer implements Optimizer {
 
     private final VideoTools tools;
     private final Limits limits;
+    private final VideoEncoder encoder;
     private final Semaphore encoders = new Semaphore(ENCODES_AT_ONCE, true);
 
     public VideoOptimizer(VideoTools tools, Limits limits) {
         this.tools = tools;
         this.limits = limits;
+        this.encoder = new VideoEncoder(tools, limits.maxInputPixels());
     }
 
     @Override
@@ -91,7 +85,7 @@ public final class VideoOptimizer implements Optimizer {
             return tryStrategies(input, sniffed, source, settings, workDir, ffprobe, deadline, head);
         } finally {
             // a no-op once the attempt was taken; otherwise the encoder dies and its output goes
-            head.stop().ifPresent(VideoOptimizer::delete);
+            head.stop().ifPresent(Attempt::discard);
         }
     }
 
@@ -123,43 +117,43 @@ public final class VideoOptimizer implements Optimizer {
     private Optimized tryStrategies(Path input, Sniffed sniffed, ProbeReport source, VideoSettings settings,
                                     Path workDir, Ffprobe ffprobe, long deadline, BackgroundTask<Attempt> head) {
         ProbedStream video = source.video().orElseThrow();
-        long inputBytes = sizeOf(input);
+        long inputBytes = VideoEncoder.sizeOf(input);
 
         // Every encoding that came out larger than the input is a fallback only; the first is kept.
-        Encoded larger = null;
+        Attempt.Encoded larger = null;
         try {
             for (Strategy strategy : settings.strategies()) {
                 Attempt attempt = head != null && strategy == settings.strategies().getFirst()
                         ? head.await()
                         : attempt(input, strategy, settings, workDir, deadline, ffprobe);
-                attempt = described(attempt, video, settings, ffprobe);
-                if (attempt instanceof Encoded encoded && endsEarly(source, encoded.durationSec())) {
-                    delete(encoded);
+                attempt = VideoEncoder.described(attempt, video, settings, ffprobe);
+                if (attempt instanceof Attempt.Encoded encoded && endsEarly(source, encoded.durationSec())) {
+                    Attempt.discard(encoded);
                     throw MediaException.unreadable(String.format(Locale.ROOT,
                             "The video ends early: only %.1f of its %.1f s could be read (truncated or corrupt)",
                             encoded.durationSec(), source.duration().orElse(0.0)), null);
                 }
                 switch (attempt) {
-                    case Encoded encoded when encoded.bytes() < inputBytes -> {
-                        delete(larger);
+                    case Attempt.Encoded encoded when encoded.bytes() < inputBytes -> {
+                        Attempt.discard(larger);
                         return result(encoded, video, source);
                     }
-                    case Encoded encoded -> {
+                    case Attempt.Encoded encoded -> {
                         if (larger == null) larger = encoded;
-                        else delete(encoded);
+                        else Attempt.discard(encoded);
                     }
-                    case TimedOut _ -> {
+                    case Attempt.TimedOut _ -> {
                         if (larger == null) throw MediaException.timeout(
                                 "Encoding the video took longer than " + seconds(limits.videoTimeout()));
                         return fallback(larger, input, sniffed, source, video, settings);
                     }
-                    case Failed _ -> { }
+                    case Attempt.Failed _ -> { }
                 }
             }
             if (larger == null) throw MediaException.encodeFailed(ENCODE_FAILED, null);
             return fallback(larger, input, sniffed, source, video, settings);
         } catch (RuntimeException e) {
-            delete(larger);
+            Attempt.discard(larger);
             throw e;
         }
     }
@@ -168,7 +162,7 @@ public final class VideoOptimizer implements Optimizer {
     private Attempt attempt(Path input, Strategy strategy, VideoSettings settings, Path workDir, long deadline,
                             Ffprobe ffprobe) {
         Duration left = Duration.ofNanos(deadline - System.nanoTime());
-        return left.isPositive() ? encode(input, strategy, settings, workDir, left, ffprobe) : new TimedOut();
+        return left.isPositive() ? encoder.encode(input, strategy, settings, workDir, left, ffprobe) : new Attempt.TimedOut();
     }
 
     /** Pixels are checked on every video stream: probing already decodes a frame of each. */
@@ -198,100 +192,21 @@ public final class VideoOptimizer implements Optimizer {
                 && stated - encodedSec > Math.max(LOST_SECONDS_TOLERATED, stated * LOST_SHARE_TOLERATED);
     }
 
-    private sealed interface Attempt permits Encoded, Failed, TimedOut {}
-
-    /** An output, its displayed size (null until known) and its length (null when nobody could tell). */
-    private record Encoded(Strategy strategy, Path output, FrameSize size, Double durationSec, long bytes)
-            implements Attempt {}
-
-    private record Failed() implements Attempt {}
-
-    private record TimedOut() implements Attempt {}
-
-    /**
-     * One strategy; a failed or killed run leaves no file behind. What ffmpeg reports having
-     * written tells the length of the output; only when that report is missing is the output probed.
-     */
-    private Attempt encode(Path input, Strategy strategy, VideoSettings settings, Path workDir,
-                           Duration timeout, Ffprobe ffprobe) {
-        Path output = workDir.resolve(strategy.wireName() + "." + strategy.extension());
-        int threads = Runtime.getRuntime().availableProcessors();
-        List<String> command = FfmpegArguments.encode(tools.ffmpeg(), input, output, strategy, settings,
-                limits.maxInputPixels(), threads);
-        if (log.isDebugEnabled()) log.debug("ffmpeg command for {}: {}", strategy.wireName(), FfmpegArguments.commandLine(command));
-        ProcessResult run = runFfmpeg(command, timeout, output);
-        if (run.timedOut()) {
-            log.warn("ffmpeg {} killed after {} ms; stderr tail:\n{}",
-                    strategy.wireName(), run.elapsed().toMillis(), run.stderrTail().strip());
-            deleteFile(output);
-            return new TimedOut();
-        }
-        if (!run.succeeded()) {
-            log.warn("ffmpeg {} exited with {} after {} ms; stderr tail:\n{}",
-                    strategy.wireName(), run.exitCode(), run.elapsed().toMillis(), run.stderrTail().strip());
-            deleteFile(output);
-            return new Failed();
-        }
-        Optional<FfmpegProgress> report = run.stdoutTruncated() ? Optional.empty() : FfmpegProgress.parse(run.stdout());
-        if (report.isEmpty()) return probed(strategy, output, ffprobe);
-        if (report.get().frames() > 0) {
-            return new Encoded(strategy, output, null, report.get().durationSec(), sizeOf(output));
-        }
-        log.warn("ffmpeg {} wrote no video frame", strategy.wireName());
-        deleteFile(output);
-        return new Failed();
-    }
-
-    /** The output's size as the probe of the input predicts it; probed only when that cannot tell. */
-    private static Attempt described(Attempt attempt, ProbedStream video, VideoSettings settings, Ffprobe ffprobe) {
-        if (!(attempt instanceof Encoded encoded) || encoded.size() != null) return attempt;
-        return FrameSize.fit(video, settings.maxWidth())
-                .<Attempt>map(size -> new Encoded(encoded.strategy(), encoded.output(), size, encoded.durationSec(),
-                        encoded.bytes()))
-                .orElseGet(() -> probed(encoded.strategy(), encoded.output(), ffprobe));
-    }
-
-    private static Attempt probed(Strategy strategy, Path output, Ffprobe ffprobe) {
-        try {
-            ProbeReport probe = ffprobe.probe(output);
-            ProbedStream out = probe.video()
-                    .orElseThrow(() -> new IllegalStateException("the output has no video stream"));
-            return new Encoded(strategy, output, new FrameSize(out.displayWidth(), out.displayHeight()),
-                    probe.duration().orElse(null), sizeOf(output));
-        } catch (MediaException | IllegalStateException e) {
-            log.warn("ffmpeg {} wrote an output that does not probe: {}", strategy.wireName(), e.getMessage());
-            deleteFile(output);
-            return new Failed();
-        }
-    }
-
-    private ProcessResult runFfmpeg(List<String> command, Duration timeout, Path output) {
-        try {
-            return tools.runner().run(command, timeout);
-        } catch (IOException e) {
-            throw new UncheckedIOException("ffmpeg could not be started", e);
-        } catch (InterruptedException e) {
-            deleteFile(output);
-            Thread.currentThread().interrupt();
-            throw new CancellationException("Encoding the video was interrupted");
-        }
-    }
-
     /** No encoding was smaller: the input itself when the preset could deliver it as is. */
-    private Optimized fallback(Encoded larger, Path input, Sniffed sniffed, ProbeReport source,
+    private Optimized fallback(Attempt.Encoded larger, Path input, Sniffed sniffed, ProbeReport source,
                                ProbedStream video, VideoSettings settings) {
         // nothing may follow the video in the file: a polyglot's second face must not come back
         if (!OriginalVideo.servable(sniffed, source, settings) || !TrailingData.isAbsent(input, sniffed.format())) {
             return result(larger, video, source);
         }
-        delete(larger);
+        Attempt.discard(larger);
         Double duration = source.duration().orElse(null);
         return new Optimized(input, Strategy.VIDEO_ORIGINAL, sniffed.contentType(), OriginalVideo.extension(sniffed),
                 video.displayWidth(), video.displayHeight(), video.displayWidth(), video.displayHeight(),
                 duration, duration);
     }
 
-    private static Optimized result(Encoded encoded, ProbedStream video, ProbeReport source) {
+    private static Optimized result(Attempt.Encoded encoded, ProbedStream video, ProbeReport source) {
         Strategy strategy = encoded.strategy();
         return new Optimized(encoded.output(), strategy, strategy.contentType(), strategy.extension(),
                 video.displayWidth(), video.displayHeight(), encoded.size().width(), encoded.size().height(),
@@ -301,25 +216,5 @@ public final class VideoOptimizer implements Optimizer {
     private static String seconds(Duration duration) {
         long millis = duration.toMillis();
         return millis % 1000 == 0 ? millis / 1000 + " s" : millis + " ms";
-    }
-
-    private static long sizeOf(Path file) {
-        try {
-            return Files.size(file);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private static void delete(Attempt attempt) {
-        if (attempt instanceof Encoded encoded) deleteFile(encoded.output());
-    }
-
-    private static void deleteFile(Path file) {
-        try {
-            Files.deleteIfExists(file);
-        } catch (IOException e) {
-            log.warn("could not delete {}", file, e);
-        }
     }
 }

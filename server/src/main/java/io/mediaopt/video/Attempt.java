@@ -1,0 +1,24 @@
+package io.mediaopt.video;
+
+import io.mediaopt.media.Strategy;
+
+import java.nio.file.Path;
+
+/** What one strategy's ffmpeg run left behind. */
+sealed interface Attempt permits Attempt.Encoded, Attempt.Failed, Attempt.TimedOut {
+
+    /** An output, its displayed size (null until known) and its length (null when nobody could tell). */
+    record Encoded(Strategy strategy, Path output, FrameSize size, Double durationSec, long bytes)
+            implements Attempt {}
+
+    /** ffmpeg failed or wrote nothing usable; its output is gone. */
+    record Failed() implements Attempt {}
+
+    /** ffmpeg ran past its time and was killed; its output is gone. */
+    record TimedOut() implements Attempt {}
+
+    /** Deletes the output of an encoded attempt; nothing to do for the others (or null). */
+    static void discard(Attempt attempt) {
+        if (attempt instanceof Encoded encoded) VideoEncoder.deleteFile(encoded.output());
+    }
+}
