@@ -19,7 +19,7 @@ import java.util.Optional;
  */
 public final class Polyglots {
     private static final int PDF_HEADER_WINDOW = 1024;
-    private static final byte[] PDF_HEADER = "%PDF-".getBytes(StandardCharsets.ISO_8859_1);
+    private static final String PDF_HEADER = "%PDF-";
     private static final int MAX_APPENDED_MEDIA = 16;
     private static final Sniffer SNIFFER = new Sniffer();
 
@@ -37,7 +37,7 @@ public final class Polyglots {
     /** What else a file of this format is ("a ZIP archive appended"), or empty. */
     static Optional<String> otherFace(Path file, String format) throws IOException {
         try (FileCursor in = FileCursor.open(file)) {
-            if (indexOf(in.bytesAt(0, PDF_HEADER_WINDOW), PDF_HEADER) >= 0) {
+            if (new String(in.bytesAt(0, PDF_HEADER_WINDOW), StandardCharsets.ISO_8859_1).contains(PDF_HEADER)) {
                 return Optional.of("a PDF header in its first " + PDF_HEADER_WINDOW + " bytes");
             }
             Optional<String> appended = appendedPayload(in, format);
@@ -76,14 +76,5 @@ public final class Polyglots {
             if (b == 0xFF && in.peek() == 0xD8) return in.position() - 1;
         }
         return in.position();
-    }
-
-    private static int indexOf(byte[] data, byte[] needle) {
-        outer:
-        for (int i = 0; i + needle.length <= data.length; i++) {
-            for (int j = 0; j < needle.length; j++) if (data[i + j] != needle[j]) continue outer;
-            return i;
-        }
-        return -1;
     }
 }

@@ -47,7 +47,7 @@ public final class Sniffer {
         if (ascii(head, 4, 4).equals("ftyp")) return isoMedia(head);
         if (QUICKTIME_ATOMS.contains(ascii(head, 4, 4))) return video("mov", "video/quicktime");
         if (startsWith(head, 0, 0x1A, 0x45, 0xDF, 0xA3)) {
-            return indexOf(head, "webm") >= 0
+            return ascii(head, 0, Math.min(head.length, HEAD_BYTES)).contains("webm")
                     ? video("webm", "video/webm")
                     : video("matroska", "video/x-matroska");
         }
@@ -104,15 +104,5 @@ public final class Sniffer {
         long v = 0;
         for (int i = 0; i < 4; i++) v = (v << 8) | (data[offset + i] & 0xFF);
         return v;
-    }
-
-    private static int indexOf(byte[] data, String needle) {
-        byte[] n = needle.getBytes(StandardCharsets.ISO_8859_1);
-        outer:
-        for (int i = 0; i + n.length <= Math.min(data.length, HEAD_BYTES); i++) {
-            for (int j = 0; j < n.length; j++) if (data[i + j] != n[j]) continue outer;
-            return i;
-        }
-        return -1;
     }
 }
