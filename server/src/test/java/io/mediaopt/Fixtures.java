@@ -1,5 +1,6 @@
 package io.mediaopt;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -9,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.zip.CRC32;
 
 /**
  * Media the tests feed the service, generated once per test run with ffmpeg's synthetic
@@ -25,6 +27,35 @@ public final class Fixtures {
         return make("photo-" + width + "x" + height + ".jpg", out -> ffmpeg(
                 "-f", "lavfi", "-i", "testsrc2=s=" + width + "x" + height,
                 "-vf", "noise=alls=12:allf=u,gblur=sigma=1", "-frames:v", "1", "-q:v", "2", out));
+    }
+
+    /**
+     * A PNG whose header declares {@code width} x {@code height} RGB pixels but holds one empty
+     * IDAT: reading it past the header would fail, so a limit error proves nothing was decoded.
+     */
+    public static byte[] pngDeclaring(int width, int height) {
+        ByteArrayOutputStream png = new ByteArrayOutputStream();
+        png.writeBytes(new byte[] {(byte) 0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A});
+        ByteBuffer ihdr = ByteBuffer.allocate(13)
+                .putInt(width).putInt(height)
+                .put((byte) 8)  // bit depth
+                .put((byte) 2)  // colour type: RGB
+                .put((byte) 0).put((byte) 0).put((byte) 0);
+        pngChunk(png, "IHDR", ihdr.array());
+        pngChunk(png, "IDAT", new byte[] {0x78, (byte) 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01});
+        pngChunk(png, "IEND", new byte[0]);
+        return png.toByteArray();
+    }
+
+    private static void pngChunk(ByteArrayOutputStream out, String type, byte[] data) {
+        byte[] typeBytes = type.getBytes(StandardCharsets.US_ASCII);
+        CRC32 crc = new CRC32();
+        crc.update(typeBytes);
+        crc.update(data);
+        out.writeBytes(ByteBuffer.allocate(4).putInt(data.length).array());
+        out.writeBytes(typeBytes);
+        out.writeBytes(data);
+        out.writeBytes(ByteBuffer.allocate(4).putInt((int) crc.getValue()).array());
     }
 
     /** A screenshot-like PNG. */

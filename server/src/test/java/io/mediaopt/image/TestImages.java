@@ -1,6 +1,7 @@
 package io.mediaopt.image;
 
-import java.io.ByteArrayOutputStream;
+import io.mediaopt.Fixtures;
+
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -9,7 +10,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.zip.CRC32;
 
 /**
  * Makes the images the tests need with the real tools: the vips command line for photo-like
@@ -70,22 +70,9 @@ final class TestImages {
         return Files.write(out, result);
     }
 
-    /**
-     * A PNG whose header declares {@code width} x {@code height} pixels but holds almost no
-     * data: reading it past the header would fail, so a limit error proves nothing was decoded.
-     */
+    /** {@link Fixtures#pngDeclaring} as a file. */
     static Path pngDeclaring(Path dir, String name, int width, int height) throws IOException {
-        ByteArrayOutputStream png = new ByteArrayOutputStream();
-        png.write(new byte[] {(byte) 0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A});
-        ByteBuffer ihdr = ByteBuffer.allocate(13)
-                .putInt(width).putInt(height)
-                .put((byte) 8)  // bit depth
-                .put((byte) 2)  // colour type: RGB
-                .put((byte) 0).put((byte) 0).put((byte) 0);
-        chunk(png, "IHDR", ihdr.array());
-        chunk(png, "IDAT", new byte[] {0x78, (byte) 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01});
-        chunk(png, "IEND", new byte[0]);
-        return Files.write(dir.resolve(name + ".png"), png.toByteArray());
+        return Files.write(dir.resolve(name + ".png"), Fixtures.pngDeclaring(width, height));
     }
 
     static Path svg(Path dir) throws IOException {
@@ -141,17 +128,6 @@ final class TestImages {
 
     private static void entry(ByteBuffer ifd, int tag, int type, int count, int value) {
         ifd.putShort((short) tag).putShort((short) type).putInt(count).putInt(value);
-    }
-
-    private static void chunk(ByteArrayOutputStream out, String type, byte[] data) throws IOException {
-        byte[] typeBytes = type.getBytes(StandardCharsets.ISO_8859_1);
-        CRC32 crc = new CRC32();
-        crc.update(typeBytes);
-        crc.update(data);
-        out.write(ByteBuffer.allocate(4).putInt(data.length).array());
-        out.write(typeBytes);
-        out.write(data);
-        out.write(ByteBuffer.allocate(4).putInt((int) crc.getValue()).array());
     }
 
     static void run(String... command) {

@@ -4,7 +4,6 @@ import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
-import java.util.zip.CRC32;
 
 /**
  * Image files written by hand to attack the decoder side: headers that declare far more than
@@ -12,17 +11,6 @@ import java.util.zip.CRC32;
  */
 final class HostileImages {
     private HostileImages() {}
-
-    /** A valid PNG header declaring width x height RGB pixels, followed by a single empty IDAT. */
-    static byte[] pngDeclaring(int width, int height) {
-        ByteArrayOutputStream png = new ByteArrayOutputStream();
-        png.writeBytes(new byte[]{(byte) 0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A});
-        pngChunk(png, "IHDR", ByteBuffer.allocate(13).putInt(width).putInt(height)
-                .put((byte) 8).put((byte) 2).put((byte) 0).put((byte) 0).put((byte) 0).array());
-        pngChunk(png, "IDAT", new byte[]{0x78, (byte) 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01});
-        pngChunk(png, "IEND", new byte[0]);
-        return png.toByteArray();
-    }
 
     /**
      * An animated GIF of {@code frames} one-pixel frames on a {@code width} x {@code height}
@@ -99,17 +87,6 @@ final class HostileImages {
         mat.put(String.format("%-116s", "MATLAB 5.0 MAT-file, Platform: GLNXA64").getBytes(StandardCharsets.US_ASCII));
         mat.put(new byte[8]).put((byte) 0x00).put((byte) 0x01).put((byte) 'I').put((byte) 'M');
         return mat.array();
-    }
-
-    private static void pngChunk(ByteArrayOutputStream out, String type, byte[] data) {
-        byte[] typeBytes = type.getBytes(StandardCharsets.US_ASCII);
-        CRC32 crc = new CRC32();
-        crc.update(typeBytes);
-        crc.update(data);
-        out.writeBytes(ByteBuffer.allocate(4).putInt(data.length).array());
-        out.writeBytes(typeBytes);
-        out.writeBytes(data);
-        out.writeBytes(ByteBuffer.allocate(4).putInt((int) crc.getValue()).array());
     }
 
     private static ByteBuffer le(int size) {

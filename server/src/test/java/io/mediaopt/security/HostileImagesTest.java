@@ -80,7 +80,7 @@ class HostileImagesTest {
 
     @Test
     void aSmallPngDeclaringTenBillionPixelsIsLimitExceeded() throws Exception {
-        byte[] png = HostileImages.pngDeclaring(100_000, 100_000);
+        byte[] png = Fixtures.pngDeclaring(100_000, 100_000);
         assertThat(png.length).isLessThan(100);
         // only the header can say 100000x100000: its pixel data would not decode at all
         Refusals.assertRefused(service, "bomb.png", png, 422, "limit-exceeded", Stage.IN_THE_JOB);
