@@ -14,9 +14,8 @@ cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.."
 # Finds (or installs) JDK 25, ffmpeg/ffprobe and libvips; exports JAVA_HOME.
 # shellcheck source=../scripts/prerequisites.sh
 source scripts/prerequisites.sh
-for tool in vips ffmpeg ffprobe; do
-    command -v "$tool" >/dev/null || { echo "bench needs the $tool command (Debian: libvips-tools, ffmpeg)" >&2; exit 1; }
-done
+# The bench measures the service against the vips command line itself.
+mo_need_command vips libvips-tools "the bench's raw libvips baseline"
 
 # The server under test gets the memory settings run.sh starts it with.
 # shellcheck source=../scripts/server-memory.sh

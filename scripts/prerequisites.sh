@@ -345,6 +345,7 @@ mo_apt_install() {
         tail -n 5 "$log" >&2
         mo_err "apt-get update failed; trying with the package lists this machine has"
     fi
+    MO_APT_UPDATED=1
     want=$(mo_apt_packages)
     if [ -z "$want" ]; then
         rm -f "$log"
@@ -360,6 +361,28 @@ mo_apt_install() {
         return 1
     fi
     rm -f "$log"
+}
+
+# Finds the command $1 on PATH, or installs the Debian/Ubuntu package $2 that provides it
+# (one `apt-get update` per run); $3 says what needs it. Prints the tool it uses; on failure
+# prints what is missing and how to get it, and returns 1.
+mo_need_command() {
+    local cmd=$1 pkg=$2 why=$3
+    if ! command -v "$cmd" >/dev/null 2>&1 && mo_can_apt; then
+        mo_err "installing $pkg for $why (apt-get install $pkg)..."
+        if [ -z "${MO_APT_UPDATED:-}" ]; then
+            "${MO_AS_ROOT[@]}" DEBIAN_FRONTEND=noninteractive apt-get update -q </dev/null >/dev/null 2>&1 || true
+            MO_APT_UPDATED=1
+        fi
+        "${MO_AS_ROOT[@]}" DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "$pkg" \
+            </dev/null >/dev/null 2>&1 || true
+    fi
+    if command -v "$cmd" >/dev/null 2>&1; then
+        printf '%s (for %s): %s\n' "$cmd" "$why" "$(command -v "$cmd")"
+        return 0
+    fi
+    mo_err "Missing: the $cmd command, which $why needs. Install it with: $(mo_install_hint "$pkg" "$pkg")"
+    return 1
 }
 
 # --- reporting -------------------------------------------------------------

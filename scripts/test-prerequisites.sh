@@ -21,7 +21,8 @@ mo_test_prerequisites() {
     mo_postgres_server_found && return 0
     if mo_can_apt; then
         mo_err "installing the PostgreSQL server for the database tests (apt-get install postgresql)..."
-        DEBIAN_FRONTEND=noninteractive apt-get update -q </dev/null >/dev/null 2>&1 || true
+        [ -n "${MO_APT_UPDATED:-}" ] || DEBIAN_FRONTEND=noninteractive apt-get update -q </dev/null >/dev/null 2>&1 || true
+        MO_APT_UPDATED=1
         DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends postgresql \
             </dev/null >/dev/null 2>&1 || true
         mo_postgres_server_found && return 0
@@ -32,3 +33,74 @@ mo_test_prerequisites() {
 }
 
 mo_test_prerequisites
+
+# The web page's tests drive a real browser: Debian's chromium at /usr/bin/chromium, through
+# Playwright for Java, which never downloads a browser of its own here.
+mo_need_command chromium chromium "the web page tests"
+
+# The perceptual-quality tests score real photographs and rank them against Debian's
+# `butteraugli` tool. The photos come from the Debian package python3-skimage (scikit-image's
+# sample data: NASA, CC0 and public-domain photographs), unpacked into a cache directory without
+# installing the package or its dependencies; `butteraugli` is installed as root when missing.
+mo_quality_test_prerequisites() {
+    local dir="${MEDIAOPT_TEST_PHOTOS:-${XDG_CACHE_HOME:-$HOME/.cache}/mediaopt/test-photos}"
+    export MEDIAOPT_TEST_PHOTOS="$dir"
+    if [ ! -f "$dir/chelsea.png" ]; then
+        local scratch
+        scratch="$(mktemp -d)"
+        mo_err "unpacking the test photographs of python3-skimage into $dir..."
+        if ! (cd "$scratch" && apt-get download python3-skimage </dev/null >/dev/null 2>&1); then
+            [ "$(id -u)" -eq 0 ] && DEBIAN_FRONTEND=noninteractive apt-get update -q </dev/null >/dev/null 2>&1
+            (cd "$scratch" && apt-get download python3-skimage </dev/null >/dev/null 2>&1) || true
+        fi
+        if ls "$scratch"/python3-skimage_*.deb >/dev/null 2>&1; then
+            dpkg-deb -x "$scratch"/python3-skimage_*.deb "$scratch/x" && mkdir -p "$dir" \
+                && cp "$scratch"/x/usr/lib/python3/dist-packages/skimage/data/{chelsea.png,coffee.png,astronaut.png,rocket.jpg,motorcycle_left.png} "$dir"/
+        fi
+        rm -rf "$scratch"
+    fi
+    [ -f "$dir/chelsea.png" ] && printf 'test photographs (python3-skimage): %s\n' "$dir"
+    if ! command -v butteraugli >/dev/null 2>&1 && [ "$(id -u)" -eq 0 ] && mo_can_apt; then
+        mo_err "installing butteraugli for the perceptual-quality tests (apt-get install butteraugli)..."
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends butteraugli \
+            </dev/null >/dev/null 2>&1 || {
+            DEBIAN_FRONTEND=noninteractive apt-get update -q </dev/null >/dev/null 2>&1 || true
+            DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends butteraugli \
+                </dev/null >/dev/null 2>&1 || true
+        }
+    fi
+    command -v butteraugli >/dev/null 2>&1 && printf 'butteraugli: %s\n' "$(command -v butteraugli)"
+    if [ ! -f "$dir/chelsea.png" ] || ! command -v butteraugli >/dev/null 2>&1; then
+        mo_err "Missing: the test photographs (package python3-skimage, unpacked) or butteraugli." \
+            "Install with: apt-get install butteraugli; re-run ./test.sh with network access to Debian's archive."
+        return 1
+    fi
+}
+
+mo_quality_test_prerequisites
+
+# The colour tests convert Adobe RGB and ProPhoto pictures; libvips has built-in sRGB, P3 and
+# CMYK profiles only, so those two come from Debian's colord-data (standard profiles, no daemon).
+MO_TEST_ICC_DIR=/usr/share/color/icc/colord
+mo_test_colour_profiles() {
+    local profile
+    if [ ! -f "$MO_TEST_ICC_DIR/AdobeRGB1998.icc" ] && mo_can_apt; then
+        mo_err "installing colord-data for the colour tests' ICC profiles (apt-get install colord-data)..."
+        if [ -z "${MO_APT_UPDATED:-}" ]; then
+            "${MO_AS_ROOT[@]}" DEBIAN_FRONTEND=noninteractive apt-get update -q </dev/null >/dev/null 2>&1 || true
+            MO_APT_UPDATED=1
+        fi
+        "${MO_AS_ROOT[@]}" DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends colord-data \
+            </dev/null >/dev/null 2>&1 || true
+    fi
+    for profile in AdobeRGB1998.icc ProPhotoRGB.icc; do
+        if [ ! -f "$MO_TEST_ICC_DIR/$profile" ]; then
+            mo_err "Missing: $MO_TEST_ICC_DIR/$profile, which the colour tests need." \
+                "Install it with: $(mo_install_hint colord-data colord)"
+            return 1
+        fi
+    done
+    printf 'ICC profiles (for the colour tests): %s\n' "$MO_TEST_ICC_DIR"
+}
+
+mo_test_colour_profiles
