@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.mediaopt.http.ApiKeys;
 import io.mediaopt.http.ApiServer;
+import io.mediaopt.http.CallbackPayloads;
 import io.mediaopt.http.CachedCheck;
 import io.mediaopt.http.HealthChecks;
 import io.mediaopt.http.InfoHandlers;
@@ -19,9 +20,12 @@ import io.mediaopt.jobs.Retention;
 import io.mediaopt.jobs.WorkDirs;
 import io.mediaopt.jobs.WorkerSettings;
 import io.mediaopt.jobs.Workers;
+import io.mediaopt.logs.LogOutput;
 import io.mediaopt.media.MediaKind;
 import io.mediaopt.media.Presets;
 import io.mediaopt.media.Sniffer;
+import io.mediaopt.metrics.ServiceMetrics;
+import io.mediaopt.renditions.RenditionMaker;
 import io.mediaopt.storage.LocalStorage;
 import io.mediaopt.storage.S3Connection;
 import io.mediaopt.storage.S3Storage;
@@ -31,12 +35,18 @@ import io.mediaopt.video.ProcessRunner;
 import io.mediaopt.video.ToolVersions;
 import io.mediaopt.video.VideoOptimizer;
 import io.mediaopt.video.VideoTools;
+import io.mediaopt.webhooks.Backoff;
+import io.mediaopt.webhooks.CallbackTargets;
+import io.mediaopt.webhooks.JdbcDeliveryStore;
+import io.mediaopt.webhooks.WebhookSender;
+import io.mediaopt.web.WebPage;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -64,6 +74,7 @@ public final class Main {
             System.exit(2);
             return;
         }
+        LogOutput.configure(config.logFormat(), config.outputDir());
         RunningService service;
         try {
             service = start(config, Clock.systemUTC());
@@ -72,7 +83,11 @@ public final class Main {
             System.exit(1);
             return;
         }
-        Runtime.getRuntime().addShutdownHook(new Thread(service::close, "shutdown"));
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            log.info("mediaopt stopping");
+            service.close();
+            log.info("mediaopt stopped");
+        }, "shutdown"));
         String shownHost = config.host().equals("0.0.0.0") ? "localhost" : config.host();
         log.info("mediaopt listening on http://{}:{} (node {}, role {})", shownHost, service.port(), config.nodeId(),
                 config.role().name().toLowerCase(java.util.Locale.ROOT));
@@ -99,22 +114,37 @@ public final class Main {
         ProcessRunner processes = service.own(new ProcessRunner());
         VideoTools videoTools = new VideoTools(config.ffmpegPath(), config.ffprobePath(), processes);
         Map<MediaKind, io.mediaopt.media.Optimizer> optimizers = Map.of(
-                MediaKind.IMAGE, new ImageOptimizer(vips, config.limits()),
-                MediaKind.VIDEO, new VideoOptimizer(videoTools, config.limits()));
+                MediaKind.IMAGE, new ImageOptimizer(vips, config.limits(), config.imageQuality()),
+                MediaKind.VIDEO, new VideoOptimizer(videoTools, config.limits(), config.videoEncodes()));
 
         Storage storage = storage(config, outputDir, service);
-        JobStore store = service.own(JdbcJobStore.open(config.databaseUrl(), json));
+        ServiceMetrics metrics = service.own(config.metricsEnabled() ? ServiceMetrics.prometheus() : ServiceMetrics.off());
+        JdbcJobStore store = service.own(JdbcJobStore.open(config.databaseUrl(), json));
         JobStore.Recovery recovery = store.recoverOwnedBy(config.nodeId(), config.jobMaxAttempts(), clock.millis());
         if (recovery.requeued() + recovery.failed() > 0) {
             log.info("after restart: {} interrupted jobs queued again, {} failed", recovery.requeued(), recovery.failed());
+            metrics.jobFailures(ErrorCode.INTERRUPTED, recovery.failed());
         }
 
+        // closed after the workers, so that the events of jobs ending during a stop still go out
+        JdbcDeliveryStore deliveries = new JdbcDeliveryStore(store.dataSource(), store.dialect());
+        WebhookSender webhooks = service.own(new WebhookSender(config.webhooks(), config.nodeId(), deliveries, store,
+                new CallbackPayloads(storage, config.publicUrl(), json),
+                new Backoff(config.webhooks().retryBase(), config.webhooks().retryFor(), new SecureRandom()), metrics,
+                clock));
+        store.onEventsQueued(webhooks::wake);
+
         UsageCounters usage = new UsageCounters();
-        JobProcessor processor = new JobProcessor(optimizers, presets, storage, store, usage, clock);
+        JobProcessor processor = new JobProcessor(optimizers, presets, storage, store, usage, metrics, clock,
+                new RenditionMaker(vips, videoTools, config.limits(), config.imageQuality()));
         Workers workers = service.own(new Workers(
                 new WorkerSettings(config.workers(), config.queueTimeout(), config.nodeId(), config.jobLease(),
                         config.jobMaxAttempts(), config.role().processesQueue(), config.shutdownGrace()),
-                store, processor, storage, new WorkDirs(outputDir.resolve("work")), clock));
+                store, processor, storage, new WorkDirs(outputDir.resolve("work")), metrics, clock));
+        metrics.gauge("mediaopt.jobs.pending", "Jobs waiting for an encoder (the queue all nodes share)",
+                store::countPending);
+        metrics.gauge("mediaopt.workers.busy", "Encoding slots of this node in use", workers::busy);
+        metrics.gauge("mediaopt.workers", "Encoding slots of this node (SERVICE_WORKERS)", config::workers);
         JobWaiter waiter = new JobWaiter(store, clock, config.queueTimeout(),
                 config.limits().ffprobeTimeout().plus(config.limits().videoTimeout()));
         Jobs jobs = new Jobs(store, storage, workers, processor, new Sniffer(), clock,
@@ -140,9 +170,13 @@ public final class Main {
         InfoHandlers info = new InfoHandlers(usage, new HealthChecks(checks), presets, config.limits());
         ApiServer api = new ApiServer(
                 new ApiServer.Settings(config.host(), config.port(), config.publicUrl(), new ApiKeys(config.apiKeys()),
-                        config.role().servesApi(), config.shutdownGrace(), config.connectionLimits()),
-                jobs, storage, usage, uploads, info, json);
+                        config.role().servesApi(), config.shutdownGrace(), config.connectionLimits(),
+                        config.metricsPublic()),
+                jobs, storage, usage, uploads, info,
+                new ApiServer.Callbacks(new CallbackTargets(config.webhooks()), deliveries), WebPage.load(), metrics,
+                json);
 
+        webhooks.start();
         workers.start();
         scheduleRetention(new Retention(store, storage, config.jobRetention(), clock), service);
         service.own(api.start());

@@ -1,28 +1,34 @@
 package io.mediaopt;
 
 /**
- * A failure the API reports to its caller: every subclass names one kind of failure with its
- * HTTP status and the stable code clients can switch on. The http package maps it to JSON.
+ * A failure the API reports to its caller: every subclass names one kind of failure by its
+ * {@link ErrorCode}, which carries the HTTP status and the stable code clients can switch on.
+ * The http package maps it to JSON.
  */
 public abstract class ServiceException extends RuntimeException {
-    private final int status;
-    private final String code;
+    private static final long serialVersionUID = 1L;
 
-    protected ServiceException(int status, String code, String message) {
-        this(status, code, message, null);
+    private final ErrorCode errorCode;
+
+    protected ServiceException(ErrorCode errorCode, String message) {
+        this(errorCode, message, null);
     }
 
-    protected ServiceException(int status, String code, String message, Throwable cause) {
+    protected ServiceException(ErrorCode errorCode, String message, Throwable cause) {
         super(message, cause);
-        this.status = status;
-        this.code = code;
+        this.errorCode = errorCode;
+    }
+
+    public ErrorCode errorCode() {
+        return errorCode;
     }
 
     public int status() {
-        return status;
+        return errorCode.status();
     }
 
+    /** The wire name of the code, as the JSON body carries it. */
     public String code() {
-        return code;
+        return errorCode.wireName();
     }
 }

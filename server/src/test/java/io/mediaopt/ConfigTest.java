@@ -1,5 +1,6 @@
 package io.mediaopt;
 
+import io.mediaopt.webhooks.WebhookSettings;
 import org.junit.jupiter.api.Test;
 
 import java.net.URI;
@@ -34,6 +35,28 @@ class ConfigTest {
         assertThat(c.workers()).isEqualTo(Runtime.getRuntime().availableProcessors());
         assertThat(c.objectStorage()).isEmpty();
         assertThat(c.ffmpegPath()).isEqualTo("ffmpeg");
+    }
+
+    @Test
+    void metricsAreOnAndGuardedByKeysAndLogsAreTextByDefault() {
+        Config c = Config.fromEnvironment(Map.of());
+        assertThat(c.metricsEnabled()).isTrue();
+        assertThat(c.metricsPublic()).isFalse();
+        assertThat(c.logFormat()).isEqualTo(io.mediaopt.logs.LogFormat.TEXT);
+        Config set = Config.fromEnvironment(Map.of("SERVICE_METRICS", "OFF", "SERVICE_METRICS_PUBLIC", "true",
+                "SERVICE_LOG_FORMAT", "json"));
+        assertThat(set.metricsEnabled()).isFalse();
+        assertThat(set.metricsPublic()).isTrue();
+        assertThat(set.logFormat()).isEqualTo(io.mediaopt.logs.LogFormat.JSON);
+    }
+
+    @Test
+    void badMetricsAndLogSettingsAreReportedTogether() {
+        assertThatThrownBy(() -> Config.fromEnvironment(Map.of("SERVICE_METRICS", "yes",
+                "SERVICE_METRICS_PUBLIC", "on", "SERVICE_LOG_FORMAT", "xml")))
+                .hasMessageContaining("SERVICE_METRICS: expected on or off but received \"yes\"")
+                .hasMessageContaining("SERVICE_METRICS_PUBLIC: expected true or false but received \"on\"")
+                .hasMessageContaining("SERVICE_LOG_FORMAT: expected one of [text, json] but received \"xml\"");
     }
 
     @Test
@@ -103,5 +126,42 @@ class ConfigTest {
                 .hasMessageContaining("SERVICE_PUBLIC_URL")
                 .hasMessageContaining("SERVICE_DATABASE_URL")
                 .hasMessageContaining("SERVICE_API_KEYS");
+    }
+
+    @Test
+    void webhooksAreOffByDefaultAndReadWithTheirSecretKeptOut() {
+        WebhookSettings off = Config.fromEnvironment(Map.of()).webhooks();
+        assertThat(off.enabled()).isFalse();
+        assertThat(off.defaultUrl()).isEmpty();
+        assertThat(off.allowHttp()).isFalse();
+        assertThat(off.allowPrivate()).isFalse();
+        assertThat(off.timeout()).isEqualTo(Duration.ofSeconds(5));
+        assertThat(off.retryBase()).isEqualTo(Duration.ofSeconds(1));
+        assertThat(off.retryFor()).isEqualTo(Duration.ofHours(24));
+
+        Config c = Config.fromEnvironment(Map.of("SERVICE_WEBHOOK_URL", "https://hooks.example/m?token=t0ps3cret",
+                "SERVICE_WEBHOOK_SECRET", "s3cret-s3cret-s3cret", "SERVICE_WEBHOOK_ALLOW_PRIVATE", "TRUE",
+                "SERVICE_WEBHOOK_TIMEOUT_MS", "2000", "SERVICE_WEBHOOK_RETRY_BASE_MS", "10"));
+        assertThat(c.webhooks().defaultUrl()).contains(URI.create("https://hooks.example/m?token=t0ps3cret"));
+        assertThat(c.webhooks().allowPrivate()).isTrue();
+        assertThat(c.webhooks().retryBase()).isEqualTo(Duration.ofMillis(10));
+        assertThat(c.toString()).doesNotContain("s3cret").doesNotContain("t0ps3cret");
+    }
+
+    @Test
+    void reportsEveryBadWebhookVariableAtOnceWithoutEchoingTheSecret() {
+        assertThatThrownBy(() -> Config.fromEnvironment(Map.of(
+                "SERVICE_WEBHOOK_URL", "http://hooks.example/m?token=t0ps3cret",
+                "SERVICE_WEBHOOK_SECRET", "short-s3cret",
+                "SERVICE_WEBHOOK_ALLOW_HTTP", "yes",
+                "SERVICE_WEBHOOK_TIMEOUT_MS", "0")))
+                .isInstanceOf(Config.ConfigException.class)
+                .hasMessageContaining("SERVICE_WEBHOOK_URL: expected an absolute https URL")
+                .hasMessageContaining("SERVICE_WEBHOOK_SECRET: expected at least 16 characters")
+                .hasMessageContaining("SERVICE_WEBHOOK_ALLOW_HTTP: expected true or false")
+                .hasMessageContaining("SERVICE_WEBHOOK_TIMEOUT_MS")
+                .message().doesNotContain("s3cret");
+        assertThatThrownBy(() -> Config.fromEnvironment(Map.of("SERVICE_WEBHOOK_URL", "https://hooks.example/")))
+                .hasMessageContaining("SERVICE_WEBHOOK_SECRET: expected a secret");
     }
 }

@@ -1,32 +1,107 @@
 package io.mediaopt;
 
-import java.io.ByteArrayOutputStream;
+import io.mediaopt.image.VipsCommand;
+
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.zip.CRC32;
+import java.util.stream.Stream;
 
 /**
- * Media the tests feed the service, generated once per test run with ffmpeg's synthetic
- * sources, so no binary fixture needs to be committed.
+ * Every file the tests feed the service, made once per test run and then shared: photo-like
+ * stills through the service's own libvips binding ({@link VipsCommand}), animations and videos
+ * with ffmpeg's synthetic sources, and a few files written by hand ({@link HandMadeBytes}). No
+ * binary fixture is committed. Files derived in a test from these belong in the test's own
+ * directory.
  */
 public final class Fixtures {
     private static final Path DIR = createDir();
-    private static final ConcurrentHashMap<String, Path> MADE = new ConcurrentHashMap<>();
+    private static final Map<String, Path> MADE = new HashMap<>();
 
     private Fixtures() {}
 
-    /** A noisy, photo-like JPEG at high quality. */
+    /** The directory the fixtures of this run are made in. */
+    public static Path dir() {
+        return DIR;
+    }
+
+    // ---- stills
+
+    /**
+     * A photo-like colour JPEG, {@code photo-WxH.jpg}: smooth Perlin noise at three scales, one per
+     * channel, so it compresses like a photograph rather than like noise or a flat colour. No metadata.
+     */
     public static Path photoJpeg(int width, int height) {
-        return make("photo-" + width + "x" + height + ".jpg", out -> ffmpeg(
-                "-f", "lavfi", "-i", "testsrc2=s=" + width + "x" + height,
-                "-vf", "noise=alls=12:allf=u,gblur=sigma=1", "-frames:v", "1", "-q:v", "2", out));
+        return make("photo-" + width + "x" + height + ".jpg", out -> {
+            Path pixels = photoPixels(width, height);
+            VipsCommand.run("copy", pixels.toString(), out + "[Q=90,strip]");
+            Files.delete(pixels);
+        });
+    }
+
+    /** The same kind of picture as a lossless PNG, optionally with a half-transparent alpha channel. */
+    public static Path photoPng(int width, int height, boolean alpha) {
+        String name = "photo-" + width + "x" + height + (alpha ? "-alpha" : "");
+        return make(name + ".png", out -> {
+            Path pixels = photoPixels(width, height);
+            Path withAlpha = DIR.resolve(name + ".tif");
+            if (alpha) VipsCommand.run("bandjoin_const", pixels.toString(), withAlpha.toString(), "128");
+            VipsCommand.run("copy", (alpha ? withAlpha : pixels).toString(), out + "[strip]");
+            Files.delete(pixels);
+            Files.deleteIfExists(withAlpha);
+        });
+    }
+
+    /** A screenshot-like PNG: ffmpeg's test pattern, 1280x720. */
+    public static Path png() {
+        return make("screen.png", out -> ffmpeg("-f", "lavfi", "-i", "testsrc2=s=1280x720", "-frames:v", "1", out));
+    }
+
+    /** A 1200x800 photo JPEG whose EXIF orientation (6) says: rotate 90° clockwise to show it. */
+    public static Path rotatedJpeg() {
+        Path photo = photoJpeg(1200, 800);
+        return make("rotated.jpg", out -> withExif(photo, Path.of(out), 6));
+    }
+
+    /** An animated GIF of 320x240, 20 frames at 10 a second. */
+    public static Path animatedGif() {
+        return animatedGif(320, 240, 20);
+    }
+
+    /** An animated GIF of ffmpeg's test pattern, 10 frames a second, looping. */
+    public static Path animatedGif(int width, int height, int frames) {
+        return make("anim-" + width + "x" + height + "-" + frames + ".gif", out -> ffmpeg(
+                "-f", "lavfi", "-i", "testsrc=size=" + width + "x" + height + ":rate=10",
+                "-frames:v", String.valueOf(frames), "-loop", "0", out));
+    }
+
+    /** The animated GIF of the same size and frames as an animated WebP. */
+    public static Path animatedWebp(int width, int height, int frames) {
+        Path gif = animatedGif(width, height, frames);
+        return make("anim-" + width + "x" + height + "-" + frames + ".webp",
+                out -> VipsCommand.run("copy", gif + "[n=-1]", out));
+    }
+
+    /** A red rectangle as SVG, a format the service refuses. */
+    public static Path svg() {
+        return make("drawing.svg", out -> Files.writeString(Path.of(out), """
+                <svg xmlns="http://www.w3.org/2000/svg" width="200" height="100">
+                  <rect width="200" height="100" fill="red"/>
+                </svg>
+                """));
+    }
+
+    /** {@link #pngDeclaring} as a file. */
+    public static Path pngDeclaringFile(int width, int height) {
+        return make("declares-" + width + "x" + height + ".png",
+                out -> Files.write(Path.of(out), pngDeclaring(width, height)));
     }
 
     /**
@@ -34,144 +109,104 @@ public final class Fixtures {
      * IDAT: reading it past the header would fail, so a limit error proves nothing was decoded.
      */
     public static byte[] pngDeclaring(int width, int height) {
-        ByteArrayOutputStream png = new ByteArrayOutputStream();
-        png.writeBytes(new byte[] {(byte) 0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A});
-        ByteBuffer ihdr = ByteBuffer.allocate(13)
-                .putInt(width).putInt(height)
-                .put((byte) 8)  // bit depth
-                .put((byte) 2)  // colour type: RGB
-                .put((byte) 0).put((byte) 0).put((byte) 0);
-        pngChunk(png, "IHDR", ihdr.array());
-        pngChunk(png, "IDAT", new byte[] {0x78, (byte) 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01});
-        pngChunk(png, "IEND", new byte[0]);
-        return png.toByteArray();
+        return HandMadeBytes.pngDeclaring(width, height);
     }
 
-    private static void pngChunk(ByteArrayOutputStream out, String type, byte[] data) {
-        byte[] typeBytes = type.getBytes(StandardCharsets.US_ASCII);
-        CRC32 crc = new CRC32();
-        crc.update(typeBytes);
-        crc.update(data);
-        out.writeBytes(ByteBuffer.allocate(4).putInt(data.length).array());
-        out.writeBytes(typeBytes);
-        out.writeBytes(data);
-        out.writeBytes(ByteBuffer.allocate(4).putInt((int) crc.getValue()).array());
+    /** A copy of a JPEG that carries EXIF: an orientation and a GPS position (48°51'N). */
+    public static Path withExif(Path jpeg, Path out, int orientation) throws IOException {
+        return Files.write(out, HandMadeBytes.withExif(Files.readAllBytes(jpeg), orientation));
     }
 
-    /** A screenshot-like PNG. */
-    public static Path png() {
-        return make("screen.png", out -> ffmpeg("-f", "lavfi", "-i", "testsrc2=s=1280x720", "-frames:v", "1", out));
+    /** A JPEG with an APP1 Exif segment holding only the Orientation tag right after SOI. */
+    public static byte[] withExifOrientation(byte[] jpeg, int orientation) {
+        return HandMadeBytes.withExifOrientation(jpeg, orientation);
     }
 
-    /** A 2-second, 10 fps animated GIF. */
-    public static Path animatedGif() {
-        return make("anim.gif", out -> ffmpeg("-f", "lavfi", "-i", "testsrc2=s=320x240:r=10:d=2", out));
+    /** A JPEG with a segment {@code marker} holding {@code payload} right after SOI. */
+    public static byte[] withSegment(byte[] jpeg, int marker, byte[] payload) {
+        return HandMadeBytes.withSegment(jpeg, marker, payload);
     }
 
-    /** A 1200x800 JPEG whose EXIF orientation (6) says: rotate 90° clockwise to show it. */
-    public static Path rotatedJpeg() {
-        return make("rotated.jpg", out -> {
-            Path plain = DIR.resolve("unrotated.jpg");
-            ffmpeg("-f", "lavfi", "-i", "testsrc2=s=1200x800", "-frames:v", "1", "-q:v", "2", plain.toString());
-            Files.write(Path.of(out), withExifOrientation(Files.readAllBytes(plain), 6));
-        });
-    }
-
-    /** H.264/AAC MP4, 2 s, 1280x720, at a high bitrate so it can shrink. */
-    public static Path mp4WithAudio() {
-        return make("clip.mp4", out -> ffmpeg(concat(videoSource(1280, 720), audioSource(),
-                List.of("-c:v", "libx264", "-preset", "ultrafast", "-crf", "10", "-c:a", "aac", "-b:a", "256k", out))));
-    }
-
-    /** An MP4 without any audio stream. */
-    public static Path mp4WithoutAudio() {
-        return make("silent.mp4", out -> ffmpeg(concat(videoSource(960, 540),
-                List.of("-c:v", "libx264", "-preset", "ultrafast", "-crf", "10", out))));
-    }
-
-    /** A QuickTime MOV with Motion-JPEG video and PCM audio, as cameras write. */
-    public static Path mov() {
-        return make("camera.mov", out -> ffmpeg(concat(videoSource(1280, 720), audioSource(),
-                List.of("-c:v", "mjpeg", "-q:v", "3", "-c:a", "pcm_s16le", out))));
-    }
-
-    /** A VP8/Vorbis WebM at a high bitrate. */
-    public static Path webm() {
-        return make("clip.webm", out -> ffmpeg(concat(videoSource(854, 480), audioSource(),
-                List.of("-c:v", "libvpx", "-deadline", "realtime", "-cpu-used", "8", "-b:v", "6M",
-                        "-c:a", "libvorbis", out))));
-    }
-
-    /** A 1-second 160x120 MP4, as short as the clip a motion photo appends to its still. */
-    public static Path shortClip() {
-        return make("short.mp4", out -> ffmpeg("-f", "lavfi", "-i", "testsrc2=s=160x120:r=15:d=1",
-                "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", out));
+    /** A JPEG with a COM (comment) segment holding {@code text} right after SOI. */
+    public static byte[] withComment(byte[] jpeg, String text) {
+        return HandMadeBytes.withComment(jpeg, text);
     }
 
     /** Bytes that start like a JPEG and then stop. */
     public static byte[] truncatedJpeg() throws IOException {
-        byte[] whole = Files.readAllBytes(photoJpeg(640, 480));
-        return java.util.Arrays.copyOf(whole, 600);
+        return Arrays.copyOf(Files.readAllBytes(photoJpeg(640, 480)), 600);
     }
 
-    public static Path dir() {
-        return DIR;
+    /** The first {@code fraction} of a file, as an interrupted upload would leave it. */
+    public static Path truncated(Path file, Path out, double fraction) throws IOException {
+        byte[] bytes = Files.readAllBytes(file);
+        return Files.write(out, Arrays.copyOf(bytes, (int) (bytes.length * fraction)));
     }
 
-    private static List<String> videoSource(int width, int height) {
-        return List.of("-f", "lavfi", "-i", "testsrc2=s=" + width + "x" + height + ":r=30:d=2");
+    // ---- videos
+
+    /** H.264/AAC MP4, 2 s, 1280x720, at a high bitrate so it can shrink. */
+    public static Path mp4WithAudio() {
+        return video("clip.mp4", "1280x720", 30, 2, true,
+                "-c:v", "libx264", "-preset", "ultrafast", "-crf", "10", "-c:a", "aac", "-b:a", "256k");
     }
 
-    private static List<String> audioSource() {
-        return List.of("-f", "lavfi", "-i", "sine=f=440:d=2:sample_rate=48000");
+    /** An MP4 without any audio stream. */
+    public static Path mp4WithoutAudio() {
+        return video("silent.mp4", "960x540", 30, 2, false, "-c:v", "libx264", "-preset", "ultrafast", "-crf", "10");
     }
 
-    @SafeVarargs
-    private static String[] concat(List<String>... parts) {
-        List<String> all = new ArrayList<>();
-        for (List<String> p : parts) all.addAll(p);
-        return all.toArray(String[]::new);
+    /** A QuickTime MOV with Motion-JPEG video and PCM audio, as cameras write. */
+    public static Path mov() {
+        return video("camera.mov", "1280x720", 30, 2, true, "-c:v", "mjpeg", "-q:v", "3", "-c:a", "pcm_s16le");
     }
 
-    /** Inserts an APP1 Exif segment holding only the Orientation tag right after SOI. */
-    static byte[] withExifOrientation(byte[] jpeg, int orientation) {
-        ByteBuffer exif = ByteBuffer.allocate(6 + 26);
-        exif.put(new byte[]{'E', 'x', 'i', 'f', 0, 0})
-                .put(new byte[]{'M', 'M', 0, 42}).putInt(8)
-                .putShort((short) 1)
-                .putShort((short) 0x0112).putShort((short) 3).putInt(1).putShort((short) orientation).putShort((short) 0)
-                .putInt(0);
-        return withSegment(jpeg, 0xE1, exif.array());
+    /** A VP8/Vorbis WebM at a high bitrate. */
+    public static Path webm() {
+        return video("clip.webm", "854x480", 30, 2, true,
+                "-c:v", "libvpx", "-deadline", "realtime", "-cpu-used", "8", "-b:v", "6M", "-c:a", "libvorbis");
     }
 
-    /** Inserts a COM (comment) segment holding {@code text} right after SOI. */
-    public static byte[] withComment(byte[] jpeg, String text) {
-        return withSegment(jpeg, 0xFE, text.getBytes(StandardCharsets.ISO_8859_1));
+    /** A 1-second 160x120 MP4, as short as the clip a motion photo appends to its still. */
+    public static Path shortClip() {
+        return video("short.mp4", "160x120", 15, 1, false, "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p");
     }
 
-    private static byte[] withSegment(byte[] jpeg, int marker, byte[] payload) {
-        ByteBuffer out = ByteBuffer.allocate(jpeg.length + 4 + payload.length);
-        out.put(jpeg, 0, 2).put((byte) 0xFF).put((byte) marker).putShort((short) (2 + payload.length)).put(payload)
-                .put(jpeg, 2, jpeg.length - 2);
-        return out.array();
+    /** H.264 at a very low CRF, 25 frames a second: a large MP4, like a camera's. */
+    public static Path highBitrateMp4(String name, String size, double seconds, boolean audio) {
+        return video(name, size, 25, seconds, audio, "-c:v", "libx264", "-preset", "ultrafast", "-crf", "10",
+                "-pix_fmt", "yuv420p", "-c:a", "aac", "-b:a", "192k");
     }
 
-    private interface Maker {
-        void make(String out) throws Exception;
-    }
-
-    private static Path make(String name, Maker maker) {
-        return MADE.computeIfAbsent(name, n -> {
-            Path out = DIR.resolve(n);
-            try {
-                maker.make(out.toString());
-            } catch (Exception e) {
-                throw new IllegalStateException("Cannot make fixture " + n, e);
+    /**
+     * ffmpeg's moving test pattern of {@code size} (WxH, odd sizes too) for {@code seconds}, with
+     * a 440 Hz tone when {@code audio}, encoded with {@code encoding} into a file called
+     * {@code name}, whose extension picks the container. The same name with other settings is
+     * another file.
+     */
+    public static Path video(String name, String size, int fps, double seconds, boolean audio, String... encoding) {
+        List<String> settings = new ArrayList<>(List.of(size, fps + "fps", seconds + "s", audio ? "audio" : "silent"));
+        settings.addAll(List.of(encoding));
+        return make("video-" + Integer.toHexString(settings.hashCode()) + "/" + name, out -> {
+            int width = Integer.parseInt(size.split("x")[0]);
+            int height = Integer.parseInt(size.split("x")[1]);
+            String source = "testsrc2=size=" + size + ":rate=" + fps + ":duration=" + seconds;
+            if (width % 2 != 0 || height % 2 != 0) {
+                // testsrc2 draws even sizes only, and 4:2:0 cannot be cropped to odd ones: crop in 4:4:4
+                source = "testsrc2=size=" + (width + 1) + "x" + (height + 1) + ":rate=" + fps + ":duration=" + seconds
+                        + ",format=yuv444p,crop=" + width + ":" + height + ":0:0";
             }
-            return out;
+            List<String> args = new ArrayList<>(List.of("-f", "lavfi", "-i", source));
+            if (audio) args.addAll(List.of("-f", "lavfi", "-i", "sine=f=440:sample_rate=48000:d=" + seconds));
+            args.addAll(settings.subList(4, settings.size()));
+            args.add(out);
+            ffmpeg(args.toArray(String[]::new));
         });
     }
 
+    // ---- making
+
+    /** Runs ffmpeg quietly with these arguments; throws with its output when it fails. */
     public static void ffmpeg(String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of("ffmpeg", "-nostdin", "-y", "-hide_banner", "-loglevel", "error"));
         command.addAll(List.of(args));
@@ -182,13 +217,61 @@ public final class Fixtures {
         }
     }
 
+    /** Three bands of Perlin noise joined as sRGB, as a TIFF for the caller to encode and delete. */
+    private static Path photoPixels(int width, int height) throws IOException {
+        String name = "pixels-" + width + "x" + height;
+        List<String> bands = new ArrayList<>();
+        int[] cells = {256, 96, 32};
+        for (int i = 0; i < cells.length; i++) {
+            Path band = DIR.resolve(name + "-band" + i + ".tif");
+            VipsCommand.run("perlin", band.toString(), String.valueOf(width), String.valueOf(height),
+                    "--cell-size", String.valueOf(cells[i]), "--uchar", "--seed", String.valueOf(i + 7));
+            bands.add(band.toString());
+        }
+        Path rgb = DIR.resolve(name + "-rgb.tif");
+        VipsCommand.run("bandjoin", String.join(" ", bands), rgb.toString());
+        for (String band : bands) Files.delete(Path.of(band));
+        // tag the pixels as sRGB colour rather than three unrelated bands
+        Path srgb = DIR.resolve(name + ".tif");
+        VipsCommand.run("copy", rgb.toString(), srgb.toString(), "--interpretation", "srgb");
+        Files.delete(rgb);
+        return srgb;
+    }
+
+    private interface Maker {
+        void make(String out) throws Exception;
+    }
+
+    /** The file {@code name} in this run's directory, made by {@code maker} the first time. */
+    private static synchronized Path make(String name, Maker maker) {
+        Path made = MADE.get(name);
+        if (made != null) return made;
+        Path out = DIR.resolve(name);
+        try {
+            Files.createDirectories(out.getParent());
+            maker.make(out.toString());
+        } catch (Exception e) {
+            throw new IllegalStateException("Cannot make fixture " + name, e);
+        }
+        MADE.put(name, out);
+        return out;
+    }
+
     private static Path createDir() {
         try {
             Path dir = Files.createTempDirectory("mediaopt-fixtures");
-            dir.toFile().deleteOnExit();
+            Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().unstarted(() -> delete(dir)));
             return dir;
         } catch (IOException e) {
             throw new IllegalStateException(e);
+        }
+    }
+
+    private static void delete(Path dir) {
+        try (Stream<Path> paths = Files.walk(dir)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException ignored) {
+            // a temporary directory; the OS cleans it eventually
         }
     }
 }

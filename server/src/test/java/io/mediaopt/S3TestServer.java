@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Comparator;
 import java.util.Map;
 import java.util.Optional;
@@ -46,10 +47,10 @@ public final class S3TestServer implements AutoCloseable {
                 .stopTimeout(0)
                 .build();
         proxy.start();
-        while (!proxy.getState().equals("STARTED")) {
+        Eventually.until(Duration.ofSeconds(30), "S3Proxy started", () -> {
             if (proxy.getState().equals("FAILED")) throw new IllegalStateException("S3Proxy did not start");
-            Thread.sleep(10);
-        }
+            return proxy.getState().equals("STARTED");
+        });
         return new S3TestServer(proxy, blobs, dir);
     }
 
@@ -83,8 +84,12 @@ public final class S3TestServer implements AutoCloseable {
     }
 
     @Override
-    public void close() throws Exception {
-        stop();
+    public void close() {
+        try {
+            stop();
+        } catch (Exception e) {
+            throw new IllegalStateException("the S3 test server did not stop", e);
+        }
         blobs.close();
         try (Stream<Path> paths = Files.walk(dir)) {
             paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());

@@ -7,7 +7,6 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -17,11 +16,13 @@ public final class ServerProcess implements AutoCloseable {
     private final Process process;
     private final int port;
     private final Path log;
+    private final Path errors;
 
-    private ServerProcess(Process process, int port, Path log) {
+    private ServerProcess(Process process, int port, Path log, Path errors) {
         this.process = process;
         this.port = port;
         this.log = log;
+        this.errors = errors;
     }
 
     /** Starts a node on a free port, with its files (store, log) in {@code dir}. */
@@ -41,9 +42,12 @@ public final class ServerProcess implements AutoCloseable {
         all.put("PORT", Integer.toString(port));
         all.put("SERVICE_HOST", "127.0.0.1");
         pb.environment().putAll(all);
+        // the service's log lines go to stdout; native libraries write their warnings to stderr
         Path log = dir.resolve("server.log");
-        pb.redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
-        return new ServerProcess(pb.start(), port, log);
+        Path errors = dir.resolve("server.err");
+        pb.redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
+                .redirectError(ProcessBuilder.Redirect.appendTo(errors.toFile()));
+        return new ServerProcess(pb.start(), port, log, errors);
     }
 
     public int port() {
@@ -64,17 +68,16 @@ public final class ServerProcess implements AutoCloseable {
 
     /** Waits until the node answers its health check. */
     public ServerProcess awaitHealthy() throws Exception {
-        Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
         try (MediaoptClient client = client()) {
-            while (Instant.now().isBefore(deadline)) {
+            boolean healthy = Eventually.await(Duration.ofSeconds(60), () -> {
                 if (!process.isAlive()) throw new AssertionError("node exited: " + log());
                 try {
-                    if (client.health().ok()) return this;
+                    return client.health().ok();
                 } catch (RuntimeException starting) {
-                    // not listening yet
+                    return false; // not listening yet
                 }
-                Thread.sleep(200);
-            }
+            }, ok -> ok);
+            if (healthy) return this;
         }
         throw new AssertionError("node did not start: " + log());
     }
@@ -85,14 +88,24 @@ public final class ServerProcess implements AutoCloseable {
         process.waitFor(30, TimeUnit.SECONDS);
     }
 
+    /** What the node wrote, its standard output then its standard error. */
     public String log() throws IOException {
+        return stdout() + (Files.exists(errors) ? Files.readString(errors) : "");
+    }
+
+    public String stdout() throws IOException {
         return Files.exists(log) ? Files.readString(log) : "";
     }
 
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         process.destroy();
-        if (!process.waitFor(40, TimeUnit.SECONDS)) kill();
+        try {
+            if (!process.waitFor(40, TimeUnit.SECONDS)) kill();
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
     }
 
     public static int freePort() throws IOException {

@@ -44,6 +44,7 @@ public final class Bench {
             if (options.runs("quality")) new QualitySection(run).execute();
             if (options.runs("sweep")) new SweepSection(run).execute();
             if (options.runs("memory")) new MemorySection(run).execute();
+            if (options.runs("renditions")) new RenditionsSection(run).execute();
         }
         Duration took = Duration.ofNanos(System.nanoTime() - started);
         report.text("Run took " + took.toMinutesPart() + " min " + took.toSecondsPart() + " s.");
@@ -53,7 +54,7 @@ public final class Bench {
     }
 
     private static final String USAGE = """
-            usage: bench/run.sh [--quick] [--only ratio,throughput,quality,sweep,memory]
+            usage: bench/run.sh [--quick] [--only ratio,throughput,quality,sweep,memory,renditions]
                                 [--server-jvm "JVM OPTIONS"] [--server-jar FILE] [--java FILE]
                                 [--media DIR] [--work DIR]
               --quick       fewer repetitions, the 1080p clip with preset web only, no sweep (< 5 min on 2 cores)

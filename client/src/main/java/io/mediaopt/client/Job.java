@@ -3,7 +3,9 @@ package io.mediaopt.client;
 /**
  * A job as {@code GET /api/media/jobs/:id} reports it. Fields the service leaves out for the
  * current state are null: {@code result} and {@code downloadUrl} only once done, {@code error}
- * only once failed, {@code completedAt} only when finished.
+ * only once failed, {@code completedAt} only when finished, {@code callback} unless the job
+ * was submitted with a callback URL (or the service has a default one). {@code progress} (0 to
+ * 100) is set while the job is processing (it only grows) and is 100 once done.
  */
 public record Job(
         String jobId,
@@ -16,7 +18,9 @@ public record Job(
         Long completedAt,
         Result result,
         String downloadUrl,
-        JobError error) {
+        JobError error,
+        CallbackDelivery callback,
+        Integer progress) {
 
     /** True once the job is done or failed. */
     public boolean terminal() {

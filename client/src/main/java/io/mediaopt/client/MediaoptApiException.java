@@ -9,6 +9,8 @@ import java.util.OptionalLong;
  * {@code error} text exactly as sent.
  */
 public class MediaoptApiException extends MediaoptException {
+    private static final long serialVersionUID = 1L;
+
     private final int status;
     private final String code;
     private final Long retryAfterSeconds;

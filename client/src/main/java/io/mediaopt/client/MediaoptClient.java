@@ -3,6 +3,7 @@ package io.mediaopt.client;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.net.URI;
 import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpRequest.BodyPublisher;
@@ -66,8 +67,26 @@ public final class MediaoptClient implements AutoCloseable {
         return submitJob(filename, BodyPublishers.ofByteArray(content), preset);
     }
 
+    /**
+     * Uploads a file as an asynchronous job that, when it ends, is posted to {@code callbackUrl}
+     * (signed: check it with {@link WebhookSignature#verify}).
+     */
+    public JobSubmission submitJob(Path file, String preset, URI callbackUrl) {
+        return submitJob(filenameOf(file), publisherOf(file), preset, callbackText(callbackUrl));
+    }
+
+    /** Bytes-in-memory form of {@link #submitJob(Path, String, URI)}. */
+    public JobSubmission submitJob(String filename, byte[] content, String preset, URI callbackUrl) {
+        return submitJob(filename, BodyPublishers.ofByteArray(content), preset, callbackText(callbackUrl));
+    }
+
     private JobSubmission submitJob(String filename, BodyPublisher media, String preset) {
-        return transport.callForJson(upload("/media/jobs", filename, media, preset).build(), JobSubmission.class);
+        return submitJob(filename, media, preset, null);
+    }
+
+    private JobSubmission submitJob(String filename, BodyPublisher media, String preset, String callbackUrl) {
+        return transport.callForJson(upload("/media/jobs", filename, media, preset, callbackUrl).build(),
+                JobSubmission.class);
     }
 
     /** The current state of a job ({@code GET /api/media/jobs/:id}). */
@@ -139,16 +158,21 @@ public final class MediaoptClient implements AutoCloseable {
      * instead of the bytes: the returned job is done, its output stored and downloadable.
      */
     public Job optimizeAsJob(Path file, String preset) {
-        return optimizeAsJob(filenameOf(file), publisherOf(file), preset);
+        return optimizeAsJob(filenameOf(file), publisherOf(file), preset, null);
     }
 
     /** Bytes-in-memory form of {@link #optimizeAsJob(Path, String)}. */
     public Job optimizeAsJob(String filename, byte[] content, String preset) {
-        return optimizeAsJob(filename, BodyPublishers.ofByteArray(content), preset);
+        return optimizeAsJob(filename, BodyPublishers.ofByteArray(content), preset, null);
     }
 
-    private Job optimizeAsJob(String filename, BodyPublisher media, String preset) {
-        HttpRequest request = upload("/media/optimize", filename, media, preset)
+    /** {@link #optimizeAsJob(String, byte[], String)}, also posting the done job to {@code callbackUrl}. */
+    public Job optimizeAsJob(String filename, byte[] content, String preset, URI callbackUrl) {
+        return optimizeAsJob(filename, BodyPublishers.ofByteArray(content), preset, callbackText(callbackUrl));
+    }
+
+    private Job optimizeAsJob(String filename, BodyPublisher media, String preset, String callbackUrl) {
+        HttpRequest request = upload("/media/optimize", filename, media, preset, callbackUrl)
                 .header("Accept", "application/json")
                 .build();
         return transport.callForJson(request, Job.class);
@@ -203,9 +227,18 @@ public final class MediaoptClient implements AutoCloseable {
     }
 
     private HttpRequest.Builder upload(String path, String filename, BodyPublisher media, String preset) {
+        return upload(path, filename, media, preset, null);
+    }
+
+    private HttpRequest.Builder upload(String path, String filename, BodyPublisher media, String preset,
+                                       String callbackUrl) {
         requireText(filename, "a file name");
-        MultipartForm form = MultipartForm.of(filename, media, preset);
+        MultipartForm form = MultipartForm.of(filename, media, preset, callbackUrl);
         return transport.request(path).header("Content-Type", form.contentType()).POST(form.body());
+    }
+
+    private static String callbackText(URI callbackUrl) {
+        return Objects.requireNonNull(callbackUrl, "callbackUrl").toString();
     }
 
     private static String jobPath(String jobId) {

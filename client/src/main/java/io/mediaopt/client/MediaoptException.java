@@ -8,6 +8,8 @@ package io.mediaopt.client;
  * the API promises.
  */
 public class MediaoptException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
     public MediaoptException(String message) {
         super(message);
     }

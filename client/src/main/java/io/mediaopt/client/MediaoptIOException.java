@@ -8,6 +8,8 @@ import java.io.IOException;
  * unchecked.
  */
 public class MediaoptIOException extends MediaoptException {
+    private static final long serialVersionUID = 1L;
+
     public MediaoptIOException(String message, IOException cause) {
         super(message, cause);
     }

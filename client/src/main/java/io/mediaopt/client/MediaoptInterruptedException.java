@@ -5,6 +5,8 @@ package io.mediaopt.client;
  * flag is set again before this is thrown, so code further up still sees the interruption.
  */
 public class MediaoptInterruptedException extends MediaoptException {
+    private static final long serialVersionUID = 1L;
+
     public MediaoptInterruptedException(String message, InterruptedException cause) {
         super(message, cause);
     }

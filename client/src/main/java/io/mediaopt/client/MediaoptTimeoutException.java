@@ -8,6 +8,8 @@ import java.time.Duration;
  * caller can decide whether to wait longer.
  */
 public class MediaoptTimeoutException extends MediaoptException {
+    private static final long serialVersionUID = 1L;
+
     private final transient Job lastSeen;
     private final Duration timeout;
 

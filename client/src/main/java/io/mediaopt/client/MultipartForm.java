@@ -6,23 +6,19 @@ import java.nio.charset.StandardCharsets;
 import java.util.UUID;
 
 /**
- * The multipart/form-data body both upload endpoints accept: an optional text field
- * {@code preset} and the file field {@code media}. The file's publisher is spliced in between
+ * The multipart/form-data body both upload endpoints accept: optional text fields
+ * {@code preset} and {@code callbackUrl}, and the file field {@code media}. The file's publisher is spliced in between
  * the header and footer bytes, so a file on disk is streamed, never read whole into memory, and
  * the body length stays known (the service can refuse an oversized upload from it).
  */
 record MultipartForm(String contentType, BodyPublisher body) {
     private static final String CRLF = "\r\n";
 
-    static MultipartForm of(String filename, BodyPublisher media, String preset) {
+    static MultipartForm of(String filename, BodyPublisher media, String preset, String callbackUrl) {
         String boundary = "mediaopt-" + UUID.randomUUID();
         var head = new StringBuilder();
-        if (preset != null) {
-            head.append("--").append(boundary).append(CRLF)
-                    .append("Content-Disposition: form-data; name=\"preset\"").append(CRLF)
-                    .append(CRLF)
-                    .append(preset).append(CRLF);
-        }
+        textField(head, boundary, "preset", preset);
+        textField(head, boundary, "callbackUrl", callbackUrl);
         head.append("--").append(boundary).append(CRLF)
                 .append("Content-Disposition: form-data; name=\"media\"; filename=\"")
                 .append(escapeFilename(filename)).append('"').append(CRLF)
@@ -35,6 +31,16 @@ record MultipartForm(String contentType, BodyPublisher body) {
                 media,
                 BodyPublishers.ofByteArray(utf8(tail)));
         return new MultipartForm("multipart/form-data; boundary=" + boundary, body);
+    }
+
+    private static void textField(StringBuilder head, String boundary, String name, String value) {
+        if (value == null) {
+            return;
+        }
+        head.append("--").append(boundary).append(CRLF)
+                .append("Content-Disposition: form-data; name=\"").append(name).append('"').append(CRLF)
+                .append(CRLF)
+                .append(value).append(CRLF);
     }
 
     /**

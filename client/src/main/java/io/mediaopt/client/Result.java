@@ -3,7 +3,11 @@ package io.mediaopt.client;
 /**
  * What an optimization produced, as the job's {@code result} object or the synchronous
  * response's {@code x-service-*} headers describe it. Durations are only known for videos;
- * widths and heights may be absent when the service does not report them.
+ * widths and heights may be absent when the service does not report them. {@code quality} is the
+ * encoder setting the service chose (image quality), {@code score} the output's SSIMULACRA 2
+ * score against the resized input (0–100, 90 and up visually lossless); null when not measured.
+ * {@code alphaFlattened} is true when the input's transparency was laid on white because no
+ * format of the preset could keep it.
  */
 public record Result(
         String kind,
@@ -18,4 +22,7 @@ public record Result(
         Integer inputWidth,
         Integer outputWidth,
         Integer inputHeight,
-        Integer outputHeight) {}
+        Integer outputHeight,
+        Integer quality,
+        Double score,
+        boolean alphaFlattened) {}

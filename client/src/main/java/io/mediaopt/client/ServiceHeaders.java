@@ -24,7 +24,10 @@ final class ServiceHeaders {
                 optionalInt(headers, "x-service-input-width"),
                 optionalInt(headers, "x-service-output-width"),
                 optionalInt(headers, "x-service-input-height"),
-                optionalInt(headers, "x-service-output-height"));
+                optionalInt(headers, "x-service-output-height"),
+                optionalInt(headers, "x-service-quality"),
+                optionalDouble(headers, "x-service-score"),
+                headers.firstValue("x-service-alpha-flattened").map(v -> v.strip().equals("true")).orElse(false));
         return new OptimizationSummary(
                 required(headers, "x-service-preset"),
                 requiredLong(headers, "x-service-input-bytes"),

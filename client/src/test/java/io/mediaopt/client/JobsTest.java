@@ -21,7 +21,7 @@ class JobsTest {
              "result":{"kind":"video","strategy":"video-webm-vp9","contentType":"video/webm",
                "filename":"clip.webm","outputBytes":400,"savedBytes":600,"savedPercent":60.0,
                "inputDurationSec":2.5,"outputDurationSec":2.48,"inputWidth":1920,"outputWidth":854,
-               "inputHeight":1080,"outputHeight":480,"unknownMetric":3},
+               "inputHeight":1080,"outputHeight":480,"quality":30,"score":91.25,"unknownMetric":3},
              "downloadUrl":"http://127.0.0.1/api/media/jobs/j-1/download"}
             """;
 
@@ -68,6 +68,19 @@ class JobsTest {
     }
 
     @Test
+    void sendsTheCallbackUrlAsAFormField() {
+        server.on("POST", "/api/media/jobs",
+                Canned.json(202, "{\"jobId\":\"j-4\",\"status\":\"pending\",\"createdAt\":1}"));
+
+        client.submitJob("a.png", new byte[] {1, 2, 3}, "web", java.net.URI.create("https://hooks.example/m?t=1"));
+
+        var sent = server.lastRequest();
+        List<MultipartParts.Part> parts = MultipartParts.parse(sent.header("Content-Type"), sent.body());
+        assertThat(parts).extracting(MultipartParts.Part::name).containsExactly("preset", "callbackUrl", "media");
+        assertThat(parts.get(1).text()).isEqualTo("https://hooks.example/m?t=1");
+    }
+
+    @Test
     void omitsThePresetFieldWhenNoneIsGiven() {
         server.on("POST", "/api/media/jobs",
                 Canned.json(202, "{\"jobId\":\"j-2\",\"status\":\"pending\",\"createdAt\":1}"));
@@ -99,7 +112,7 @@ class JobsTest {
         assertThat(job.downloadUrl()).isEqualTo("http://127.0.0.1/api/media/jobs/j-1/download");
         assertThat(job.error()).isNull();
         assertThat(job.result()).isEqualTo(new Result("video", "video-webm-vp9", "video/webm", "clip.webm",
-                400, 600, 60.0, 2.5, 2.48, 1920, 854, 1080, 480));
+                400, 600, 60.0, 2.5, 2.48, 1920, 854, 1080, 480, 30, 91.25, false));
     }
 
     @Test

@@ -8,17 +8,33 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The optional API-key check of interface.md 5: with no keys configured everything is public;
- * otherwise every route but health needs a key in x-api-key or Authorization: Bearer. Keys are
- * compared in constant time and never logged.
+ * The optional API-key check of docs/api.md (Authentication): with no keys configured everything
+ * is public; otherwise every route but health and the API's description (and the web page's own
+ * files, fetched with GET) needs a key in x-api-key or Authorization: Bearer. Keys are compared
+ * in constant time and never logged.
  */
 public final class ApiKeys {
-    private static final String HEALTH_PATH = "/api/health";
+    /** Exact paths: a disguised one (/api/health/../usage, an encoded slash) is not public. */
+    private static final Set<String> PUBLIC_PATHS = Set.of("/api/health", ApiDocument.PATH);
 
     private final List<byte[]> keys;
+    private final Set<String> pagePaths;
 
     public ApiKeys(Set<String> keys) {
-        this.keys = keys.stream().map(k -> k.getBytes(StandardCharsets.UTF_8)).toList();
+        this(keys.stream().map(k -> k.getBytes(StandardCharsets.UTF_8)).toList(), Set.of());
+    }
+
+    private ApiKeys(List<byte[]> keys, Set<String> pagePaths) {
+        this.keys = keys;
+        this.pagePaths = Set.copyOf(pagePaths);
+    }
+
+    /**
+     * The same keys, with GET and HEAD of these exact paths public too: the web page's files,
+     * which a browser loads before it can know a key. The API calls the page makes still need one.
+     */
+    public ApiKeys withPublicPage(Set<String> paths) {
+        return new ApiKeys(keys, paths);
     }
 
     public boolean enforced() {
@@ -27,9 +43,14 @@ public final class ApiKeys {
 
     /** A before-handler: throws {@link UnauthorizedException} when a key is needed and missing. */
     public void check(Context ctx) {
-        if (!enforced() || HEALTH_PATH.equals(ctx.path())) return;
+        if (!enforced() || PUBLIC_PATHS.contains(ctx.path()) || isPageFile(ctx)) return;
         String presented = presentedKey(ctx);
         if (presented == null || !matches(presented)) throw new UnauthorizedException();
+    }
+
+    private boolean isPageFile(Context ctx) {
+        String method = ctx.method().name();
+        return (method.equals("GET") || method.equals("HEAD")) && pagePaths.contains(ctx.path());
     }
 
     private static String presentedKey(Context ctx) {

@@ -5,12 +5,19 @@ import io.javalin.Javalin;
 import io.javalin.http.Context;
 import io.javalin.http.HttpResponseException;
 import io.javalin.json.JavalinJackson;
+import io.mediaopt.ErrorCode;
+import io.javalin.router.Endpoint;
 import io.mediaopt.ServiceException;
 import io.mediaopt.jobs.BusyException;
 import io.mediaopt.jobs.Jobs;
+import io.mediaopt.logs.LogContext;
+import io.mediaopt.metrics.ServiceMetrics;
 import io.mediaopt.storage.Storage;
 import io.mediaopt.usage.UsageCounters;
 import io.mediaopt.usage.UsageSnapshot;
+import io.mediaopt.webhooks.CallbackTargets;
+import io.mediaopt.webhooks.JdbcDeliveryStore;
+import io.mediaopt.web.WebPage;
 import org.eclipse.jetty.server.handler.GracefulHandler;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -19,18 +26,28 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.Optional;
 
-/** The HTTP API: the routes table, the key check, totals headers and the one error mapping. */
+/**
+ * The HTTP API: the routes table, the key check, totals headers, request metrics and the one
+ * error mapping.
+ */
 public final class ApiServer implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(ApiServer.class);
+    private static final String METRICS_PATH = "/metrics";
+    /** The route label of a request no route matched, so unknown paths add no label values. */
+    private static final String UNMATCHED = "unmatched";
 
     private final Javalin app;
     private final UsageCounters usage;
+    private final ServiceMetrics metrics;
 
     public ApiServer(Settings settings, Jobs jobs, Storage storage, UsageCounters usage, UploadReader uploads,
-                     InfoHandlers info, ObjectMapper json) {
+                     InfoHandlers info, Callbacks callbacks, WebPage page, ServiceMetrics metrics, ObjectMapper json) {
         this.usage = usage;
-        ApiKeys keys = settings.apiKeys();
-        MediaHandlers media = new MediaHandlers(jobs, storage, uploads, new DownloadLinks(storage, settings.publicUrl()));
+        this.metrics = metrics;
+        ApiKeys keys = settings.servesApi() ? settings.apiKeys().withPublicPage(page.paths()) : settings.apiKeys();
+        MediaHandlers media = new MediaHandlers(jobs, storage, uploads, new DownloadLinks(storage, settings.publicUrl()),
+                callbacks.targets(), callbacks.deliveries());
+        ApiDocument document = new ApiDocument();
         this.app = Javalin.create(config -> {
             config.startup.showJavalinBanner = false;
             config.startup.showOldJavalinVersionWarning = false;
@@ -48,41 +65,61 @@ public final class ApiServer implements AutoCloseable {
                 server.setHandler(graceful);
             });
 
+            config.routes.before(RequestIds::assign);
             // a browser must take every response for what its Content-Type says, never sniff
             // an uploaded image into a page
             config.routes.before(ctx -> ctx.header("X-Content-Type-Options", "nosniff"));
-            config.routes.before(keys::check);
+            // only the exact path /metrics, and only when the operator made it public, goes without a key
+            config.routes.before(ctx -> {
+                if (!(settings.metricsPublic() && METRICS_PATH.equals(ctx.path()))) keys.check(ctx);
+            });
+            config.requestLogger.http((ctx, millis) -> {
+                metrics.httpRequest(ctx.method().name(), route(ctx), ctx.statusCode(),
+                        Duration.ofNanos((long) (millis * 1_000_000)));
+                LogContext.endRequest();
+            });
             config.routes.get("/api/health", info::health);
+            if (metrics.enabled()) {
+                config.routes.get(METRICS_PATH, ctx -> ctx.contentType(ServiceMetrics.contentType()).result(metrics.scrape()));
+            }
             if (settings.servesApi()) {
                 config.routes.before("/api/media/*", uploads::checkDeclaredLength);
                 config.routes.post("/api/media/optimize", media::optimize);
                 config.routes.post("/api/media/jobs", media::submit);
                 config.routes.get("/api/media/jobs/{id}", media::get);
                 config.routes.get("/api/media/jobs/{id}/download", media::download);
+                config.routes.get("/api/media/jobs/{id}/renditions/{name}", media::rendition);
+                config.routes.get("/api/media/jobs/{id}/picture", media::picture);
                 config.routes.get("/api/media/presets", info::presets);
                 config.routes.get("/api/media/limits", info::limits);
                 config.routes.get("/api/usage", info::usage);
+                config.routes.get(ApiDocument.PATH, document::serve);
+                for (String path : page.paths()) config.routes.get(path, page::serve);
             }
             config.routes.after(this::addTotals);
 
             config.routes.exception(ServiceException.class, this::serviceError);
+            // Javalin's own refusals keep their status; anything but a missing route is the request's fault
             config.routes.exception(HttpResponseException.class, (e, ctx) -> error(ctx, e.getStatus(),
-                    e.getStatus() == 404 ? "not-found" : "invalid-input", e.getMessage()));
+                    e.getStatus() == 404 ? ErrorCode.NOT_FOUND : ErrorCode.INVALID_INPUT, e.getMessage()));
             config.routes.exception(Exception.class, this::unexpected);
             config.routes.error(404, ctx -> {
-                if (ctx.result() == null) error(ctx, 404, "not-found", "No route for " + ctx.method() + " " + ctx.path());
+                if (ctx.result() == null) error(ctx, ErrorCode.NOT_FOUND, "No route for " + ctx.method() + " " + ctx.path());
             });
-            config.routes.error(405, ctx -> error(ctx, 405, "method-not-allowed", "Method not allowed"));
         });
     }
 
     /**
      * The parts of the configuration the HTTP layer needs. A node that does not serve the API
      * (a worker) still answers health checks; {@code stopGrace} bounds how long a stop waits
-     * for requests in flight; {@code connectionLimits} how slow a client may be.
+     * for requests in flight; {@code connectionLimits} how slow a client may be;
+     * {@code metricsPublic} lets GET /metrics answer without a key.
      */
     public record Settings(String host, int port, Optional<URI> publicUrl, ApiKeys apiKeys, boolean servesApi,
-                           Duration stopGrace, ConnectionLimits connectionLimits) {}
+                           Duration stopGrace, ConnectionLimits connectionLimits, boolean metricsPublic) {}
+
+    /** Where new jobs report their end, and the outbox that shows how far those reports got. */
+    public record Callbacks(CallbackTargets targets, JdbcDeliveryStore deliveries) {}
 
     public ApiServer start() {
         app.start();
@@ -100,7 +137,8 @@ public final class ApiServer implements AutoCloseable {
 
     private void addTotals(Context ctx) {
         int status = ctx.statusCode();
-        if (status < 200 || status >= 300) return;
+        // the page's files are public, the totals are not
+        if (status < 200 || status >= 300 || !ctx.path().startsWith("/api/")) return;
         UsageSnapshot totals = usage.snapshot();
         ctx.header("x-service-total-jobs", Long.toString(totals.totalJobs()));
         ctx.header("x-service-total-bytes-saved", Long.toString(totals.totalSavedBytes()));
@@ -110,16 +148,29 @@ public final class ApiServer implements AutoCloseable {
         if (e.status() >= 500 && !(e instanceof BusyException)) {
             log.error("{} {} failed: {}", ctx.method(), ctx.path(), e.code(), e);
         }
-        if (e instanceof BusyException busy) ctx.header("Retry-After", Integer.toString(busy.retryAfterSeconds()));
-        error(ctx, e.status(), e.code(), e.getMessage());
+        if (e instanceof BusyException busy) {
+            ctx.header("Retry-After", Integer.toString(busy.retryAfterSeconds()));
+            metrics.busyAnswer(route(ctx));
+        }
+        error(ctx, e.errorCode(), e.getMessage());
     }
 
     private void unexpected(Exception e, Context ctx) {
         log.error("{} {} failed", ctx.method(), ctx.path(), e);
-        error(ctx, 500, "internal", "Internal server error");
+        error(ctx, ErrorCode.INTERNAL, "Internal server error");
     }
 
-    private static void error(Context ctx, int status, String code, String message) {
+    /** The route template that matched ({@code /api/media/jobs/{id}}), never the raw path. */
+    private static String route(Context ctx) {
+        Endpoint endpoint = ctx.endpoints().matchedHttpEndpoint();
+        return endpoint == null ? UNMATCHED : endpoint.path;
+    }
+
+    private static void error(Context ctx, ErrorCode code, String message) {
+        error(ctx, code.status(), code, message);
+    }
+
+    private static void error(Context ctx, int status, ErrorCode code, String message) {
         ctx.status(status).json(new ErrorBody(message, code));
     }
 }

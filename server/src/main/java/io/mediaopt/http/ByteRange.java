@@ -1,5 +1,8 @@
 package io.mediaopt.http;
 
+import io.mediaopt.ErrorCode;
+import io.mediaopt.ServiceException;
+
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -44,11 +47,13 @@ record ByteRange(long first, long last) {
     }
 
     /** 416: the range starts past the end of the object. */
-    static final class Unsatisfiable extends io.mediaopt.ServiceException {
+    static final class Unsatisfiable extends ServiceException {
+        private static final long serialVersionUID = 1L;
+
         private final long size;
 
         Unsatisfiable(long size) {
-            super(416, "range-not-satisfiable", "The requested range is outside the file's " + size + " bytes");
+            super(ErrorCode.RANGE_NOT_SATISFIABLE, "The requested range is outside the file's " + size + " bytes");
             this.size = size;
         }
 

@@ -3,16 +3,22 @@ package io.mediaopt.http;
 import io.javalin.http.Context;
 import io.mediaopt.jobs.Job;
 import io.mediaopt.jobs.JobStatus;
+import io.mediaopt.media.OptimizationResult;
+import io.mediaopt.media.Rendition;
+import io.mediaopt.renditions.PictureSnippet;
+import io.mediaopt.renditions.RenditionKeys;
 import io.mediaopt.storage.Storage;
 
 import java.net.URI;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 
 /**
  * The {@code downloadUrl} of a done job: a pre-signed storage URL valid for an hour where the
  * storage offers one, else the service's own download route, made absolute from
- * SERVICE_PUBLIC_URL or the request's scheme and Host.
+ * SERVICE_PUBLIC_URL or the request's scheme and Host (for a callback, of the request that
+ * submitted the job).
  */
 final class DownloadLinks {
     private static final Duration PRESIGNED_VALIDITY = Duration.ofHours(1);
@@ -26,14 +32,62 @@ final class DownloadLinks {
     }
 
     String forJob(Job job, Context ctx) {
+        return forJob(job, origin(ctx));
+    }
+
+    /** The link in the callback of a job, signed when it is sent. */
+    String forCallback(Job job) {
+        return forJob(job, callbackOrigin(job));
+    }
+
+    private String callbackOrigin(Job job) {
+        return publicUrl.map(URI::toString).orElse(job.callback().origin());
+    }
+
+    private String forJob(Job job, String origin) {
         if (job.status() != JobStatus.DONE) return null;
         return storage.presignedUrl(job.outputKey(), job.result().contentType(),
                         ContentDisposition.attachment(job.result().filename()), PRESIGNED_VALIDITY)
                 .map(URI::toString)
-                .orElseGet(() -> origin(ctx) + "/api/media/jobs/" + job.id() + "/download");
+                .orElseGet(() -> origin + "/api/media/jobs/" + job.id() + "/download");
     }
 
-    private String origin(Context ctx) {
+    /**
+     * The done job's result with a URL on each rendition (pre-signed, or the service's rendition
+     * route) and, for a responsive set, the {@code <picture>} snippet built from them.
+     */
+    OptimizationResult resultFor(Job job, Context ctx) {
+        return resultFor(job, origin(ctx));
+    }
+
+    /** The result in the callback of a job, its renditions' links signed when it is sent. */
+    OptimizationResult resultForCallback(Job job) {
+        return resultFor(job, callbackOrigin(job));
+    }
+
+    private OptimizationResult resultFor(Job job, String origin) {
+        OptimizationResult result = job.result();
+        if (job.status() != JobStatus.DONE || result.renditions() == null) return result;
+        List<Rendition> linked = result.renditions().stream()
+                .map(r -> r.withUrl(forRendition(job, r, origin))).toList();
+        return result.withRenditions(linked, PictureSnippet.of(linked).orElse(null));
+    }
+
+    private String forRendition(Job job, Rendition rendition, String origin) {
+        return storage.presignedUrl(RenditionKeys.key(job.outputKey(), rendition.name()), rendition.contentType(),
+                        ContentDisposition.attachment(renditionFilename(job, rendition)), PRESIGNED_VALIDITY)
+                .map(URI::toString)
+                .orElseGet(() -> origin + "/api/media/jobs/" + job.id() + "/renditions/" + rendition.name());
+    }
+
+    /** The download name of a rendition: the output's name without its extension, then the rendition's. */
+    static String renditionFilename(Job job, Rendition rendition) {
+        String output = job.result().filename();
+        int dot = output.lastIndexOf('.');
+        return (dot > 0 ? output.substring(0, dot) : output) + "-" + rendition.name();
+    }
+
+    String origin(Context ctx) {
         return publicUrl.map(URI::toString).orElseGet(() -> ctx.scheme() + "://" + ctx.host());
     }
 }

@@ -1,10 +1,13 @@
 package io.mediaopt.http;
 
+import io.mediaopt.ErrorCode;
 import io.mediaopt.ServiceException;
 
 /** 400: the request is not a valid upload (media missing, empty, unknown preset, bad multipart). */
 public final class InvalidInputException extends ServiceException {
+    private static final long serialVersionUID = 1L;
+
     public InvalidInputException(String message) {
-        super(400, "invalid-input", message);
+        super(ErrorCode.INVALID_INPUT, message);
     }
 }

@@ -5,11 +5,15 @@ import io.mediaopt.jobs.Job;
 import io.mediaopt.jobs.JobStatus;
 import io.mediaopt.media.OptimizationResult;
 
-/** The job object of interface.md 2.1 as the API shows it. */
+/**
+ * The job object of docs/api.md (Routes) as the API shows it. {@code progress} (0 to 100) is
+ * shown while the job is processing, and as 100 once it is done.
+ */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record JobView(
         String jobId,
         String status,
+        Integer progress,
         String preset,
         String filename,
         Long inputBytes,
@@ -18,21 +22,26 @@ public record JobView(
         Long completedAt,
         OptimizationResult result,
         String downloadUrl,
-        ErrorBody.Detail error) {
+        ErrorBody.Detail error,
+        CallbackView callback) {
 
-    /** The answer to a submission: only what interface.md 4.4 names. */
+    /** The answer to a submission: only what docs/api.md names for POST /api/media/jobs. */
     public static JobView submitted(Job job) {
-        return new JobView(job.id(), job.status().wireName(), null, null, null, job.createdAt(),
-                null, null, null, null, null);
+        return new JobView(job.id(), job.status().wireName(), null, null, null, null, job.createdAt(),
+                null, null, null, null, null, null);
     }
 
-    public static JobView of(Job job, String downloadUrl) {
+    /** {@code result}: the job's result with its renditions' URLs, shown once it is done. */
+    public static JobView of(Job job, OptimizationResult result, String downloadUrl, CallbackView callback) {
         boolean done = job.status() == JobStatus.DONE;
         boolean failed = job.status() == JobStatus.FAILED;
-        return new JobView(job.id(), job.status().wireName(), job.preset(), job.filename(), job.inputBytes(),
+        boolean encoding = job.status() == JobStatus.PROCESSING;
+        return new JobView(job.id(), job.status().wireName(), encoding || done ? job.progress() : null,
+                job.preset(), job.filename(), job.inputBytes(),
                 job.createdAt(), job.updatedAt(), job.completedAt(),
-                done ? job.result() : null,
+                done ? result : null,
                 done ? downloadUrl : null,
-                failed ? new ErrorBody.Detail(job.errorMessage(), job.errorCode()) : null);
+                failed ? new ErrorBody.Detail(job.errorMessage(), job.errorCode()) : null,
+                callback);
     }
 }

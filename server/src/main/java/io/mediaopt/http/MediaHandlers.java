@@ -2,78 +2,157 @@ package io.mediaopt.http;
 
 import io.javalin.http.Context;
 import io.javalin.http.HttpStatus;
+import io.mediaopt.jobs.Callback;
 import io.mediaopt.jobs.Job;
 import io.mediaopt.jobs.Jobs;
 import io.mediaopt.media.OptimizationResult;
+import io.mediaopt.media.Rendition;
+import io.mediaopt.renditions.PictureChoice;
+import io.mediaopt.renditions.RenditionKeys;
+import io.mediaopt.renditions.RenditionNotFoundException;
 import io.mediaopt.storage.Storage;
+import io.mediaopt.webhooks.CallbackTargets;
+import io.mediaopt.webhooks.JdbcDeliveryStore;
 
 import java.io.IOException;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
-/** The media routes: synchronous optimize, job submission, job status and download. */
+/** The media routes: synchronous optimize, job submission, job status and the downloads. */
 final class MediaHandlers {
+    /** The widest picture the picture route is asked for: beyond any screen. */
+    private static final int MAX_PICTURE_WIDTH = 10_000;
+
     private final Jobs jobs;
     private final Storage storage;
     private final UploadReader uploads;
     private final DownloadLinks links;
+    private final CallbackTargets callbacks;
+    private final JdbcDeliveryStore deliveries;
 
-    MediaHandlers(Jobs jobs, Storage storage, UploadReader uploads, DownloadLinks links) {
+    MediaHandlers(Jobs jobs, Storage storage, UploadReader uploads, DownloadLinks links, CallbackTargets callbacks,
+                  JdbcDeliveryStore deliveries) {
         this.jobs = jobs;
         this.storage = storage;
         this.uploads = uploads;
         this.links = links;
+        this.callbacks = callbacks;
+        this.deliveries = deliveries;
     }
 
-    /** POST /api/media/optimize: the optimized file, or the done job with Accept: application/json. */
+    /**
+     * POST /api/media/optimize: the optimized file, or the done job with Accept: application/json.
+     * Only the latter gives the caller the job id a callback names, so only it takes a callbackUrl.
+     */
     void optimize(Context ctx) throws IOException {
         Job job;
+        boolean json = wantsJson(ctx);
         try (Upload upload = uploads.read(ctx)) {
-            job = jobs.optimizeNow(upload.file(), upload.filename(), upload.preset());
+            if (!json && upload.callbackUrl() != null) {
+                throw new InvalidInputException("Expected callbackUrl only with Accept: application/json on "
+                        + "/api/media/optimize, whose answer then names the job the callback reports");
+            }
+            job = jobs.optimizeNow(upload.file(), upload.filename(), upload.preset(), callback(upload, ctx),
+                    RequestIds.of(ctx), upload.renditions());
         }
-        if (wantsJson(ctx)) {
-            ctx.json(JobView.of(job, links.forJob(job, ctx)));
+        if (json) {
+            ctx.json(view(job, ctx));
             return;
         }
         OptimizationResult result = job.result();
         ResultHeaders.write(ctx, job.preset(), job.inputBytes(), result);
         ctx.header("Content-Disposition", ContentDisposition.inline(result.filename()));
-        sendOutput(ctx, job, null);
+        sendObject(ctx, job.outputKey(), result.contentType(), null);
     }
 
     /** POST /api/media/jobs: 202 with the pending job. */
     void submit(Context ctx) throws IOException {
         Job job;
         try (Upload upload = uploads.read(ctx)) {
-            job = jobs.submit(upload.file(), upload.filename(), upload.preset());
+            job = jobs.submit(upload.file(), upload.filename(), upload.preset(), callback(upload, ctx), RequestIds.of(ctx),
+                    upload.renditions());
         }
         ctx.status(HttpStatus.ACCEPTED).json(JobView.submitted(job));
     }
 
     /** GET /api/media/jobs/{id} */
     void get(Context ctx) {
-        Job job = jobs.get(ctx.pathParam("id"));
-        ctx.json(JobView.of(job, links.forJob(job, ctx)));
+        ctx.json(view(jobs.get(ctx.pathParam("id")), ctx));
+    }
+
+    private JobView view(Job job, Context ctx) {
+        CallbackView callback = CallbackView.of(job,
+                job.callback() == null ? Optional.empty() : deliveries.forJob(job.id()));
+        return JobView.of(job, links.resultFor(job, ctx), links.forJob(job, ctx), callback);
+    }
+
+    private Callback callback(Upload upload, Context ctx) {
+        return callbacks.forSubmission(upload.callbackUrl(), links.origin(ctx));
     }
 
     /** GET /api/media/jobs/{id}/download: the stored output, with Range support. */
     void download(Context ctx) throws IOException {
         Job job = jobs.getDone(ctx.pathParam("id"));
-        ctx.header("Content-Disposition", ContentDisposition.attachment(job.result().filename()));
-        ctx.header("Cache-Control", "no-store");
-        ctx.header("Accept-Ranges", "bytes");
-        sendOutput(ctx, job, ctx.header("Range"));
+        sendDownload(ctx, job.outputKey(), job.result().contentType(), job.result().filename());
+    }
+
+    /** GET /api/media/jobs/{id}/renditions/{name}: one rendition, with the download's headers and Range. */
+    void rendition(Context ctx) throws IOException {
+        Job job = jobs.getDone(ctx.pathParam("id"));
+        String name = ctx.pathParam("name");
+        Rendition rendition = renditionsOf(job).stream().filter(r -> r.name().equals(name)).findFirst()
+                .orElseThrow(() -> new RenditionNotFoundException("Job " + job.id() + " has no rendition " + name));
+        sendRendition(ctx, job, rendition);
     }
 
     /**
-     * Streams the job's stored output, whole or the one range asked for; a range is read from
-     * storage alone, so remote storage sends only those bytes.
+     * GET /api/media/jobs/{id}/picture?w=: the file of the responsive set a browser would pick
+     * for {@code w} device pixels and its Accept header; the answer varies with Accept.
      */
-    private void sendOutput(Context ctx, Job job, String rangeHeader) throws IOException {
-        String key = job.outputKey();
+    void picture(Context ctx) throws IOException {
+        int width = width(ctx.queryParam("w"));
+        Job job = jobs.getDone(ctx.pathParam("id"));
+        ctx.header("Vary", "Accept");
+        Rendition rendition = PictureChoice.pick(renditionsOf(job), ctx.header("Accept"), width)
+                .orElseThrow(() -> new RenditionNotFoundException("Job " + job.id() + " has no responsive image set"));
+        sendRendition(ctx, job, rendition);
+    }
+
+    private void sendRendition(Context ctx, Job job, Rendition rendition) throws IOException {
+        sendDownload(ctx, RenditionKeys.key(job.outputKey(), rendition.name()), rendition.contentType(),
+                DownloadLinks.renditionFilename(job, rendition));
+    }
+
+    private static List<Rendition> renditionsOf(Job job) {
+        return job.result().renditions() == null ? List.of() : job.result().renditions();
+    }
+
+    private static int width(String text) {
+        try {
+            int width = Integer.parseInt(text == null ? "" : text.strip());
+            if (width >= 1 && width <= MAX_PICTURE_WIDTH) return width;
+        } catch (NumberFormatException e) {
+            // answered below
+        }
+        throw new InvalidInputException("Expected w as a width in device pixels from 1 to " + MAX_PICTURE_WIDTH);
+    }
+
+    private void sendDownload(Context ctx, String key, String contentType, String filename) throws IOException {
+        ctx.header("Content-Disposition", ContentDisposition.attachment(filename));
+        ctx.header("Cache-Control", "no-store");
+        ctx.header("Accept-Ranges", "bytes");
+        sendObject(ctx, key, contentType, ctx.header("Range"));
+    }
+
+    /**
+     * Streams a stored object, whole or the one range asked for; a range is read from storage
+     * alone, so remote storage sends only those bytes.
+     */
+    private void sendObject(Context ctx, String key, String contentType, String rangeHeader) throws IOException {
         long size = rangeHeader == null ? -1 : storage.size(key);
         Optional<ByteRange> range = rangeHeader == null ? Optional.empty() : parseRange(ctx, rangeHeader, size);
-        ctx.contentType(job.result().contentType());
+        ctx.contentType(contentType);
         if (range.isEmpty()) {
             Storage.StoredObject object = storage.open(key);
             ctx.header("Content-Length", Long.toString(object.size()));

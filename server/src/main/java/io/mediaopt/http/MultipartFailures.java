@@ -1,7 +1,7 @@
 package io.mediaopt.http;
 
 import io.mediaopt.ServiceException;
-import org.eclipse.jetty.http.BadMessageException;
+import org.eclipse.jetty.http.HttpException;
 
 import java.util.Locale;
 import java.util.concurrent.TimeoutException;
@@ -28,7 +28,7 @@ final class MultipartFailures {
                 return new InvalidInputException("The form has more than " + ConnectionLimits.MAX_FORM_PARTS
                         + " fields; it needs only \"media\" and \"preset\"");
             }
-            if (t instanceof TimeoutException || (t instanceof BadMessageException bad && bad.getCode() == 408)) {
+            if (t instanceof TimeoutException || (t instanceof HttpException http && http.getCode() == 408)) {
                 return new InvalidInputException("The upload arrived too slowly and was abandoned");
             }
         }

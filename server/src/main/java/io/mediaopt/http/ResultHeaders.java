@@ -21,6 +21,9 @@ final class ResultHeaders {
         optional(ctx, "x-service-output-width", r.outputWidth());
         optional(ctx, "x-service-input-height", r.inputHeight());
         optional(ctx, "x-service-output-height", r.outputHeight());
+        optional(ctx, "x-service-quality", r.quality());
+        optional(ctx, "x-service-score", r.score());
+        optional(ctx, "x-service-alpha-flattened", r.alphaFlattened());
     }
 
     private static void optional(Context ctx, String name, Object value) {

@@ -1,10 +1,13 @@
 package io.mediaopt.http;
 
+import io.mediaopt.ErrorCode;
 import io.mediaopt.ServiceException;
 
 /** 413: the upload is over SERVICE_MAX_INPUT_BYTES. */
 public final class TooLargeException extends ServiceException {
+    private static final long serialVersionUID = 1L;
+
     public TooLargeException(long maxBytes) {
-        super(413, "too-large", "The upload is larger than the limit of " + maxBytes + " bytes");
+        super(ErrorCode.TOO_LARGE, "The upload is larger than the limit of " + maxBytes + " bytes");
     }
 }

@@ -1,10 +1,13 @@
 package io.mediaopt.http;
 
+import io.mediaopt.ErrorCode;
 import io.mediaopt.ServiceException;
 
-/** 401 with the exact message of interface.md 5. */
+/** 401 with the exact message of docs/api.md (Authentication). */
 public final class UnauthorizedException extends ServiceException {
+    private static final long serialVersionUID = 1L;
+
     public UnauthorizedException() {
-        super(401, "unauthorized", "Unauthorized: valid API key required");
+        super(ErrorCode.UNAUTHORIZED, "Unauthorized: valid API key required");
     }
 }

@@ -1,6 +1,7 @@
 package io.mediaopt.http;
 
 import io.mediaopt.media.Preset;
+import io.mediaopt.renditions.RenditionRequest;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -8,9 +9,12 @@ import java.nio.file.Path;
 
 /**
  * A received upload: the media file on disk (owned by this upload until consumed), the safe
- * version of the client's file name, and the chosen preset.
+ * version of the client's file name, the chosen preset, and the callback URL as sent (null when
+ * none was, not yet checked), and the renditions asked for.
  */
-public record Upload(Path file, String filename, long size, Preset preset) implements AutoCloseable {
+public record Upload(Path file, String filename, long size, Preset preset, String callbackUrl,
+                     RenditionRequest renditions)
+        implements AutoCloseable {
 
     /** Removes the file if nothing consumed it; every request path ends here. */
     @Override

@@ -4,6 +4,8 @@ import io.javalin.http.Context;
 import io.mediaopt.jobs.OutputNames;
 import io.mediaopt.media.Preset;
 import io.mediaopt.media.Presets;
+import io.mediaopt.renditions.RenditionRequest;
+import io.mediaopt.webhooks.CallbackUrls;
 import jakarta.servlet.MultipartConfigElement;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.Part;
@@ -18,8 +20,8 @@ import java.util.List;
 import java.util.UUID;
 
 /**
- * Reads the multipart form of the optimize and job routes (file field {@code media}, text field
- * {@code preset}). Jetty streams the parts to files in the upload directory as they arrive and
+ * Reads the multipart form of the optimize and job routes (file field {@code media}, text fields
+ * {@code preset}, {@code callbackUrl}, {@code renditions} and {@code posterTime}). Jetty streams the parts to files in the upload directory as they arrive and
  * stops at the size limit, so the heap does not grow with the upload.
  */
 public final class UploadReader {
@@ -63,11 +65,15 @@ public final class UploadReader {
             throw new InvalidInputException("Expected a file in the form field \"media\"");
         }
         Preset preset = preset(parts);
+        String callbackUrl = callbackUrl(parts);
+        RenditionRequest renditions = RenditionRequest.parse(shortText(parts, "renditions"),
+                shortText(parts, "posterTime"));
         if (media.getSize() == 0) throw new InvalidInputException("The uploaded file \"media\" is empty");
         if (media.getSize() > maxInputBytes) throw new TooLargeException(maxInputBytes);
         Path file = uploadDir.resolve("upload-" + UUID.randomUUID());
         media.write(file.toString());
-        return new Upload(file, OutputNames.sanitize(media.getSubmittedFileName()), media.getSize(), preset);
+        return new Upload(file, OutputNames.sanitize(media.getSubmittedFileName()), media.getSize(), preset,
+                callbackUrl, renditions);
     }
 
     private Collection<Part> parts(Context ctx) throws IOException {
@@ -97,13 +103,37 @@ public final class UploadReader {
         if (part.getSubmittedFileName() != null || part.getSize() > MAX_PRESET_LENGTH) {
             throw new InvalidInputException("Expected a short text value for \"preset\"");
         }
-        String name;
-        try (InputStream in = part.getInputStream()) {
-            name = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
+        String name = text(part);
         return presets.find(name).orElseThrow(() -> new InvalidInputException(
                 "Expected one of " + String.join(", ", presets.names()) + " for preset but received \""
                         + name.strip() + "\""));
+    }
+
+    /** The text of the field, not yet checked: null when the form has none. */
+    private static String callbackUrl(Collection<Part> parts) throws IOException {
+        Part part = single(parts, "callbackUrl");
+        if (part == null) return null;
+        if (part.getSubmittedFileName() != null || part.getSize() > CallbackUrls.MAX_LENGTH) {
+            throw new InvalidInputException("Expected a URL of at most " + CallbackUrls.MAX_LENGTH
+                    + " characters for \"callbackUrl\"");
+        }
+        return text(part);
+    }
+
+    /** The text of a short field, null when the form has none. */
+    private static String shortText(Collection<Part> parts, String name) throws IOException {
+        Part part = single(parts, name);
+        if (part == null) return null;
+        if (part.getSubmittedFileName() != null || part.getSize() > RenditionRequest.MAX_FIELD_LENGTH) {
+            throw new InvalidInputException("Expected a short text value for \"" + name + "\"");
+        }
+        return text(part);
+    }
+
+    private static String text(Part part) throws IOException {
+        try (InputStream in = part.getInputStream()) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
     }
 
     private static Part single(Collection<Part> parts, String name) {

@@ -1,9 +1,15 @@
 package io.mediaopt.image;
 
+import io.mediaopt.media.ImageQuality;
 import io.mediaopt.media.ImageSettings;
+import io.mediaopt.media.MediaFormat.Carries;
 import io.mediaopt.media.Strategy;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -16,42 +22,106 @@ final class ImageEncoder {
     /** Encoder effort, 0 (fast) to 9 (small); the libvips defaults balance the two. */
     private static final int WEBP_EFFORT = 4;
     private static final int AVIF_EFFORT = 4;
-    /** JPEG has no alpha: transparent pixels become white, as on most web pages. */
+    /** For a format without alpha (JPEG): transparent pixels become white, as on most web pages. */
     private static final double FLATTEN_BACKGROUND = 255;
+    /** Below this a side is a thumbnail or icon: a few hundred bytes, not worth encoding twice. */
+    private static final int MIN_SEARCH_SIDE = 32;
+    /** Beyond 1920 x 4000 the picture is kept out of memory and gets the preset's quality. */
+    private static final long MAX_SEARCH_PIXELS = 1920L * 4000;
 
     private final Vips vips;
     private final Path source;
     private final ImageHeader header;
     private final ImageSettings settings;
     private final Watchdog watchdog;
+    private final QualityMode qualityMode;
 
-    ImageEncoder(Vips vips, Path source, ImageHeader header, ImageSettings settings, Watchdog watchdog) {
+    ImageEncoder(Vips vips, Path source, ImageHeader header, ImageSettings settings, Watchdog watchdog,
+                 QualityMode qualityMode) {
         this.vips = vips;
         this.source = source;
         this.header = header;
         this.settings = settings;
         this.watchdog = watchdog;
+        this.qualityMode = qualityMode;
     }
 
-    /** Size of the picture written: for an animation, of one frame. */
-    record Size(int width, int height) {}
+    /**
+     * Size of the picture written (for an animation, of one frame), the quality it was saved
+     * at (null for PNG) and its SSIMULACRA 2 score when one was measured.
+     */
+    record Encoded(int width, int height, Integer quality, Double score) {}
 
-    Size encode(Strategy strategy, Path output) {
+    Encoded encode(Strategy strategy, Path output) {
         List<VipsImage> opened = new ArrayList<>();
         try {
             VipsImage image = decode(opened);
-            boolean keepsFrames = header.animated() && strategy == Strategy.IMAGE_WEBP;
+            Carries carries = strategy.output().carries();
+            boolean keepsFrames = header.animated() && carries.animation();
             if (header.animated() && !keepsFrames) {
-                // only WebP animates here: other formats get the first frame, not a strip of all
+                // a format without animation gets the first frame, not a strip of all
                 image = open(opened, vips.extractArea(image, 0, 0, image.width(), image.pageHeight()));
             }
-            if (strategy == Strategy.IMAGE_JPEG && image.hasAlpha()) {
+            if (!carries.alpha() && image.hasAlpha()) {
                 image = open(opened, vips.flatten(image, FLATTEN_BACKGROUND));
             }
-            Size size = new Size(image.width(), keepsFrames ? image.pageHeight() : image.height());
+            int width = image.width();
+            int height = keepsFrames ? image.pageHeight() : image.height();
+            refuseOversize(strategy, width, height);
+            if (strategy == Strategy.IMAGE_PNG) {
+                stopIfExpired();
+                savePng(image, output);
+                return new Encoded(width, height, null, null);
+            }
+            if (!searches(keepsFrames, width, height)) {
+                int quality = settings.fixedQuality(strategy);
+                stopIfExpired();
+                save(strategy, image, output, quality);
+                return new Encoded(width, height, quality, null);
+            }
+            // the search reads the picture many times: decode it once, into memory
             stopIfExpired();
-            save(strategy, image, output);
-            return size;
+            VipsImage picture = open(opened, vips.copyMemory(image));
+            ImageQuality.Bounds bounds = settings.search().bounds(strategy);
+            QualityFinder.Found found = new QualityFinder(vips, (in, file, q) -> save(strategy, in, file, q),
+                    this::stopIfExpired).find(picture, output, bounds.min(), bounds.max(),
+                    settings.fixedQuality(strategy), settings.search().targetScore());
+            return new Encoded(width, height, found.quality(), found.score());
+        } finally {
+            opened.reversed().forEach(VipsImage::close);
+        }
+    }
+
+    /**
+     * The picture as the encoders see it (decoded, fitted, upright, sRGB; the first frame of an
+     * animation), saved losslessly: what a perceptual score compares an output with.
+     */
+    void saveReference(Path output) {
+        List<VipsImage> opened = new ArrayList<>();
+        try {
+            VipsImage image = decode(opened);
+            if (header.animated()) {
+                image = open(opened, vips.extractArea(image, 0, 0, image.width(), image.pageHeight()));
+            }
+            stopIfExpired();
+            vips.savePng(image, output);
+        } finally {
+            opened.reversed().forEach(VipsImage::close);
+        }
+    }
+
+    /**
+     * Whether some pixel is not fully opaque: a whole pass through the decoder, so only asked
+     * when a strategy that drops alpha is on the list.
+     */
+    boolean alphaUsed() {
+        List<VipsImage> opened = new ArrayList<>();
+        try {
+            VipsImage image = decode(opened);
+            if (!image.hasAlpha()) return false;
+            VipsImage alpha = open(opened, vips.extractBand(image, image.bands() - 1));
+            stopIfExpired();
+            return vips.minimum(alpha) < alpha.maxValue();
         } finally {
             opened.reversed().forEach(VipsImage::close);
         }
@@ -77,8 +147,14 @@ final class ImageEncoder {
         // thumbnail fits a box; leave the other side free so only the width limits the size
         int boxWidth = header.turnsSideways() ? Vips.MAX_COORD : maxWidth;
         int boxHeight = header.turnsSideways() ? maxWidth : Vips.MAX_COORD;
-        VipsImage image = open(opened, vips.thumbnail(
-                source, header.animated(), boxWidth, boxHeight, header.hasIccProfile()));
+        VipsImage image;
+        if (header.cmyk()) {
+            image = open(opened, vips.openForDecode(source));
+            image = open(opened, vips.cmykToSrgb(image));
+            image = open(opened, vips.thumbnailImage(image, boxWidth, boxHeight));
+        } else {
+            image = open(opened, vips.thumbnail(source, header.animated(), boxWidth, boxHeight, header.hasIccProfile()));
+        }
         if (header.needsRotation()) {
             // rotating needs random access to pixels a sequential read streams only once, so
             // the shrunk picture is held in memory first (as vips_thumbnail itself would do,
@@ -90,13 +166,66 @@ final class ImageEncoder {
         return image;
     }
 
-    private void save(Strategy strategy, VipsImage image, Path output) {
+    /**
+     * Animations keep the preset's quality (a search would encode every frame several times);
+     * so do pictures too small for the metric, and pictures whose in-memory copy would be
+     * large (a very tall strip), which the search would hold several times over.
+     */
+    private boolean searches(boolean animation, int width, int height) {
+        return qualityMode == QualityMode.AUTO && !animation
+                && width >= MIN_SEARCH_SIDE && height >= MIN_SEARCH_SIDE
+                && (long) width * height <= MAX_SEARCH_PIXELS;
+    }
+
+    private void save(Strategy strategy, VipsImage image, Path output, int quality) {
+        save(vips, strategy, image, output, quality, WEBP_EFFORT, AVIF_EFFORT);
+    }
+
+    /** Saves with a lossy strategy at {@code quality}; WebP and AVIF at these efforts, 0 (fast) up. */
+    static void save(Vips vips, Strategy strategy, VipsImage image, Path output, int quality, int webpEffort,
+                     int avifEffort) {
         switch (strategy) {
-            case IMAGE_WEBP -> vips.saveWebp(image, output, settings.webpQuality(), WEBP_EFFORT);
-            case IMAGE_AVIF -> vips.saveAvif(image, output, settings.avifQuality(), AVIF_EFFORT);
-            case IMAGE_JPEG -> vips.saveJpeg(image, output, settings.jpegQuality());
-            case IMAGE_PNG -> vips.savePng(image, output);
-            default -> throw new IllegalArgumentException("not an image encoding: " + strategy);
+            case IMAGE_WEBP -> vips.saveWebp(image, output, quality, webpEffort);
+            case IMAGE_AVIF -> vips.saveAvif(image, output, quality, avifEffort);
+            case IMAGE_JPEG -> vips.saveJpeg(image, output, quality);
+            default -> throw new IllegalArgumentException("not a lossy image encoding: " + strategy);
+        }
+    }
+
+    /**
+     * A picture the format cannot hold fails as its encoder would, without decoding it for
+     * nothing first.
+     */
+    private static void refuseOversize(Strategy strategy, int width, int height) {
+        int max = strategy.output().carries().maxDimension();
+        if (width > max || height > max) {
+            throw new VipsException(strategy.wireName(), width + "x" + height + " is more than "
+                    + strategy.output().description() + " holds (" + max + " pixels a side)");
+        }
+    }
+
+    /**
+     * Lossless first (the pipeline streams once), then that file quantised to a palette; the
+     * smaller of the two stays. Screenshots and logos shrink several times; photos may not.
+     */
+    private void savePng(VipsImage image, Path output) {
+        vips.savePng(image, output);
+        Path palette = output.resolveSibling("palette-" + output.getFileName());
+        List<VipsImage> opened = new ArrayList<>();
+        try {
+            VipsImage lossless = open(opened, vips.openHeader(output));
+            stopIfExpired();
+            vips.savePalettePng(lossless, palette, settings.webpQuality());
+            if (Files.size(palette) < Files.size(output)) Files.move(palette, output, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } finally {
+            opened.reversed().forEach(VipsImage::close);
+            try {
+                Files.deleteIfExists(palette);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
         }
     }
 

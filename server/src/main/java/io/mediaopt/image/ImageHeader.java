@@ -1,33 +1,35 @@
 package io.mediaopt.image;
 
+import io.mediaopt.media.MediaFormat;
+
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
 /**
  * What the header of an accepted image says, read before any pixel is decoded: enough to check
- * the limits and plan the encoding. {@code height} is the height of one frame.
+ * the limits and plan the encoding. {@code height} is the height of one frame; {@code hasAlpha}
+ * says there is an alpha channel, not that any pixel uses it; {@code cmyk} that the pixels are ink.
  */
 record ImageHeader(
-        String format,
+        MediaFormat format,
         int width,
         int height,
         int frames,
         int orientation,
         boolean hasIccProfile,
-        boolean hasPrivateMetadata) {
+        boolean hasPrivateMetadata,
+        boolean hasAlpha,
+        boolean cmyk) {
 
     /** Loader nicknames (the "vips-loader" field) of the formats the service accepts. */
-    private static final Map<String, String> FORMAT_BY_LOADER = Map.of(
-            "jpegload", "jpeg",
-            "pngload", "png",
-            "webpload", "webp",
-            "gifload", "gif",
-            "heifload", "heif",
-            "tiffload", "tiff");
-
-    /** Formats whose several frames are an animation rather than separate pictures. */
-    private static final Set<String> ANIMATED_FORMATS = Set.of("gif", "webp");
+    private static final Map<String, MediaFormat> FORMAT_BY_LOADER = Map.of(
+            "jpegload", MediaFormat.JPEG,
+            "pngload", MediaFormat.PNG,
+            "webpload", MediaFormat.WEBP,
+            "gifload", MediaFormat.GIF,
+            "heifload", MediaFormat.HEIF,
+            "tiffload", MediaFormat.TIFF);
 
     /**
      * EXIF tags that say nothing about who, where or with what a picture was taken; libvips
@@ -40,12 +42,12 @@ record ImageHeader(
 
     /** The header of an image in an accepted format, or empty when libvips used another loader. */
     static Optional<ImageHeader> read(VipsImage image) {
-        Optional<String> loaded = image.string("vips-loader").map(FORMAT_BY_LOADER::get);
+        Optional<MediaFormat> loaded = image.string("vips-loader").map(FORMAT_BY_LOADER::get);
         if (loaded.isEmpty()) return Optional.empty();
-        String format = loaded.get();
+        MediaFormat format = loaded.get();
         // one loader reads both HEIC and AVIF; the codec tells them apart
-        if (format.equals("heif") && image.string("heif-compression").orElse("").equals("av1")) {
-            format = "avif";
+        if (format == MediaFormat.HEIF && image.string("heif-compression").orElse("").equals("av1")) {
+            format = MediaFormat.AVIF;
         }
         return Optional.of(new ImageHeader(
                 format,
@@ -54,7 +56,9 @@ record ImageHeader(
                 Math.max(1, image.pages()),
                 image.orientation(),
                 image.has("icc-profile-data"),
-                image.fields().stream().anyMatch(ImageHeader::isPrivate)));
+                image.fields().stream().anyMatch(ImageHeader::isPrivate),
+                image.hasAlpha(),
+                image.isCmyk()));
     }
 
     private static boolean isPrivate(String field) {
@@ -68,7 +72,8 @@ record ImageHeader(
     }
 
     boolean animated() {
-        return frames > 1 && ANIMATED_FORMATS.contains(format);
+        // several frames of other formats are separate pictures (pages), not an animation
+        return frames > 1 && format.carries().animation();
     }
 
     long pixelsPerFrame() {

@@ -3,10 +3,12 @@ package io.mediaopt.image;
 import io.mediaopt.media.ImageSettings;
 import io.mediaopt.media.Limits;
 import io.mediaopt.media.MediaException;
+import io.mediaopt.media.MediaFormat;
+import io.mediaopt.media.MediaKind;
 import io.mediaopt.media.Optimized;
 import io.mediaopt.media.Optimizer;
 import io.mediaopt.media.Preset;
-import io.mediaopt.media.Sniffed;
+import io.mediaopt.media.Progress;
 import io.mediaopt.media.Strategy;
 import io.mediaopt.media.TrailingData;
 import org.slf4j.Logger;
@@ -32,23 +34,26 @@ public final class ImageOptimizer implements Optimizer {
             "VipsForeignLoadJpeg", "VipsForeignLoadPng", "VipsForeignLoadWebp", "VipsForeignLoadNsgif",
             "VipsForeignLoadGif", "VipsForeignLoadHeif", "VipsForeignLoadTiff");
     private static final String NOT_ACCEPTED =
-            "The file is not an image in a supported format (JPEG, PNG, WebP, GIF, AVIF, HEIC/HEIF or TIFF).";
+            "The file is not an image in a supported format (" + MediaFormat.listOf(MediaKind.IMAGE) + ").";
 
     private final Vips vips;
     private final Limits limits;
+    private final QualityMode qualityMode;
 
-    public ImageOptimizer(Vips vips, Limits limits) {
+    public ImageOptimizer(Vips vips, Limits limits, QualityMode qualityMode) {
         this.vips = vips;
         this.limits = limits;
+        this.qualityMode = qualityMode;
     }
 
+    /** libvips encodes in one call that tells nothing of its progress: the job goes from 0 to 100 when done. */
     @Override
-    public Optimized optimize(Path input, Sniffed sniffed, Preset preset, Path workDir) {
+    public Optimized optimize(Path input, MediaFormat sniffed, Preset preset, Path workDir, Progress progress) {
         try (Watchdog watchdog = Watchdog.start(limits.imageTimeout());
              ReadablePath source = ReadablePath.of(input, workDir)) {
             ImageHeader header = readHeader(source.path());
             checkLimits(header);
-            return encode(input, source.path(), sniffed, preset, header, workDir, watchdog);
+            return encode(input, source.path(), preset, header, workDir, watchdog);
         }
     }
 
@@ -83,11 +88,13 @@ public final class ImageOptimizer implements Optimizer {
         }
     }
 
-    private Optimized encode(Path input, Path source, Sniffed sniffed, Preset preset, ImageHeader header,
+    private Optimized encode(Path input, Path source, Preset preset, ImageHeader header,
                              Path workDir, Watchdog watchdog) {
         ImageSettings settings = preset.image();
-        List<Strategy> strategies = header.animated() ? settings.animatedStrategies() : settings.strategies();
-        ImageEncoder encoder = new ImageEncoder(vips, source, header, settings, watchdog);
+        ImageEncoder encoder = new ImageEncoder(vips, source, header, settings, watchdog, qualityMode);
+        boolean alphaUsed = alphaUsed(header, settings.strategies(), encoder, input, watchdog);
+        List<Strategy> strategies = header.animated() ? settings.animatedStrategies()
+                : StrategyChoice.forStill(settings.strategies(), alphaUsed, StrategyChoice.outputSize(header, settings.maxWidth()));
         Strategy original = mayReturnOriginal(header, strategies, settings) && TrailingData.isAbsent(input, header.format())
                 ? deliveredAs(header, strategies) : null;
         long inputBytes = size(input);
@@ -95,15 +102,17 @@ public final class ImageOptimizer implements Optimizer {
         boolean anyEncoded = false;
         VipsException lastFailure = null;
         for (Strategy strategy : strategies) {
-            Path output = workDir.resolve("output." + strategy.extension());
+            // transparency is dropped only when nothing that keeps it could encode the picture
+            if (alphaUsed && !StrategyChoice.keepsAlpha(strategy) && anyEncoded) continue;
+            Path output = workDir.resolve("output." + strategy.output().extension());
             try {
-                ImageEncoder.Size size = encoder.encode(strategy, output);
+                ImageEncoder.Encoded size = encoder.encode(strategy, output);
                 checkTime(watchdog, output);
                 anyEncoded = true;
                 if (original == null || size(output) < inputBytes) {
-                    return new Optimized(output, strategy, strategy.contentType(), strategy.extension(),
+                    return new Optimized(output, strategy, strategy.output(),
                             header.displayedWidth(), header.displayedHeight(), size.width(), size.height(),
-                            null, null);
+                            null, null, size.quality(), size.score(), alphaUsed && !StrategyChoice.keepsAlpha(strategy));
                 }
                 log.debug("{} as {} came out at {} bytes, not under the input's {}", input, strategy.wireName(),
                         size(output), inputBytes);
@@ -121,12 +130,29 @@ public final class ImageOptimizer implements Optimizer {
         }
         // only an input that may stand in for its encodings gets here with one encoded
         if (anyEncoded) {
-            return new Optimized(input, Strategy.IMAGE_ORIGINAL, sniffed.contentType(), original.extension(),
+            return new Optimized(input, Strategy.IMAGE_ORIGINAL, header.format(),
                     header.displayedWidth(), header.displayedHeight(),
-                    header.displayedWidth(), header.displayedHeight(), null, null);
+                    header.displayedWidth(), header.displayedHeight(), null, null, null, null, false);
         }
         throw MediaException.encodeFailed("None of the encodings of preset '" + preset.name()
                 + "' could encode this image.", lastFailure);
+    }
+
+    /**
+     * Whether some pixel is transparent; asked (a pass through the decoder) only of a still with
+     * an alpha channel whose preset lists a format without one. A decoder failure here is the
+     * file's: it is reported as unreadable.
+     */
+    private boolean alphaUsed(ImageHeader header, List<Strategy> strategies, ImageEncoder encoder, Path input,
+                              Watchdog watchdog) {
+        if (header.animated() || !header.hasAlpha() || !StrategyChoice.anyDropsAlpha(strategies)) return false;
+        try {
+            return encoder.alphaUsed();
+        } catch (VipsException e) {
+            checkTime(watchdog, null);
+            checkDecodes(encoder, input, watchdog);
+            return true;
+        }
     }
 
     /**
@@ -145,12 +171,8 @@ public final class ImageOptimizer implements Optimizer {
     /** The strategy whose output has the input's format, or null. */
     private static Strategy deliveredAs(ImageHeader header, List<Strategy> strategies) {
         return strategies.stream()
-                .filter(s -> formatOf(s).equals(header.format()))
+                .filter(s -> s.output() == header.format())
                 .findFirst().orElse(null);
-    }
-
-    private static String formatOf(Strategy strategy) {
-        return strategy == Strategy.IMAGE_JPEG ? "jpeg" : strategy.extension();
     }
 
     private void checkDecodes(ImageEncoder encoder, Path input, Watchdog watchdog) {
@@ -180,7 +202,7 @@ public final class ImageOptimizer implements Optimizer {
         }
     }
 
-    private static void delete(Path file) {
+    static void delete(Path file) {
         try {
             Files.deleteIfExists(file);
         } catch (IOException e) {

@@ -48,11 +48,15 @@ final class LibVips {
     final MethodHandle imageGetPageHeight;
     final MethodHandle imageGetOrientation;
     final MethodHandle imageHasAlpha;
+    final MethodHandle imageGetFormat;
+    final MethodHandle imageGetInterpretation;
     final MethodHandle imageGetTypeof;
     final MethodHandle imageGetString;
+    final MethodHandle imageGetInt;
     final MethodHandle imageGetFields;
     final MethodHandle imageSetKill;
     final MethodHandle imageCopyMemory;
+    final MethodHandle imageWriteToMemory;
     final MethodHandle arrayDoubleNew;
     final MethodHandle areaUnref;
 
@@ -77,13 +81,17 @@ final class LibVips {
         imageGetPageHeight = fixed("vips_image_get_page_height", FunctionDescriptor.of(JAVA_INT, ADDRESS));
         imageGetOrientation = fixed("vips_image_get_orientation", FunctionDescriptor.of(JAVA_INT, ADDRESS));
         imageHasAlpha = fixed("vips_image_hasalpha", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+        imageGetFormat = fixed("vips_image_get_format", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+        imageGetInterpretation = fixed("vips_image_get_interpretation", FunctionDescriptor.of(JAVA_INT, ADDRESS));
         // GType is a gsize: 64 bits on the platforms the service runs on
         imageGetTypeof = fixed("vips_image_get_typeof", FunctionDescriptor.of(JAVA_LONG, ADDRESS, ADDRESS));
         imageGetString = fixed("vips_image_get_string",
                 FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS));
+        imageGetInt = fixed("vips_image_get_int", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS));
         imageGetFields = fixed("vips_image_get_fields", FunctionDescriptor.of(ADDRESS, ADDRESS));
         imageSetKill = fixed("vips_image_set_kill", FunctionDescriptor.ofVoid(ADDRESS, JAVA_INT));
         imageCopyMemory = fixed("vips_image_copy_memory", FunctionDescriptor.of(ADDRESS, ADDRESS));
+        imageWriteToMemory = fixed("vips_image_write_to_memory", FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS));
         arrayDoubleNew = fixed("vips_array_double_new", FunctionDescriptor.of(ADDRESS, ADDRESS, JAVA_INT));
         areaUnref = fixed("vips_area_unref", FunctionDescriptor.ofVoid(ADDRESS));
     }
@@ -145,7 +153,8 @@ final class LibVips {
         return JAVA_INT;
     }
 
-    private MethodHandle fixed(String function, FunctionDescriptor descriptor) {
+    /** A handle on any fixed-signature function of the library. */
+    MethodHandle fixed(String function, FunctionDescriptor descriptor) {
         return linker.downcallHandle(address(function), descriptor);
     }
 

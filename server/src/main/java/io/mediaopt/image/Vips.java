@@ -13,7 +13,9 @@ import static io.mediaopt.image.LibVips.call;
 import static io.mediaopt.image.LibVips.integer;
 import static io.mediaopt.image.LibVips.pointer;
 import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_DOUBLE;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
  * libvips, started for this process: untrusted loaders blocked, operation cache off, and the
@@ -33,6 +35,8 @@ public final class Vips {
     private static final int SIZE_DOWN = 2;
     private static final int FAIL_ON_ERROR = 2;
     private static final int HEIF_COMPRESSION_AV1 = 4;
+    private static final int INTERPRETATION_SRGB = 22;
+    private static final int FORMAT_UCHAR = 0;
 
     private final LibVips lib;
     private final int major;
@@ -116,9 +120,88 @@ public final class Vips {
                 List.of(pointer(), pointer(), integer()), options);
     }
 
+    /** A file opened for one sequential decode that stops at the first error, as thumbnail's is. */
+    VipsImage openForDecode(Path file) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment image = (MemorySegment) lib.callVariadic(arena, "vips_image_new_from_file",
+                    pointer(), List.of(pointer()), List.of(arena.allocateFrom(file.toString())),
+                    VipsOptions.none().set("access", ACCESS_SEQUENTIAL).set("fail_on", FAIL_ON_ERROR));
+            return wrap(image, "open");
+        }
+    }
+
+    /**
+     * Print (CMYK) pixels to sRGB through their embedded profile, or libvips' CMYK profile when
+     * they have none; relative colorimetric, as {@code vips icc_transform} does it.
+     * vips_thumbnail's own CMYK path lands 6 ΔE away from that on a full green.
+     */
+    VipsImage cmykToSrgb(VipsImage image) {
+        return withOutput("icc_transform", (arena, out) -> List.of(image.pointer(), out, arena.allocateFrom("srgb")),
+                List.of(pointer(), pointer(), pointer()),
+                VipsOptions.none().set("embedded", true).set("input_profile", "cmyk"));
+    }
+
+    /** vips_thumbnail on an image already opened: fits {@code width} x {@code height}, never enlarging. */
+    VipsImage thumbnailImage(VipsImage image, int width, int height) {
+        return withOutput("thumbnail_image", (arena, out) -> List.of(image.pointer(), out, width),
+                List.of(pointer(), pointer(), integer()),
+                VipsOptions.none().set("height", height).set("size", SIZE_DOWN).set("no_rotate", true));
+    }
+
+    /**
+     * A lazy pipeline that shrinks an image already decoded (held in memory) to {@code width},
+     * never enlarging it; the height follows the aspect.
+     */
+    VipsImage thumbnailImage(VipsImage image, int width) {
+        return thumbnailImage(image, width, MAX_COORD);
+    }
+
     /** Evaluates the whole image into memory; this is where a rotated image gets decoded. */
     VipsImage copyMemory(VipsImage image) {
         return wrap((MemorySegment) call(lib.imageCopyMemory, image.pointer()), "copy_memory");
+    }
+
+    /** Opens an encoded file to be read once from start to end (an output to be scored). */
+    VipsImage open(Path file) {
+        return openHeader(file);
+    }
+
+    /**
+     * Every pixel as 8-bit sRGB, interleaved, with alpha when the image has it: what the
+     * perceptual metric reads. Evaluates the image.
+     */
+    SrgbPixels srgbPixels(VipsImage image) {
+        try (VipsImage srgb = withOutput("colourspace", (arena, out) -> List.of(image.pointer(), out, INTERPRETATION_SRGB),
+                List.of(pointer(), pointer(), integer()), VipsOptions.none());
+             VipsImage bytes = withOutput("cast", (arena, out) -> List.of(srgb.pointer(), out, FORMAT_UCHAR),
+                     List.of(pointer(), pointer(), integer()), VipsOptions.none());
+             Arena arena = Arena.ofConfined()) {
+            MemorySegment size = arena.allocate(JAVA_LONG);
+            MemorySegment data = (MemorySegment) call(lib.imageWriteToMemory, bytes.pointer(), size);
+            if (data.equals(MemorySegment.NULL)) throw new VipsException("write_to_memory", takeError());
+            try {
+                byte[] pixels = data.reinterpret(size.get(JAVA_LONG, 0)).toArray(JAVA_BYTE);
+                return new SrgbPixels(pixels, bytes.width(), bytes.height(), bytes.bands());
+            } finally {
+                call(lib.gFree, data);
+            }
+        }
+    }
+
+    /** Joins images of one size into a grid {@code across} images wide. */
+    VipsImage arrayjoin(List<VipsImage> images, int across) {
+        return withOutput("arrayjoin", (arena, out) -> {
+            MemorySegment array = arena.allocate(ADDRESS, images.size());
+            for (int i = 0; i < images.size(); i++) array.setAtIndex(ADDRESS, i, images.get(i).pointer());
+            return List.of(array, out, images.size());
+        }, List.of(pointer(), pointer(), integer()), VipsOptions.none().set("across", across));
+    }
+
+    /** The image shrunk to {@code width} pixels wide, the height in proportion (never enlarged). */
+    VipsImage shrinkToWidth(VipsImage image, int width) {
+        return withOutput("thumbnail_image", (arena, out) -> List.of(image.pointer(), out, width),
+                List.of(pointer(), pointer(), integer()),
+                VipsOptions.none().set("height", MAX_COORD).set("size", SIZE_DOWN));
     }
 
     /** Rotates and flips by the EXIF orientation; needs an image that allows random access. */
@@ -150,13 +233,28 @@ public final class Vips {
 
     /** Average pixel value; used to pull every pixel through the decoder and see if it fails. */
     double average(VipsImage image) {
+        return statistic("avg", image);
+    }
+
+    /** Smallest pixel value; of an alpha band, below 255 means some pixel is not opaque. */
+    double minimum(VipsImage image) {
+        return statistic("min", image);
+    }
+
+    private double statistic(String operation, VipsImage image) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment out = arena.allocate(JAVA_DOUBLE);
-            int status = (int) lib.callVariadic(arena, "vips_avg", integer(),
+            int status = (int) lib.callVariadic(arena, "vips_" + operation, integer(),
                     List.of(pointer(), pointer()), List.of(image.pointer(), out), VipsOptions.none());
-            if (status != 0) throw new VipsException("avg", takeError());
+            if (status != 0) throw new VipsException(operation, takeError());
             return out.get(JAVA_DOUBLE, 0);
         }
+    }
+
+    /** One band of an image, such as its alpha (the last). */
+    VipsImage extractBand(VipsImage image, int band) {
+        return withOutput("extract_band", (arena, out) -> List.of(image.pointer(), out, band),
+                List.of(pointer(), pointer(), integer()), VipsOptions.none());
     }
 
     void saveWebp(VipsImage image, Path file, int quality, int effort) {
@@ -185,6 +283,12 @@ public final class Vips {
 
     void savePng(VipsImage image, Path file) {
         save("vips_pngsave", image, file, withoutMetadata().set("compression", 9));
+    }
+
+    /** An 8-bit palette PNG (libimagequant, dithered), alpha included: far smaller for screenshots. */
+    void savePalettePng(VipsImage image, Path file, int quality) {
+        save("vips_pngsave", image, file, withoutMetadata().set("compression", 9).set("palette", true)
+                .set("Q", quality));
     }
 
     /**

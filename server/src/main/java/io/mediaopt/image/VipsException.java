@@ -5,6 +5,8 @@ package io.mediaopt.image;
  * internals: it is for logs, never for API users.
  */
 final class VipsException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
     private final String operation;
 
     VipsException(String operation, String detail) {

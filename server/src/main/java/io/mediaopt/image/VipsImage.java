@@ -8,6 +8,7 @@ import java.util.Optional;
 
 import static io.mediaopt.image.LibVips.call;
 import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
 
 /**
  * One reference to a libvips image (a VipsImage*). Closing it drops the reference; libvips frees
@@ -16,6 +17,11 @@ import static java.lang.foreign.ValueLayout.ADDRESS;
  * this handle has already released.
  */
 final class VipsImage implements AutoCloseable {
+    /** VIPS_FORMAT_USHORT of libvips' VipsBandFormat. */
+    private static final int FORMAT_USHORT = 2;
+    /** VIPS_INTERPRETATION_CMYK of libvips' VipsInterpretation. */
+    private static final int INTERPRETATION_CMYK = 15;
+
     private final LibVips lib;
     private MemorySegment pointer;
 
@@ -36,8 +42,20 @@ final class VipsImage implements AutoCloseable {
         return (int) call(lib.imageGetBands, pointer());
     }
 
-    /** Pages (frames) in the file, which may be more than this image holds. */
+    /**
+     * Pages (frames) in the file, which may be more than this image holds. Read from the
+     * {@code n-pages} field itself: {@code vips_image_get_n_pages} answers 1 for 10000 pages or
+     * more, which would let a GIF of 10000 tiny frames pass the frame limit as a still.
+     */
     int pages() {
+        if (has("n-pages")) {
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment out = arena.allocate(JAVA_INT);
+                if ((int) call(lib.imageGetInt, pointer(), arena.allocateFrom("n-pages"), out) == 0) {
+                    return out.get(JAVA_INT, 0);
+                }
+            }
+        }
         return (int) call(lib.imageGetNPages, pointer());
     }
 
@@ -49,6 +67,16 @@ final class VipsImage implements AutoCloseable {
     /** EXIF orientation, 1 to 8; 1 when there is none. */
     int orientation() {
         return (int) call(lib.imageGetOrientation, pointer());
+    }
+
+    /** The largest value of a pixel's band: 255 for 8-bit images, 65535 for 16-bit ones. */
+    double maxValue() {
+        return (int) call(lib.imageGetFormat, pointer()) == FORMAT_USHORT ? 65535 : 255;
+    }
+
+    /** Ink rather than light: a print file (CMYK JPEG or TIFF). */
+    boolean isCmyk() {
+        return (int) call(lib.imageGetInterpretation, pointer()) == INTERPRETATION_CMYK;
     }
 
     boolean hasAlpha() {

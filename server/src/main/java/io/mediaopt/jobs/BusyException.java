@@ -1,15 +1,18 @@
 package io.mediaopt.jobs;
 
+import io.mediaopt.ErrorCode;
 import io.mediaopt.ServiceException;
 
 import java.time.Duration;
 
 /** The service is at capacity; the client should retry after {@link #retryAfterSeconds()}. */
 public final class BusyException extends ServiceException {
+    private static final long serialVersionUID = 1L;
+
     private final int retryAfterSeconds;
 
     public BusyException(String message, int retryAfterSeconds) {
-        super(503, "busy", message);
+        super(ErrorCode.BUSY, message);
         this.retryAfterSeconds = retryAfterSeconds;
     }
 

@@ -4,26 +4,29 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-import io.mediaopt.media.MediaKind;
+import io.mediaopt.ErrorCode;
+import io.mediaopt.media.MediaFormat;
 import io.mediaopt.media.OptimizationResult;
-import io.mediaopt.media.Sniffed;
+import io.mediaopt.renditions.RenditionRequest;
 import org.flywaydb.core.Flyway;
 
+import static io.mediaopt.jobs.SqlStatements.nullableLong;
+import static io.mediaopt.jobs.SqlStatements.prepare;
+
+import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.sql.Types;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 
 /** Jobs in SQLite (embedded default) or PostgreSQL, through JDBC; migrations run at open. */
 public final class JdbcJobStore implements JobStore {
     private static final String FAIL_INTERRUPTED = """
-            UPDATE jobs SET status = 'failed', error_code = 'interrupted',
+            UPDATE jobs SET status = 'failed', error_code = ?,
                 error_message = 'The job could not finish: the server processing it stopped',
                 updated_at = ?, completed_at = ?, lease_owner = NULL, lease_until = NULL
             """;
@@ -31,11 +34,13 @@ public final class JdbcJobStore implements JobStore {
     private final HikariDataSource dataSource;
     private final SqlDialect dialect;
     private final ObjectMapper json;
+    private final JobEndings endings;
 
     private JdbcJobStore(HikariDataSource dataSource, SqlDialect dialect, ObjectMapper json) {
         this.dataSource = dataSource;
         this.dialect = dialect;
         this.json = json;
+        this.endings = new JobEndings(dataSource);
     }
 
     /** Connects, brings the schema up to date, and returns the store. */
@@ -57,6 +62,20 @@ public final class JdbcJobStore implements JobStore {
         return new JdbcJobStore(dataSource, dialect, json);
     }
 
+    /** The database, shared with the webhook outbox, whose rows the ending of a job writes. */
+    public DataSource dataSource() {
+        return dataSource;
+    }
+
+    public SqlDialect dialect() {
+        return dialect;
+    }
+
+    /** Called after a transaction that ended jobs queued webhook events, so they go out at once. */
+    public void onEventsQueued(Runnable listener) {
+        endings.onEventsQueued(listener);
+    }
+
     /** WAL lets readers go on while a job is written; it is a property of the database file. */
     private static void enableWriteAheadLog(HikariDataSource dataSource) throws SQLException {
         try (Connection c = dataSource.getConnection(); Statement s = c.createStatement()) {
@@ -68,11 +87,15 @@ public final class JdbcJobStore implements JobStore {
     public void insert(Job job) {
         String sql = """
                 INSERT INTO jobs (id, status, preset, filename, input_bytes, media_kind, media_format,
-                                  media_type, input_key, attempts, created_at, updated_at, lease_owner, lease_until)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""";
+                                  media_type, input_key, attempts, created_at, updated_at, lease_owner, lease_until,
+                                  callback_url, callback_origin, request_id, renditions)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""";
+        Callback callback = job.callback();
         update(sql, job.id(), job.status().wireName(), job.preset(), job.filename(), job.inputBytes(),
-                job.media().kind().wireName(), job.media().format(), job.media().contentType(),
-                job.inputKey(), job.attempts(), job.createdAt(), job.updatedAt(), job.leaseOwner(), job.leaseUntil());
+                job.media().kind().wireName(), job.media().shortName(), job.media().contentType(),
+                job.inputKey(), job.attempts(), job.createdAt(), job.updatedAt(), job.leaseOwner(), job.leaseUntil(),
+                callback == null ? null : callback.url(), callback == null ? null : callback.origin(), job.requestId(),
+                job.renditions().stored());
     }
 
     @Override
@@ -94,23 +117,29 @@ public final class JdbcJobStore implements JobStore {
     }
 
     @Override
-    public boolean markDone(String id, String owner, OptimizationResult result, String outputKey, long now) {
-        return update("""
-                UPDATE jobs SET status = 'done', result_json = ?, output_key = ?, updated_at = ?, completed_at = ?,
-                    lease_owner = NULL, lease_until = NULL
-                WHERE id = ? AND status = 'processing' AND lease_owner = ?""",
-                toJson(result), outputKey, now, now, id, owner) == 1;
+    public boolean recordProgress(String id, int percent) {
+        return update("UPDATE jobs SET progress = ? WHERE id = ? AND status = 'processing' AND progress < ?",
+                percent, id, percent) == 1;
     }
 
     @Override
-    public boolean markFailed(String id, String owner, String code, String message, long now) {
+    public boolean markDone(String id, String owner, OptimizationResult result, String outputKey, long now) {
+        return endings.end("""
+                UPDATE jobs SET status = 'done', result_json = ?, output_key = ?, updated_at = ?, completed_at = ?,
+                    lease_owner = NULL, lease_until = NULL, progress = 100
+                WHERE id = ? AND status = 'processing' AND lease_owner = ?""",
+                now, toJson(result), outputKey, now, now, id, owner) == 1;
+    }
+
+    @Override
+    public boolean markFailed(String id, String owner, ErrorCode code, String message, long now) {
         String held = owner == null ? "status = 'pending'" : "status = 'processing' AND lease_owner = ?";
         String sql = """
                 UPDATE jobs SET status = 'failed', error_code = ?, error_message = ?, updated_at = ?, completed_at = ?,
                     lease_owner = NULL, lease_until = NULL
                 WHERE id = ? AND\s""" + held;
-        return (owner == null ? update(sql, code, message, now, now, id)
-                : update(sql, code, message, now, now, id, owner)) == 1;
+        return (owner == null ? endings.end(sql, now, code.wireName(), message, now, now, id)
+                : endings.end(sql, now, code.wireName(), message, now, now, id, owner)) == 1;
     }
 
     @Override
@@ -124,16 +153,16 @@ public final class JdbcJobStore implements JobStore {
 
     @Override
     public int failAbandoned(int maxAttempts, long now) {
-        return update(FAIL_INTERRUPTED + """
+        return endings.end(FAIL_INTERRUPTED + """
                 WHERE status = 'processing' AND lease_until < ? AND (input_key IS NULL OR attempts >= ?)""",
-                now, now, now, maxAttempts);
+                now, ErrorCode.INTERRUPTED.wireName(), now, now, now, maxAttempts);
     }
 
     @Override
     public Recovery recoverOwnedBy(String owner, int maxAttempts, long now) {
-        int failed = update(FAIL_INTERRUPTED + """
+        int failed = endings.end(FAIL_INTERRUPTED + """
                 WHERE status = 'processing' AND lease_owner = ? AND (input_key IS NULL OR attempts >= ?)""",
-                now, now, owner, maxAttempts);
+                now, ErrorCode.INTERRUPTED.wireName(), now, now, owner, maxAttempts);
         int requeued = update("""
                 UPDATE jobs SET status = 'pending', lease_owner = NULL, lease_until = NULL, updated_at = ?
                 WHERE status = 'processing' AND lease_owner = ?""", now, owner);
@@ -159,6 +188,7 @@ public final class JdbcJobStore implements JobStore {
 
     @Override
     public void delete(String id) {
+        update("DELETE FROM webhook_deliveries WHERE job_id = ?", id);
         update("DELETE FROM jobs WHERE id = ?", id);
     }
 
@@ -200,24 +230,15 @@ public final class JdbcJobStore implements JobStore {
         }
     }
 
-    private static PreparedStatement prepare(Connection c, String sql, Object... params) throws SQLException {
-        PreparedStatement s = c.prepareStatement(sql);
-        for (int i = 0; i < params.length; i++) {
-            if (params[i] == null) s.setNull(i + 1, Types.NULL);
-            else s.setObject(i + 1, params[i]);
-        }
-        return s;
-    }
 
     private Job read(ResultSet rs) throws SQLException {
-        MediaKind kind = MediaKind.valueOf(rs.getString("media_kind").toUpperCase(Locale.ROOT));
         return new Job(
                 rs.getString("id"),
                 JobStatus.fromWire(rs.getString("status")),
                 rs.getString("preset"),
                 rs.getString("filename"),
                 rs.getLong("input_bytes"),
-                new Sniffed(kind, rs.getString("media_format"), rs.getString("media_type")),
+                mediaFormat(rs.getString("media_format")),
                 rs.getString("input_key"),
                 rs.getInt("attempts"),
                 rs.getLong("created_at"),
@@ -225,16 +246,30 @@ public final class JdbcJobStore implements JobStore {
                 nullableLong(rs, "completed_at"),
                 fromJson(rs.getString("result_json")),
                 rs.getString("output_key"),
-                rs.getString("error_code"),
+                errorCode(rs.getString("error_code")),
                 rs.getString("error_message"),
                 rs.getString("lease_owner"),
-                nullableLong(rs, "lease_until"));
+                nullableLong(rs, "lease_until"),
+                callback(rs.getString("callback_url"), rs.getString("callback_origin")),
+                rs.getInt("progress"),
+                rs.getString("request_id"),
+                RenditionRequest.fromStored(rs.getString("renditions")));
     }
 
-    private static Long nullableLong(ResultSet rs, String column) throws SQLException {
-        Object value = rs.getObject(column);
-        return value == null ? null : ((Number) value).longValue();
+    private static Callback callback(String url, String origin) {
+        return url == null ? null : new Callback(url, origin);
     }
+
+    private static MediaFormat mediaFormat(String shortName) {
+        return MediaFormat.fromShortName(shortName)
+                .orElseThrow(() -> new IllegalStateException("Stored job has an unknown format " + shortName));
+    }
+
+    /** A code no version of the service records would be a stored failure all the same. */
+    private static ErrorCode errorCode(String wireName) {
+        return wireName == null ? null : ErrorCode.fromWire(wireName).orElse(ErrorCode.INTERNAL);
+    }
+
 
     private String toJson(OptimizationResult result) {
         try {

@@ -1,12 +1,18 @@
 package io.mediaopt.jobs;
 
+import io.mediaopt.ErrorCode;
 import io.mediaopt.media.OptimizationResult;
-import io.mediaopt.media.Sniffed;
+import io.mediaopt.media.MediaFormat;
+import io.mediaopt.renditions.RenditionRequest;
 
 /**
  * One optimization as the job store keeps it. {@code inputKey} names the stored input of a
  * queued job (null for a synchronous one, whose input lives only for its request);
- * {@code outputKey} the stored output once done; {@code leaseOwner} the node processing it.
+ * {@code outputKey} the stored output once done; {@code leaseOwner} the node processing it;
+ * {@code callback}, when not null, where to tell the caller that the job ended;
+ * {@code progress} how far its encoding has got, 0 to 100 (100 once done); {@code requestId} the
+ * x-request-id of the request that created it, for the log lines of its work on whichever node runs it;
+ * {@code renditions} the extra outputs it asked for (never null).
  */
 public record Job(
         String id,
@@ -14,7 +20,7 @@ public record Job(
         String preset,
         String filename,
         long inputBytes,
-        Sniffed media,
+        MediaFormat media,
         String inputKey,
         int attempts,
         long createdAt,
@@ -22,22 +28,44 @@ public record Job(
         Long completedAt,
         OptimizationResult result,
         String outputKey,
-        String errorCode,
+        ErrorCode errorCode,
         String errorMessage,
         String leaseOwner,
-        Long leaseUntil) {
+        Long leaseUntil,
+        Callback callback,
+        int progress,
+        String requestId,
+        RenditionRequest renditions) {
+
+    public Job {
+        if (renditions == null) renditions = RenditionRequest.NONE;
+    }
 
     /** A job just accepted, before any worker has seen it. */
     public static Job pending(String id, String preset, String filename, long inputBytes,
-                              Sniffed media, String inputKey, long now) {
+                              MediaFormat media, String inputKey, Callback callback, long now) {
         return new Job(id, JobStatus.PENDING, preset, filename, inputBytes, media, inputKey,
-                0, now, now, null, null, null, null, null, null, null);
+                0, now, now, null, null, null, null, null, null, null, callback, 0, null, RenditionRequest.NONE);
     }
 
     /** A synchronous job: processed by the request that created it, from the start, under a lease. */
     public static Job processingNow(String id, String preset, String filename, long inputBytes,
-                                    Sniffed media, JobStore.Lease lease, long now) {
+                                    MediaFormat media, JobStore.Lease lease, Callback callback, long now) {
         return new Job(id, JobStatus.PROCESSING, preset, filename, inputBytes, media, null,
-                1, now, now, null, null, null, null, null, lease.owner(), lease.until());
+                1, now, now, null, null, null, null, null, lease.owner(), lease.until(), callback, 0, null, RenditionRequest.NONE);
+    }
+
+    /** The same job, created by the request with this id. */
+    public Job requestedBy(String id) {
+        return new Job(this.id, status, preset, filename, inputBytes, media, inputKey, attempts, createdAt, updatedAt,
+                completedAt, result, outputKey, errorCode, errorMessage, leaseOwner, leaseUntil, callback, progress, id,
+                renditions);
+    }
+
+    /** The same job, asking for these renditions. */
+    public Job asking(RenditionRequest request) {
+        return new Job(id, status, preset, filename, inputBytes, media, inputKey, attempts, createdAt, updatedAt,
+                completedAt, result, outputKey, errorCode, errorMessage, leaseOwner, leaseUntil, callback, progress,
+                requestId, request);
     }
 }

@@ -1,5 +1,6 @@
 package io.mediaopt.jobs;
 
+import io.mediaopt.ErrorCode;
 import io.mediaopt.ServiceException;
 import io.mediaopt.media.MediaKind;
 import io.mediaopt.media.OptimizationResult;
@@ -7,6 +8,11 @@ import io.mediaopt.media.Optimized;
 import io.mediaopt.media.Optimizer;
 import io.mediaopt.media.Preset;
 import io.mediaopt.media.Presets;
+import io.mediaopt.media.Rendition;
+import io.mediaopt.metrics.ServiceMetrics;
+import io.mediaopt.renditions.Made;
+import io.mediaopt.renditions.RenditionKeys;
+import io.mediaopt.renditions.RenditionMaker;
 import io.mediaopt.storage.Storage;
 import io.mediaopt.usage.UsageCounters;
 import org.slf4j.Logger;
@@ -16,12 +22,16 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
 /**
- * Runs one claimed job from its input file to a stored output: optimize, store, mark done,
- * count usage. Any failure marks the job failed and is rethrown for a caller that waits.
+ * Runs one claimed job from its input file to a stored output: optimize, store, make and store
+ * the renditions it asked for, mark done, count usage and metrics. Any failure marks the job failed and is rethrown for a caller that
+ * waits.
  */
 public final class JobProcessor {
     private static final Logger log = LoggerFactory.getLogger(JobProcessor.class);
@@ -31,30 +41,38 @@ public final class JobProcessor {
     private final Storage storage;
     private final JobStore store;
     private final UsageCounters usage;
+    private final ServiceMetrics metrics;
     private final Clock clock;
+    private final RenditionMaker renditions;
 
     public JobProcessor(Map<MediaKind, Optimizer> optimizers, Presets presets, Storage storage,
-                        JobStore store, UsageCounters usage, Clock clock) {
+                        JobStore store, UsageCounters usage, ServiceMetrics metrics, Clock clock,
+                        RenditionMaker renditions) {
         this.optimizers = Map.copyOf(optimizers);
         this.presets = presets;
         this.storage = storage;
         this.store = store;
         this.usage = usage;
+        this.metrics = metrics;
         this.clock = clock;
+        this.renditions = renditions;
     }
 
     /** Processes the job, whose input is at {@code input}, inside {@code workDir}; returns it done. */
     public Job process(Job job, Path input, Path workDir) {
+        metrics.jobAttempt(job.inputKey() == null ? "sync" : "queued");
         try {
             Job done = optimizeAndStore(job, input, workDir);
-            log.info("job {} done: {} {} → {} bytes ({})", job.id(), job.media().format(), job.inputBytes(),
+            metrics.optimization(job.media().kind().wireName(), job.preset(), done.result().strategy(),
+                    ServiceMetrics.OK, job.inputBytes(), done.result().outputBytes());
+            log.info("job {} done: {} {} → {} bytes ({})", job.id(), job.media().shortName(), job.inputBytes(),
                     done.result().outputBytes(), done.result().strategy());
             return done;
         } catch (ServiceException e) {
-            fail(job, e.code(), e.getMessage(), e);
+            fail(job, e.errorCode(), e.getMessage(), e);
             throw e;
         } catch (IOException | RuntimeException e) {
-            fail(job, "internal", "The job failed because of an internal error", e);
+            fail(job, ErrorCode.INTERNAL, "The job failed because of an internal error", e);
             throw new JobFailedException(e);
         }
     }
@@ -63,28 +81,54 @@ public final class JobProcessor {
         Preset preset = presets.find(job.preset())
                 .orElseThrow(() -> new IllegalStateException("Unknown preset " + job.preset()));
         Optimizer optimizer = optimizers.get(job.media().kind());
-        Optimized optimized = optimizer.optimize(input, job.media(), preset, workDir);
+        long started = System.nanoTime();
+        Optimized optimized = optimizer.optimize(input, job.media(), preset, workDir,
+                new JobProgress(store, job.id(), clock));
+        metrics.encodeTime(job.media().kind().wireName(), Duration.ofNanos(System.nanoTime() - started));
+        // before the output is stored: an output that is the input itself is moved away by storing it
+        List<Made> made = renditions.make(job.renditions(), input, preset, optimized, workDir);
         long outputBytes = Files.size(optimized.output());
         String filename = OutputNames.forOutput(job.filename(), optimized.extension());
         // One key per attempt: a node that lost its lease must not overwrite or delete the winner's output.
         String outputKey = "outputs/" + job.id() + "/" + job.attempts() + "-" + UUID.randomUUID()
-                + (optimized.extension() == null ? "" : "." + optimized.extension());
+                + "." + optimized.extension();
         storage.put(outputKey, optimized.output(), optimized.contentType());
-        OptimizationResult result = OptimizationResult.of(optimized, filename, job.inputBytes(), outputBytes);
-        if (!store.markDone(job.id(), job.leaseOwner(), result, outputKey, clock.millis())) {
-            storage.delete(outputKey);
-            throw new IllegalStateException("Job " + job.id() + " is no longer held by this node");
+        List<String> stored = new ArrayList<>(List.of(outputKey));
+        try {
+            OptimizationResult result = OptimizationResult.of(optimized, filename, job.inputBytes(), outputBytes)
+                    .withRenditions(storeRenditions(made, outputKey, stored), null);
+            if (!store.markDone(job.id(), job.leaseOwner(), result, outputKey, clock.millis())) {
+                throw new IllegalStateException("Job " + job.id() + " is no longer held by this node");
+            }
+        } catch (RuntimeException e) {
+            stored.forEach(storage::delete);
+            throw e;
         }
         usage.record(job.inputBytes(), outputBytes);
         return store.find(job.id()).orElseThrow();
     }
 
-    private void fail(Job job, String code, String message, Exception cause) {
-        if (cause instanceof ServiceException se && se.status() < 500) {
-            log.info("job {} failed: {} {}", job.id(), code, message);
-        } else {
-            log.warn("job {} failed: {}", job.id(), code, cause);
+    /** Stores each rendition beside the output, noting every key stored. */
+    private List<Rendition> storeRenditions(List<Made> made, String outputKey, List<String> stored) {
+        List<Rendition> list = new ArrayList<>();
+        for (Made m : made) {
+            String key = RenditionKeys.key(outputKey, m.rendition().name());
+            storage.put(key, m.file(), m.rendition().contentType());
+            stored.add(key);
+            list.add(m.rendition());
         }
-        store.markFailed(job.id(), job.leaseOwner(), code, message, clock.millis());
+        return list;
+    }
+
+    private void fail(Job job, ErrorCode code, String message, Exception cause) {
+        if (cause instanceof ServiceException se && se.status() < 500) {
+            log.info("job {} failed: {} {}", job.id(), code.wireName(), message);
+        } else {
+            log.warn("job {} failed: {}", job.id(), code.wireName(), cause);
+        }
+        metrics.optimization(job.media().kind().wireName(), job.preset(), ServiceMetrics.NO_STRATEGY, code.wireName(), 0, 0);
+        if (store.markFailed(job.id(), job.leaseOwner(), code, message, clock.millis())) {
+            metrics.jobFailures(code, 1);
+        }
     }
 }

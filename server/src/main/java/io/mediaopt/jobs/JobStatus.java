@@ -2,7 +2,7 @@ package io.mediaopt.jobs;
 
 import java.util.Locale;
 
-/** The states of interface.md 3; a job only moves forward: pending → processing → done | failed. */
+/** The job states of docs/api.md (Jobs); a job only moves forward: pending → processing → done | failed. */
 public enum JobStatus {
     PENDING,
     PROCESSING,

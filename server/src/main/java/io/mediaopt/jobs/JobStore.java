@@ -1,5 +1,6 @@
 package io.mediaopt.jobs;
 
+import io.mediaopt.ErrorCode;
 import io.mediaopt.media.OptimizationResult;
 
 import java.util.List;
@@ -26,11 +27,18 @@ public interface JobStore extends AutoCloseable {
     /** Extends the owner's lease; false when the owner no longer holds the job. */
     boolean renewLease(String id, Lease lease, long now);
 
-    /** processing → done, only by the lease owner; false otherwise. */
+    /**
+     * Raises the progress of a processing job to {@code percent}; a lower or equal value changes
+     * nothing, so progress only moves forward whatever order reports arrive in. False when
+     * nothing changed.
+     */
+    boolean recordProgress(String id, int percent);
+
+    /** processing → done (progress 100), only by the lease owner; false otherwise. */
     boolean markDone(String id, String owner, OptimizationResult result, String outputKey, long now);
 
     /** pending or processing → failed; with an owner, only while that owner holds the job. */
-    boolean markFailed(String id, String owner, String code, String message, long now);
+    boolean markFailed(String id, String owner, ErrorCode code, String message, long now);
 
     /**
      * Gives a job the owner could not finish back to the queue without counting the attempt

@@ -1,5 +1,7 @@
 package io.mediaopt.jobs;
 
+import io.mediaopt.ErrorCode;
+
 import java.time.Clock;
 import java.time.Duration;
 
@@ -32,15 +34,15 @@ public final class JobWaiter {
                 case DONE -> {
                     return job;
                 }
-                case FAILED -> throw new FailedJobException(job.errorCode(), job.errorMessage());
+                case FAILED -> throw new JobFailedElsewhereException(job.errorCode(), job.errorMessage());
                 case PENDING -> {
-                    if (clock.millis() > pickUpBy && store.markFailed(id, null, "busy", "No encoder was free", clock.millis())) {
+                    if (clock.millis() > pickUpBy && store.markFailed(id, null, ErrorCode.BUSY, "No encoder was free", clock.millis())) {
                         throw BusyException.encodersBusy(queueTimeout);
                     }
                 }
                 case PROCESSING -> {
                     if (clock.millis() > endBy) {
-                        throw new FailedJobException("timeout", "The job did not finish in time");
+                        throw new JobFailedElsewhereException(ErrorCode.TIMEOUT, "The job did not finish in time");
                     }
                 }
             }

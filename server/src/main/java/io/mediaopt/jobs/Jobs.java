@@ -1,12 +1,17 @@
 package io.mediaopt.jobs;
 
+import io.mediaopt.logs.LogContext;
 import io.mediaopt.media.MediaException;
+import io.mediaopt.media.MediaFormat;
+import io.mediaopt.media.MediaKind;
 import io.mediaopt.media.Mislabelling;
 import io.mediaopt.media.Polyglots;
 import io.mediaopt.media.Preset;
-import io.mediaopt.media.Sniffed;
 import io.mediaopt.media.Sniffer;
+import io.mediaopt.renditions.RenditionRequest;
 import io.mediaopt.storage.Storage;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -19,6 +24,8 @@ import java.util.function.Supplier;
  * waits, and look jobs up. Synchronous optimizations are jobs too, stored like any other.
  */
 public final class Jobs {
+    private static final Logger log = LoggerFactory.getLogger(Jobs.class);
+
     private final JobStore store;
     private final Storage storage;
     private final Workers workers;
@@ -42,9 +49,15 @@ public final class Jobs {
         this.waiter = waiter;
     }
 
-    /** Queues the upload (consumed: moved into storage) and returns the pending job. */
-    public Job submit(Path upload, String filename, Preset preset) throws IOException {
-        Sniffed media = sniff(upload, filename);
+    /**
+     * Queues the upload (consumed: moved into storage) and returns the pending job, which reports
+     * its end to {@code callback} when that is not null; {@code requestId} is the id of the
+     * request that submits it; {@code renditions} the extra outputs it asks for.
+     */
+    public Job submit(Path upload, String filename, Preset preset, Callback callback, String requestId,
+                      RenditionRequest renditions) throws IOException {
+        MediaFormat media = sniff(upload, filename);
+        renditions.checkFits(media.kind());
         if (store.countPending() >= maxPendingJobs) {
             throw new BusyException("Too many jobs are waiting; retry later", 30);
         }
@@ -52,13 +65,18 @@ public final class Jobs {
         String inputKey = "inputs/" + id;
         long size = Files.size(upload);
         storage.put(inputKey, upload, media.contentType());
-        Job job = Job.pending(id, preset.name(), filename, size, media, inputKey, clock.millis());
+        Job job = Job.pending(id, preset.name(), filename, size, media, inputKey, callback, clock.millis())
+                .requestedBy(requestId).asking(renditions);
         try {
             store.insert(job);
         } catch (RuntimeException e) {
             storage.delete(inputKey);
             throw e;
         }
+        LogContext.withJob(id, null, () -> {
+            log.info("job {} queued: {} {} bytes, preset {}", id, media.shortName(), size, preset.name());
+            return job;
+        });
         workers.jobQueued();
         return job;
     }
@@ -67,17 +85,21 @@ public final class Jobs {
      * Optimizes the upload while the caller waits; returns the done job or throws its failure.
      * A node that does not process the queue hands the upload to the nodes that do, and waits.
      */
-    public Job optimizeNow(Path upload, String filename, Preset preset) throws IOException {
-        if (!workers.processesQueue()) return submitAndWait(upload, filename, preset);
-        Sniffed media = sniff(upload, filename);
+    public Job optimizeNow(Path upload, String filename, Preset preset, Callback callback, String requestId,
+                           RenditionRequest renditions) throws IOException {
+        if (!workers.processesQueue()) return submitAndWait(upload, filename, preset, callback, requestId, renditions);
+        MediaFormat media = sniff(upload, filename);
+        renditions.checkFits(media.kind());
         long size = Files.size(upload);
         String id = ids.get();
-        Job job = Job.processingNow(id, preset.name(), filename, size, media, workers.newLease(), clock.millis());
+        Job job = Job.processingNow(id, preset.name(), filename, size, media, workers.newLease(), callback,
+                clock.millis()).requestedBy(requestId).asking(renditions);
         return workers.runNow(id, () -> store.insert(job), workDir -> processor.process(job, upload, workDir));
     }
 
-    private Job submitAndWait(Path upload, String filename, Preset preset) throws IOException {
-        Job job = submit(upload, filename, preset);
+    private Job submitAndWait(Path upload, String filename, Preset preset, Callback callback, String requestId,
+                              RenditionRequest renditions) throws IOException {
+        Job job = submit(upload, filename, preset, callback, requestId, renditions);
         return waiter.awaitEnd(job.id());
     }
 
@@ -96,10 +118,10 @@ public final class Jobs {
      * What the upload is, from its bytes; refused when it is none of the accepted formats, when
      * its name says the other kind of media, or when it is also another file (a polyglot).
      */
-    private Sniffed sniff(Path upload, String filename) throws IOException {
-        Sniffed media = sniffer.sniff(upload).orElseThrow(() -> MediaException.unsupportedType(
-                "The file is not an image or video format this service accepts "
-                        + "(JPEG, PNG, WebP, GIF, AVIF, HEIF, TIFF; MP4, MOV, WebM, MKV, AVI, MPEG-TS, 3GP, OGG)"));
+    private MediaFormat sniff(Path upload, String filename) throws IOException {
+        MediaFormat media = sniffer.sniff(upload).orElseThrow(() -> MediaException.unsupportedType(
+                "The file is not an image or video format this service accepts ("
+                        + MediaFormat.listOf(MediaKind.IMAGE) + "; " + MediaFormat.listOf(MediaKind.VIDEO) + ")"));
         Mislabelling.refuse(filename, media);
         Polyglots.refuse(upload, media);
         return media;

@@ -1,10 +1,10 @@
 package io.mediaopt.jobs;
 
+import io.mediaopt.renditions.RenditionKeys;
 import io.mediaopt.storage.Storage;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -48,11 +48,16 @@ public final class Retention {
 
     private boolean purge(Job job) {
         try {
-            if (job.outputKey() != null) storage.delete(job.outputKey());
+            if (job.outputKey() != null) {
+                if (job.result() != null && job.result().renditions() != null) {
+                    job.result().renditions().forEach(r -> storage.delete(RenditionKeys.key(job.outputKey(), r.name())));
+                }
+                storage.delete(job.outputKey());
+            }
             if (job.inputKey() != null) storage.delete(job.inputKey());
             store.delete(job.id());
             return true;
-        } catch (IOException | RuntimeException e) {
+        } catch (RuntimeException e) {
             log.warn("cannot delete expired job {}", job.id(), e);
             return false;
         }

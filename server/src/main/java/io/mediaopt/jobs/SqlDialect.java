@@ -10,10 +10,12 @@ public enum SqlDialect {
     /** Each node locks the row it claims and skips rows other nodes are claiming. */
     POSTGRESQL(" FOR UPDATE SKIP LOCKED", 10);
 
+    private final String rowLocking;
     private final String claimNextSql;
     private final int maxPoolSize;
 
     SqlDialect(String rowLocking, int maxPoolSize) {
+        this.rowLocking = rowLocking;
         this.claimNextSql = """
                 UPDATE jobs SET status = 'processing', attempts = attempts + 1,
                     lease_owner = ?, lease_until = ?, updated_at = ?
@@ -39,6 +41,11 @@ public enum SqlDialect {
      */
     public String claimNextSql() {
         return claimNextSql;
+    }
+
+    /** What ends a claiming sub-select so that concurrent claims skip each other's rows. */
+    public String rowLocking() {
+        return rowLocking;
     }
 
     /** SQLite has a single writer: a few connections suffice, more only wait on its lock. */

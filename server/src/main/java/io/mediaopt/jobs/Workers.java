@@ -1,12 +1,13 @@
 package io.mediaopt.jobs;
 
+import io.mediaopt.ErrorCode;
+import io.mediaopt.logs.LogContext;
+import io.mediaopt.metrics.ServiceMetrics;
 import io.mediaopt.storage.Storage;
-import io.mediaopt.storage.StorageException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Map;
@@ -35,6 +36,7 @@ public final class Workers implements AutoCloseable {
     private final JobProcessor processor;
     private final Storage storage;
     private final WorkDirs workDirs;
+    private final ServiceMetrics metrics;
     private final Clock clock;
     private final ExecutorService encoders = Executors.newVirtualThreadPerTaskExecutor();
     private final ScheduledExecutorService leaseKeeper = Executors.newSingleThreadScheduledExecutor(
@@ -46,13 +48,14 @@ public final class Workers implements AutoCloseable {
     private Thread dispatcher;
 
     public Workers(WorkerSettings settings, JobStore store, JobProcessor processor, Storage storage,
-                   WorkDirs workDirs, Clock clock) {
+                   WorkDirs workDirs, ServiceMetrics metrics, Clock clock) {
         this.settings = settings;
         this.slots = new Semaphore(settings.slots(), true);
         this.store = store;
         this.processor = processor;
         this.storage = storage;
         this.workDirs = workDirs;
+        this.metrics = metrics;
         this.clock = clock;
     }
 
@@ -65,6 +68,11 @@ public final class Workers implements AutoCloseable {
         if (settings.processQueue()) {
             dispatcher = Thread.ofPlatform().name("job-dispatcher").daemon().start(this::dispatch);
         }
+    }
+
+    /** Encoding slots in use right now. */
+    public int busy() {
+        return settings.slots() - slots.availablePermits();
     }
 
     public boolean processesQueue() {
@@ -84,25 +92,27 @@ public final class Workers implements AutoCloseable {
     }
 
     /**
-     * Runs a synchronous job in a slot and a fresh work directory, waiting at most the queue
-     * timeout for the slot; {@code start} records the job, {@code work} processes it.
+     * Runs a synchronous job in a slot and a fresh work directory; {@code start} records the
+     * job, {@code work} processes it. Waiting for the slot, and for any encoder the work waits
+     * for after it ({@link QueueDeadline}), takes at most the queue timeout in all.
      */
     public <T> T runNow(String jobId, Runnable start, Function<Path, T> work) {
-        acquireForRequest();
+        QueueDeadline deadline = QueueDeadline.startingNow(settings.queueTimeout());
+        acquireForRequest(deadline);
         try {
             start.run();
             held.put(jobId, false);
-            return workDirs.within(jobId, work);
+            return deadline.during(() -> LogContext.withJob(jobId, null, () -> workDirs.within(jobId, work)));
         } finally {
             held.remove(jobId);
             slots.release();
         }
     }
 
-    private void acquireForRequest() {
+    private void acquireForRequest(QueueDeadline deadline) {
         boolean acquired;
         try {
-            acquired = slots.tryAcquire(settings.queueTimeout().toMillis(), TimeUnit.MILLISECONDS);
+            acquired = slots.tryAcquire(deadline.left(), TimeUnit.NANOSECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new BusyException("The request was interrupted while waiting for an encoder", 1);
@@ -146,7 +156,10 @@ public final class Workers implements AutoCloseable {
     private void failAbandoned() {
         try {
             int failed = store.failAbandoned(settings.maxAttempts(), clock.millis());
-            if (failed > 0) log.info("{} jobs abandoned by stopped nodes failed as interrupted", failed);
+            if (failed > 0) {
+                log.info("{} jobs abandoned by stopped nodes failed as interrupted", failed);
+                metrics.jobFailures(ErrorCode.INTERRUPTED, failed);
+            }
         } catch (RuntimeException e) {
             log.warn("cannot look for abandoned jobs", e);
         }
@@ -159,14 +172,23 @@ public final class Workers implements AutoCloseable {
     }
 
     private void runQueued(Job job) {
+        LogContext.withJob(job.id(), job.requestId(), () -> {
+            runQueuedHere(job);
+            return null;
+        });
+    }
+
+    private void runQueuedHere(Job job) {
         try {
             workDirs.within(job.id(), workDir -> {
                 Path input = workDir.resolve("input");
                 try {
                     storage.copyTo(job.inputKey(), input);
-                } catch (IOException | RuntimeException e) {
-                    store.markFailed(job.id(), job.leaseOwner(), StorageException.CODE,
-                            "The uploaded input could not be read back from storage", clock.millis());
+                } catch (RuntimeException e) {
+                    if (store.markFailed(job.id(), job.leaseOwner(), ErrorCode.STORAGE_FAILED,
+                            "The uploaded input could not be read back from storage", clock.millis())) {
+                        metrics.jobFailures(ErrorCode.STORAGE_FAILED, 1);
+                    }
                     throw new JobFailedException(e);
                 }
                 return processor.process(job, input, workDir);
@@ -187,7 +209,7 @@ public final class Workers implements AutoCloseable {
             if (store.find(job.id()).map(j -> j.status().isTerminal()).orElse(true)) {
                 storage.delete(job.inputKey());
             }
-        } catch (IOException | RuntimeException e) {
+        } catch (RuntimeException e) {
             log.warn("cannot delete the input of job {}", job.id(), e);
         }
     }

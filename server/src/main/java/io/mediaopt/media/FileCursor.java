@@ -67,6 +67,27 @@ final class FileCursor implements Closeable {
         return buffer.get((int) (position - bufferStart)) & 0xFF;
     }
 
+    /**
+     * Moves to the next byte equal to {@code value} (0 to 255) and returns true, or to the end of
+     * the file and returns false. Scans the buffer's array directly: in a JPEG's entropy-coded
+     * data this is the whole cost of the walk.
+     */
+    boolean skipUntil(int value) throws IOException {
+        byte wanted = (byte) value;
+        while (peek() >= 0) {
+            byte[] bytes = buffer.array();
+            int end = bufferLength;
+            for (int i = (int) (position - bufferStart); i < end; i++) {
+                if (bytes[i] == wanted) {
+                    position = bufferStart + i;
+                    return true;
+                }
+            }
+            position = bufferStart + end;
+        }
+        return false;
+    }
+
     /** Up to {@code length} bytes from {@code offset} (fewer at the end of the file); the position is left alone. */
     byte[] bytesAt(long offset, int length) throws IOException {
         byte[] bytes = new byte[(int) Math.max(0, Math.min(length, size - offset))];

@@ -35,9 +35,8 @@ final class JpegEnd {
     /** The code of the next marker, past entropy-coded data, restart markers, fill and stray bytes; -1 at the end. */
     private static int nextMarker(FileCursor in) throws IOException {
         while (true) {
-            int b = in.read();
-            if (b < 0) return -1;
-            if (b != 0xFF) continue;
+            if (!in.skipUntil(0xFF)) return -1;
+            in.skip(1);
             int code = in.read();
             while (code == 0xFF) code = in.read();
             if (code != 0x00 && (code < 0xD0 || code > 0xD7)) return code;

@@ -20,8 +20,6 @@ import java.util.function.IntPredicate;
  * buffered and follow the structure: what lengths say to skip is never read.
  */
 public final class MediaEnd {
-    private static final Set<String> ISO_MEDIA = Set.of("mp4", "mov", "3gp", "avif", "heif");
-    private static final Set<String> EBML_MEDIA = Set.of("webm", "matroska");
     private static final byte[] PNG_SIGNATURE = {(byte) 0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A};
     private static final long PNG_IEND = 0x49454E44L;
     private static final Set<Long> EBML_TOP_LEVEL = Set.of(
@@ -32,12 +30,11 @@ public final class MediaEnd {
     private MediaEnd() {}
 
     /**
-     * The offset just past the media in a file of this format (a Sniffer or image header format
-     * name); empty for a format whose end cannot be found from its structure (TIFF, AVI,
+     * The offset just past the media in a file of this format; empty for a format whose end cannot be found from its structure (TIFF, AVI,
      * MPEG-TS, Ogg), when the walk cannot finish (a JPEG, PNG or GIF cut before its end, a live
      * WebM's segment of unknown size) or the file cannot be read.
      */
-    public static OptionalLong of(Path file, String format) {
+    public static OptionalLong of(Path file, MediaFormat format) {
         try (FileCursor in = FileCursor.open(file)) {
             long end = find(in, format, 0);
             return end < 0 ? OptionalLong.empty() : OptionalLong.of(end);
@@ -47,15 +44,16 @@ public final class MediaEnd {
     }
 
     /** The end of the media of this format that starts at {@code start}, or -1. */
-    static long find(FileCursor in, String format, long start) throws IOException {
+    static long find(FileCursor in, MediaFormat format, long start) throws IOException {
         try {
             return switch (format) {
-                case "jpeg" -> JpegEnd.find(in, start);
-                case "png" -> pngEnd(in, start);
-                case "gif" -> GifEnd.find(in, start);
-                case "webp" -> riffEnd(in, start);
-                default -> ISO_MEDIA.contains(format) ? boxesEnd(in, start)
-                        : EBML_MEDIA.contains(format) ? elementsEnd(in, start) : -1;
+                case JPEG -> JpegEnd.find(in, start);
+                case PNG -> pngEnd(in, start);
+                case GIF -> GifEnd.find(in, start);
+                case WEBP -> riffEnd(in, start);
+                case MP4, MOV, THREE_GP, AVIF, HEIF -> boxesEnd(in, start);
+                case WEBM, MATROSKA -> elementsEnd(in, start);
+                case TIFF, AVI, MPEG_TS, OGG -> -1;
             };
         } catch (EOFException e) {
             return -1; // the file ended inside a number the walk needed

@@ -1,5 +1,7 @@
 package io.mediaopt.media;
 
+import java.util.EnumMap;
+import java.util.HashSet;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -15,18 +17,16 @@ import java.util.Set;
  * client: only the part after its last dot is looked at, and only compared.
  */
 public final class Mislabelling {
-    private static final Map<MediaKind, Set<String>> EXTENSIONS = Map.of(
-            MediaKind.IMAGE, Set.of("jpg", "jpeg", "jpe", "jfif", "png", "gif", "webp", "avif", "heic", "heif",
-                    "tif", "tiff"),
-            MediaKind.VIDEO, Set.of("mp4", "m4v", "mov", "qt", "webm", "mkv", "avi", "ts", "mts", "m2ts", "3gp",
-                    "3g2", "ogv", "ogg", "mpg", "mpeg"));
-    /** Longer than any extension above: a longer tail is not looked at. */
+    /** MPEG program streams are not accepted, but a file named so is no image either. */
+    private static final Set<String> OTHER_VIDEO_EXTENSIONS = Set.of("mpg", "mpeg");
+    private static final Map<MediaKind, Set<String>> EXTENSIONS = extensionsByKind();
+    /** Longer than any extension of a format: a longer tail is not looked at. */
     private static final int MAX_EXTENSION_LENGTH = 8;
 
     private Mislabelling() {}
 
     /** Throws unsupported-type when {@code filename}'s extension is one of the other kind's. */
-    public static void refuse(String filename, Sniffed media) {
+    public static void refuse(String filename, MediaFormat media) {
         Optional<String> extension = extension(filename);
         for (var entry : EXTENSIONS.entrySet()) {
             if (entry.getKey() != media.kind() && extension.filter(entry.getValue()::contains).isPresent()) {
@@ -34,6 +34,15 @@ public final class Mislabelling {
                         + extension.get() + ") but its content is " + media.description());
             }
         }
+    }
+
+    private static Map<MediaKind, Set<String>> extensionsByKind() {
+        Map<MediaKind, Set<String>> byKind = new EnumMap<>(MediaKind.class);
+        for (MediaFormat format : MediaFormat.values()) {
+            byKind.computeIfAbsent(format.kind(), kind -> new HashSet<>()).addAll(format.extensions());
+        }
+        byKind.get(MediaKind.VIDEO).addAll(OTHER_VIDEO_EXTENSIONS);
+        return byKind;
     }
 
     /** The lower-case part after the last dot, if short enough to be an extension. */

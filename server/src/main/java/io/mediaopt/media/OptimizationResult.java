@@ -4,10 +4,14 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.util.List;
 
 /**
- * The optimization result of interface.md 2.2, the same for the synchronous endpoint and for a
- * done job. Durations are present for videos only.
+ * The optimization result of docs/api.md (Routes), the same for the synchronous endpoint and for a
+ * done job. Durations are present for videos only; {@code alphaFlattened} only when true (the
+ * input's transparency was laid on white because no format of the preset could keep it);
+ * {@code renditions} only for a job that asked for them, and {@code picture} (a ready
+ * {@code <picture>} element) only in the API's answers for one with a responsive image set.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record OptimizationResult(
@@ -23,7 +27,33 @@ public record OptimizationResult(
         Integer inputWidth,
         Integer outputWidth,
         Integer inputHeight,
-        Integer outputHeight) {
+        Integer outputHeight,
+        Integer quality,
+        Double score,
+        Boolean alphaFlattened,
+        List<Rendition> renditions,
+        String picture) {
+
+    public OptimizationResult {
+        renditions = renditions == null ? null : List.copyOf(renditions);
+    }
+
+    /** A result without renditions. */
+    public OptimizationResult(String kind, String strategy, String contentType, String filename, long outputBytes,
+                              long savedBytes, BigDecimal savedPercent, Double inputDurationSec,
+                              Double outputDurationSec, Integer inputWidth, Integer outputWidth, Integer inputHeight,
+                              Integer outputHeight, Integer quality, Double score, Boolean alphaFlattened) {
+        this(kind, strategy, contentType, filename, outputBytes, savedBytes, savedPercent, inputDurationSec,
+                outputDurationSec, inputWidth, outputWidth, inputHeight, outputHeight, quality, score, alphaFlattened,
+                null, null);
+    }
+
+    /** The same result listing these renditions (null or empty: none) and this picture snippet. */
+    public OptimizationResult withRenditions(List<Rendition> list, String pictureSnippet) {
+        return new OptimizationResult(kind, strategy, contentType, filename, outputBytes, savedBytes, savedPercent,
+                inputDurationSec, outputDurationSec, inputWidth, outputWidth, inputHeight, outputHeight, quality,
+                score, alphaFlattened, list == null || list.isEmpty() ? null : list, pictureSnippet);
+    }
 
     public static OptimizationResult of(Optimized optimized, String filename, long inputBytes, long outputBytes) {
         long saved = inputBytes - outputBytes;
@@ -40,7 +70,10 @@ public record OptimizationResult(
                 optimized.inputWidth(),
                 optimized.outputWidth(),
                 optimized.inputHeight(),
-                optimized.outputHeight());
+                optimized.outputHeight(),
+                optimized.quality(),
+                optimized.score() == null ? null : Math.round(optimized.score() * 100) / 100.0,
+                optimized.alphaFlattened() ? Boolean.TRUE : null);
     }
 
     /** {@code 100 * saved / input}, rounded half-up to two decimals. */

@@ -4,16 +4,36 @@ import java.nio.file.Path;
 
 /**
  * What an optimizer produced: the output file (the input itself for the original strategies),
- * how, and the measurements the result reports. Durations are null for images.
+ * its format, how, and the measurements the result reports. Durations are null for images;
+ * quality and score are null where no setting was chosen or nothing was measured.
+ * {@code alphaFlattened}: the input had transparency that no format of the preset could keep,
+ * so it was laid on white.
  */
 public record Optimized(
         Path output,
         Strategy strategy,
-        String contentType,
-        String extension,
+        MediaFormat format,
         int inputWidth,
         int inputHeight,
         int outputWidth,
         int outputHeight,
         Double inputDurationSec,
-        Double outputDurationSec) {}
+        Double outputDurationSec,
+        Integer quality,
+        Double score,
+        boolean alphaFlattened) {
+
+    public String contentType() {
+        return format.contentType();
+    }
+
+    public String extension() {
+        return format.extension();
+    }
+
+    /** The encoder setting used (image quality), and the output's SSIMULACRA 2 score when measured. */
+    public Optimized withQuality(Integer quality, Double score) {
+        return new Optimized(output, strategy, format, inputWidth, inputHeight, outputWidth,
+                outputHeight, inputDurationSec, outputDurationSec, quality, score, alphaFlattened);
+    }
+}

@@ -8,5 +8,10 @@ import java.nio.file.Path;
  * their output inside {@code workDir}. Failures are {@link MediaException}s.
  */
 public interface Optimizer {
-    Optimized optimize(Path input, Sniffed sniffed, Preset preset, Path workDir);
+    /** {@code progress} hears how far the encoding has got, where the optimizer can tell. */
+    Optimized optimize(Path input, MediaFormat sniffed, Preset preset, Path workDir, Progress progress);
+
+    default Optimized optimize(Path input, MediaFormat sniffed, Preset preset, Path workDir) {
+        return optimize(input, sniffed, preset, workDir, Progress.IGNORED);
+    }
 }

@@ -26,8 +26,8 @@ public final class Polyglots {
     private Polyglots() {}
 
     /** Throws unsupported-type when the file of this sniffed media is also another file. */
-    public static void refuse(Path file, Sniffed media) throws IOException {
-        Optional<String> other = otherFace(file, media.format());
+    public static void refuse(Path file, MediaFormat media) throws IOException {
+        Optional<String> other = otherFace(file, media);
         if (other.isPresent()) {
             throw MediaException.unsupportedType("The file is " + media.description() + " with " + other.get()
                     + " (a polyglot); upload the " + media.kind().wireName() + " alone");
@@ -35,7 +35,7 @@ public final class Polyglots {
     }
 
     /** What else a file of this format is ("a ZIP archive appended"), or empty. */
-    static Optional<String> otherFace(Path file, String format) throws IOException {
+    static Optional<String> otherFace(Path file, MediaFormat format) throws IOException {
         try (FileCursor in = FileCursor.open(file)) {
             if (new String(in.bytesAt(0, PDF_HEADER_WINDOW), StandardCharsets.ISO_8859_1).contains(PDF_HEADER)) {
                 return Optional.of("a PDF header in its first " + PDF_HEADER_WINDOW + " bytes");
@@ -47,7 +47,7 @@ public final class Polyglots {
     }
 
     /** The foreign file that follows the media (and any media appended to it), or empty. */
-    private static Optional<String> appendedPayload(FileCursor in, String format) throws IOException {
+    private static Optional<String> appendedPayload(FileCursor in, MediaFormat format) throws IOException {
         long end = MediaEnd.find(in, format, 0);
         for (int appended = 0; end >= 0 && appended <= MAX_APPENDED_MEDIA; appended++) {
             long next = payloadStart(in, end);
@@ -55,9 +55,9 @@ public final class Polyglots {
             if (head.length == 0) return Optional.empty();
             Optional<String> foreign = ForeignPayload.identify(head);
             if (foreign.isPresent()) return foreign;
-            Optional<Sniffed> media = SNIFFER.sniff(head);
+            Optional<MediaFormat> media = SNIFFER.sniff(head);
             if (media.isEmpty()) return Optional.empty(); // a vendor's trailer
-            end = MediaEnd.find(in, media.get().format(), next);
+            end = MediaEnd.find(in, media.get(), next);
         }
         return Optional.empty();
     }

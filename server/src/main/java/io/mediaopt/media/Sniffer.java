@@ -9,6 +9,8 @@ import java.util.Arrays;
 import java.util.Optional;
 import java.util.Set;
 
+import static io.mediaopt.media.MediaFormat.*;
+
 /**
  * Decides what a file is from its first bytes (magic numbers), never from its name or the
  * Content-Type the client sent. The decoders confirm it later.
@@ -22,7 +24,7 @@ public final class Sniffer {
             Set.of("heic", "heix", "hevc", "hevx", "heim", "heis", "hevm", "hevs", "mif1", "msf1");
     private static final Set<String> QUICKTIME_ATOMS = Set.of("moov", "mdat", "wide", "free", "skip", "pnot");
 
-    public Optional<Sniffed> sniff(Path file) throws IOException {
+    public Optional<MediaFormat> sniff(Path file) throws IOException {
         byte[] head = new byte[TS_PACKET * 2 + 1];
         int n;
         try (InputStream in = Files.newInputStream(file)) {
@@ -31,33 +33,33 @@ public final class Sniffer {
         return sniff(Arrays.copyOf(head, n));
     }
 
-    public Optional<Sniffed> sniff(byte[] head) {
-        if (startsWith(head, 0, 0xFF, 0xD8, 0xFF)) return image("jpeg", "image/jpeg");
-        if (startsWith(head, 0, 0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A)) return image("png", "image/png");
-        if (ascii(head, 0, 6).equals("GIF87a") || ascii(head, 0, 6).equals("GIF89a")) return image("gif", "image/gif");
+    public Optional<MediaFormat> sniff(byte[] head) {
+        if (startsWith(head, 0, 0xFF, 0xD8, 0xFF)) return Optional.of(JPEG);
+        if (startsWith(head, 0, 0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A)) return Optional.of(PNG);
+        if (ascii(head, 0, 6).equals("GIF87a") || ascii(head, 0, 6).equals("GIF89a")) return Optional.of(GIF);
         if (startsWith(head, 0, 'I', 'I', 0x2A, 0x00) || startsWith(head, 0, 'M', 'M', 0x00, 0x2A)) {
-            return image("tiff", "image/tiff");
+            return Optional.of(TIFF);
         }
         if (ascii(head, 0, 4).equals("RIFF")) {
             String form = ascii(head, 8, 4);
-            if (form.equals("WEBP")) return image("webp", "image/webp");
-            if (form.equals("AVI ")) return video("avi", "video/x-msvideo");
+            if (form.equals("WEBP")) return Optional.of(WEBP);
+            if (form.equals("AVI ")) return Optional.of(AVI);
             return Optional.empty();
         }
         if (ascii(head, 4, 4).equals("ftyp")) return isoMedia(head);
-        if (QUICKTIME_ATOMS.contains(ascii(head, 4, 4))) return video("mov", "video/quicktime");
+        if (QUICKTIME_ATOMS.contains(ascii(head, 4, 4))) return Optional.of(MOV);
         if (startsWith(head, 0, 0x1A, 0x45, 0xDF, 0xA3)) {
             return ascii(head, 0, Math.min(head.length, HEAD_BYTES)).contains("webm")
-                    ? video("webm", "video/webm")
-                    : video("matroska", "video/x-matroska");
+                    ? Optional.of(WEBM)
+                    : Optional.of(MATROSKA);
         }
-        if (ascii(head, 0, 4).equals("OggS")) return video("ogg", "video/ogg");
-        if (isTransportStream(head)) return video("mpegts", "video/mp2t");
+        if (ascii(head, 0, 4).equals("OggS")) return Optional.of(OGG);
+        if (isTransportStream(head)) return Optional.of(MPEG_TS);
         return Optional.empty();
     }
 
     /** ISO base media files (MP4, MOV, 3GP, HEIF, AVIF) tell their family by the ftyp brands. */
-    private Optional<Sniffed> isoMedia(byte[] head) {
+    private Optional<MediaFormat> isoMedia(byte[] head) {
         String major = ascii(head, 8, 4);
         int boxSize = (int) Math.min(readUint32(head, 0), head.length);
         boolean avif = AVIF_BRANDS.contains(major);
@@ -67,24 +69,16 @@ public final class Sniffer {
             avif |= AVIF_BRANDS.contains(brand);
             heif |= major.equals("mif1") && HEIF_BRANDS.contains(brand);
         }
-        if (avif) return image("avif", "image/avif");
-        if (heif) return image("heif", "image/heif");
-        if (major.equals("qt  ")) return video("mov", "video/quicktime");
-        if (major.startsWith("3g")) return video("3gp", "video/3gpp");
-        return video("mp4", "video/mp4");
+        if (avif) return Optional.of(AVIF);
+        if (heif) return Optional.of(HEIF);
+        if (major.equals("qt  ")) return Optional.of(MOV);
+        if (major.startsWith("3g")) return Optional.of(THREE_GP);
+        return Optional.of(MP4);
     }
 
     private static boolean isTransportStream(byte[] head) {
         return head.length > TS_PACKET * 2
                 && head[0] == 0x47 && head[TS_PACKET] == 0x47 && head[TS_PACKET * 2] == 0x47;
-    }
-
-    private static Optional<Sniffed> image(String format, String type) {
-        return Optional.of(new Sniffed(MediaKind.IMAGE, format, type));
-    }
-
-    private static Optional<Sniffed> video(String format, String type) {
-        return Optional.of(new Sniffed(MediaKind.VIDEO, format, type));
     }
 
     private static boolean startsWith(byte[] data, int offset, int... expected) {

@@ -2,28 +2,26 @@ package io.mediaopt.media;
 
 /** An encoding the service can apply; {@link #wireName()} is the value of the {@code strategy} field. */
 public enum Strategy {
-    IMAGE_WEBP(MediaKind.IMAGE, "image-webp", "image/webp", "webp"),
-    IMAGE_AVIF(MediaKind.IMAGE, "image-avif", "image/avif", "avif"),
-    IMAGE_JPEG(MediaKind.IMAGE, "image-jpeg", "image/jpeg", "jpg"),
-    IMAGE_PNG(MediaKind.IMAGE, "image-png", "image/png", "png"),
+    IMAGE_WEBP(MediaKind.IMAGE, "image-webp", MediaFormat.WEBP),
+    IMAGE_AVIF(MediaKind.IMAGE, "image-avif", MediaFormat.AVIF),
+    IMAGE_JPEG(MediaKind.IMAGE, "image-jpeg", MediaFormat.JPEG),
+    IMAGE_PNG(MediaKind.IMAGE, "image-png", MediaFormat.PNG),
     /** The input itself, returned when every encoding came out larger. */
-    IMAGE_ORIGINAL(MediaKind.IMAGE, "image-original", null, null),
-    VIDEO_MP4_H264(MediaKind.VIDEO, "video-mp4-h264", "video/mp4", "mp4"),
-    VIDEO_WEBM_VP9(MediaKind.VIDEO, "video-webm-vp9", "video/webm", "webm"),
-    VIDEO_WEBM_AV1(MediaKind.VIDEO, "video-webm-av1", "video/webm", "webm"),
+    IMAGE_ORIGINAL(MediaKind.IMAGE, "image-original", null),
+    VIDEO_MP4_H264(MediaKind.VIDEO, "video-mp4-h264", MediaFormat.MP4),
+    VIDEO_WEBM_VP9(MediaKind.VIDEO, "video-webm-vp9", MediaFormat.WEBM),
+    VIDEO_WEBM_AV1(MediaKind.VIDEO, "video-webm-av1", MediaFormat.WEBM),
     /** The input itself, returned when every encoding came out larger. */
-    VIDEO_ORIGINAL(MediaKind.VIDEO, "video-original", null, null);
+    VIDEO_ORIGINAL(MediaKind.VIDEO, "video-original", null);
 
     private final MediaKind kind;
     private final String wireName;
-    private final String contentType;
-    private final String extension;
+    private final MediaFormat output;
 
-    Strategy(MediaKind kind, String wireName, String contentType, String extension) {
+    Strategy(MediaKind kind, String wireName, MediaFormat output) {
         this.kind = kind;
         this.wireName = wireName;
-        this.contentType = contentType;
-        this.extension = extension;
+        this.output = output;
     }
 
     public MediaKind kind() {
@@ -34,14 +32,9 @@ public enum Strategy {
         return wireName;
     }
 
-    /** Media type of the output; null for the original strategies, whose type is the input's. */
-    public String contentType() {
-        return contentType;
-    }
-
-    /** File name extension of the output, without the dot; null for the original strategies. */
-    public String extension() {
-        return extension;
+    /** The format it writes; null for the original strategies, whose format is the input's. */
+    public MediaFormat output() {
+        return output;
     }
 
     public boolean isOriginal() {

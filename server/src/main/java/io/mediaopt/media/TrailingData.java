@@ -14,8 +14,8 @@ import java.nio.file.Path;
 public final class TrailingData {
     private TrailingData() {}
 
-    /** True when the file of this format (a Sniffer or image header format name) ends with its media. */
-    public static boolean isAbsent(Path file, String format) {
+    /** True when the file of this format ends with its media. */
+    public static boolean isAbsent(Path file, MediaFormat format) {
         try {
             long size = Files.size(file);
             return MediaEnd.of(file, format).orElse(-1) == size;

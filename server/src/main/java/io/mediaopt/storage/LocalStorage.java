@@ -16,9 +16,15 @@ import java.util.UUID;
 
 /**
  * Keeps objects as files below a root directory. Every write lands in a temporary file of the
- * same directory first and is renamed into place, so a download never sees half a file.
+ * same directory first and is renamed into place, so a download never sees half a file. Every
+ * failure of the disk (full, read-only, refused permission, a file where a directory must be)
+ * is a {@link StorageException}, as it is for object storage.
  */
 public final class LocalStorage implements Storage {
+    private static final String MISSING = "Stored object is missing";
+    private static final String NOT_WRITTEN = "The file could not be written to storage";
+    private static final String NOT_READ = "The file could not be read from storage";
+
     private final Path root;
 
     public LocalStorage(Path root) {
@@ -26,7 +32,7 @@ public final class LocalStorage implements Storage {
     }
 
     @Override
-    public void put(String key, Path source, String contentType) throws IOException {
+    public void put(String key, Path source, String contentType) {
         Path target = resolve(key);
         Path partial = target.resolveSibling("." + target.getFileName() + "." + UUID.randomUUID() + ".partial");
         try {
@@ -34,59 +40,62 @@ public final class LocalStorage implements Storage {
             moveOrCopy(source, partial);
             Files.move(partial, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
-            throw new StorageException("The file could not be written to storage", e);
+            throw new StorageException(NOT_WRITTEN, e);
         } finally {
-            Files.deleteIfExists(partial);
+            deleteQuietly(partial);
         }
     }
 
     @Override
-    public StoredObject open(String key) throws IOException {
+    public StoredObject open(String key) {
         Path file = resolve(key);
-        try {
-            return new StoredObject(Files.newInputStream(file), Files.size(file));
-        } catch (NoSuchFileException e) {
-            throw new StorageException("Stored object is missing", e);
-        }
+        return read(() -> new StoredObject(Files.newInputStream(file), Files.size(file)));
     }
 
     @Override
-    public StoredObject openRange(String key, long first, long length) throws IOException {
+    public StoredObject openRange(String key, long first, long length) {
         Path file = resolve(key);
-        FileChannel channel;
+        FileChannel channel = read(() -> FileChannel.open(file));
         try {
-            channel = FileChannel.open(file);
-        } catch (NoSuchFileException e) {
-            throw new StorageException("Stored object is missing", e);
+            channel.position(first);
+        } catch (IOException e) {
+            closeQuietly(channel);
+            throw new StorageException(NOT_READ, e);
         }
-        channel.position(first);
         return new StoredObject(new BoundedInputStream(Channels.newInputStream(channel), length), length);
     }
 
     @Override
-    public long size(String key) throws IOException {
-        try {
-            return Files.size(resolve(key));
-        } catch (NoSuchFileException e) {
-            throw new StorageException("Stored object is missing", e);
-        }
+    public long size(String key) {
+        return read(() -> Files.size(resolve(key)));
     }
 
     @Override
-    public void copyTo(String key, Path target) throws IOException {
+    public void copyTo(String key, Path target) {
         Path file = resolve(key);
-        if (!Files.exists(file)) throw new StorageException("Stored object is missing", null);
-        try {
-            Files.createLink(target, file);
-        } catch (UnsupportedOperationException | FileSystemException e) {
-            Files.copy(file, target, StandardCopyOption.REPLACE_EXISTING);
-        }
+        read(() -> {
+            if (!Files.exists(file)) throw new NoSuchFileException(file.toString());
+            try {
+                return Files.createLink(target, file);
+            } catch (UnsupportedOperationException | FileSystemException e) {
+                try {
+                    return Files.copy(file, target, StandardCopyOption.REPLACE_EXISTING);
+                } catch (IOException copyFailed) {
+                    deleteQuietly(target);
+                    throw copyFailed;
+                }
+            }
+        });
     }
 
     @Override
-    public void delete(String key) throws IOException {
+    public void delete(String key) {
         Path file = resolve(key);
-        Files.deleteIfExists(file);
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            throw new StorageException("The file could not be deleted from storage", e);
+        }
         deleteIfEmptyObjectDir(file.getParent());
     }
 
@@ -109,12 +118,45 @@ public final class LocalStorage implements Storage {
         return file;
     }
 
+    /** A read of the disk, whose failures are storage failures: a missing file is a missing object. */
+    private static <T> T read(FileRead<T> action) {
+        try {
+            return action.run();
+        } catch (NoSuchFileException e) {
+            throw new StorageException(MISSING, e);
+        } catch (IOException e) {
+            throw new StorageException(NOT_READ, e);
+        }
+    }
+
+    @FunctionalInterface
+    private interface FileRead<T> {
+        T run() throws IOException;
+    }
+
     private static void moveOrCopy(Path source, Path target) throws IOException {
         try {
             Files.move(source, target, StandardCopyOption.ATOMIC_MOVE);
         } catch (AtomicMoveNotSupportedException e) {
             Files.copy(source, target, StandardCopyOption.REPLACE_EXISTING);
             Files.delete(source);
+        }
+    }
+
+    /** Cleanup after a failure, which must not hide that failure. */
+    private static void deleteQuietly(Path file) {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException alreadyFailing) {
+            // the directory it would be in is unusable; nothing was left there
+        }
+    }
+
+    private static void closeQuietly(FileChannel channel) {
+        try {
+            channel.close();
+        } catch (IOException ignored) {
+            // only read from; nothing to lose
         }
     }
 

@@ -63,7 +63,7 @@ public final class S3Storage implements Storage {
     }
 
     @Override
-    public void put(String key, Path source, String contentType) throws IOException {
+    public void put(String key, Path source, String contentType) {
         try {
             long size = Files.size(source);
             if (size > parts.multipartThreshold()) {
@@ -150,12 +150,21 @@ public final class S3Storage implements Storage {
     }
 
     @Override
-    public void copyTo(String key, Path target) throws IOException {
+    public void copyTo(String key, Path target) {
         try (StoredObject object = open(key)) {
             Files.copy(object.content(), target, StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException | SdkException e) {
-            Files.deleteIfExists(target);
+            deletePartialCopy(target);
             throw new StorageException("The file could not be read from object storage", e);
+        }
+    }
+
+    /** A failed copy leaves no part of the object behind, if it can help it. */
+    private static void deletePartialCopy(Path target) {
+        try {
+            Files.deleteIfExists(target);
+        } catch (IOException e) {
+            log.warn("cannot delete the partial copy {}", target, e);
         }
     }
 

@@ -10,30 +10,32 @@ import java.util.Optional;
 /**
  * Where inputs of queued jobs and encoded outputs are kept. Keys are relative, slash-separated
  * names chosen by the service (never by clients). Writes are atomic: a reader sees the whole
- * object or none.
+ * object or none. Every storage fails the same way: whatever keeps an object from being stored,
+ * read or deleted (a missing object, a full disk, a refused permission, a service that cannot be
+ * reached) is a {@link StorageException}, answered as {@code storage-failed}.
  */
 public interface Storage {
 
     /** Stores the file under the key; the source may be moved away (it is consumed). */
-    void put(String key, Path source, String contentType) throws IOException;
+    void put(String key, Path source, String contentType);
 
     /** Opens the object for reading; {@link StorageException} when it does not exist. */
-    StoredObject open(String key) throws IOException;
+    StoredObject open(String key);
 
     /**
      * Opens {@code length} bytes of the object from byte {@code first} on, for a ranged download,
      * without reading what comes before; the stored object's size is the range's length.
      */
-    StoredObject openRange(String key, long first, long length) throws IOException;
+    StoredObject openRange(String key, long first, long length);
 
     /** The object's size in bytes; {@link StorageException} when it does not exist. */
-    long size(String key) throws IOException;
+    long size(String key);
 
     /** Makes the object available as a local file at target (a link or a copy). */
-    void copyTo(String key, Path target) throws IOException;
+    void copyTo(String key, Path target);
 
     /** Deletes the object; deleting a missing key is not an error. */
-    void delete(String key) throws IOException;
+    void delete(String key);
 
     /**
      * A URL a client can fetch the object from without the service, valid for the given time,

@@ -1,5 +1,6 @@
 package io.mediaopt.storage;
 
+import io.mediaopt.ErrorCode;
 import io.mediaopt.ServiceException;
 
 /**
@@ -7,9 +8,9 @@ import io.mediaopt.ServiceException;
  * refuses the credentials. Reported as a server failure; jobs it ends fail with its code.
  */
 public final class StorageException extends ServiceException {
-    public static final String CODE = "storage-failed";
+    private static final long serialVersionUID = 1L;
 
     public StorageException(String message, Throwable cause) {
-        super(500, CODE, message, cause);
+        super(ErrorCode.STORAGE_FAILED, message, cause);
     }
 }

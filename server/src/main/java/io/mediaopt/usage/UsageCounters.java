@@ -3,7 +3,7 @@ package io.mediaopt.usage;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Lifetime totals of this process, kept in memory and reset by a restart (interface.md 2.4).
+ * Lifetime totals of this process, kept in memory and reset by a restart (docs/api.md, GET /api/usage).
  * Every successful optimization, synchronous or not, is recorded exactly once.
  */
 public final class UsageCounters {

@@ -1,4 +1,4 @@
 package io.mediaopt.usage;
 
-/** The usage object of interface.md 2.4. */
+/** The usage object of docs/api.md (GET /api/usage). */
 public record UsageSnapshot(long totalJobs, long totalInputBytes, long totalOutputBytes, long totalSavedBytes) {}

@@ -5,7 +5,7 @@ import io.mediaopt.media.Strategy;
 import java.nio.file.Path;
 
 /** What one strategy's ffmpeg run left behind. */
-sealed interface Attempt permits Attempt.Encoded, Attempt.Failed, Attempt.TimedOut {
+sealed interface Attempt permits Attempt.Encoded, Attempt.Failed, Attempt.Unreadable, Attempt.TimedOut {
 
     /** An output, its displayed size (null until known) and its length (null when nobody could tell). */
     record Encoded(Strategy strategy, Path output, FrameSize size, Double durationSec, long bytes)
@@ -13,6 +13,9 @@ sealed interface Attempt permits Attempt.Encoded, Attempt.Failed, Attempt.TimedO
 
     /** ffmpeg failed or wrote nothing usable; its output is gone. */
     record Failed() implements Attempt {}
+
+    /** ffmpeg stopped because the input ends early or is corrupt; no other strategy can do better. */
+    record Unreadable() implements Attempt {}
 
     /** ffmpeg ran past its time and was killed; its output is gone. */
     record TimedOut() implements Attempt {}

@@ -37,7 +37,7 @@ public final class FfmpegArguments {
      * speed at 5, and 4 was both the fastest and as small. SVT-AV1 at the same settings: preset 8
      * 11 s 479 kB, 10 6 s 531 kB, 12 3 s 605 kB but SSIM 0.991 against 0.995.
      */
-    static final String X264_PRESET = "veryfast";
+    public static final String X264_PRESET = "veryfast";
     /*
      * x264 holds every frame of its lookahead at full size with its sub-pixel planes, ~14 MiB a
      * 1080p frame. Eight frames instead of veryfast's ten, on the same 1080p clip: 287 -> 273 MiB
@@ -95,17 +95,29 @@ public final class FfmpegArguments {
      */
     public static List<String> encode(String ffmpeg, Path input, Path output, Strategy strategy,
                                       VideoSettings settings, long maxPixels, int processors) {
+        return encode(ffmpeg, input, output, strategy, settings, maxPixels, processors, SourcePicture.UNPROBED);
+    }
+
+    /**
+     * As above, for a picture whose colour and alpha the probe has described: HDR is
+     * tone-mapped to BT.709 SDR and tagged so, an alpha channel is decoded and kept by VP9 or
+     * laid on white for the other codecs ({@link SourcePicture}).
+     */
+    static List<String> encode(String ffmpeg, Path input, Path output, Strategy strategy, VideoSettings settings,
+                               long maxPixels, int processors, SourcePicture picture) {
         List<String> args = new ArrayList<>(List.of(ffmpeg, "-nostdin", "-hide_banner", "-loglevel", "error", "-y"));
         args.addAll(LOCKDOWN);
         args.addAll(List.of("-max_pixels", Long.toString(Math.min(maxPixels, Integer.MAX_VALUE)),
                 "-threads", Integer.toString(decoderThreads(processors))));
+        args.addAll(picture.decoderOptions());
         args.addAll(List.of("-i", fileUrl(input)));
         args.addAll(List.of("-map", "0:V:0", "-map", "0:a:0?", "-map_metadata", "-1", "-map_chapters", "-1", "-sn", "-dn"));
-        args.addAll(List.of("-vf", "scale='trunc(min(iw," + settings.maxWidth() + ")/2)*2':-2"));
+        args.addAll(List.of("-vf", picture.filters("scale='trunc(min(iw," + settings.maxWidth() + ")/2)*2':-2", strategy)));
         // surround goes down to stereo (web players and libopus's default mapping want at most
         // two channels at these bitrates); mono stays mono
         args.addAll(List.of("-af", "aformat=channel_layouts=mono|stereo"));
-        args.addAll(codecs(strategy, settings));
+        args.addAll(codecs(strategy, settings, picture.pixelFormat(strategy)));
+        args.addAll(picture.color().outputTags());
         args.addAll(List.of("-threads", Integer.toString(processors)));
         args.addAll(container(strategy));
         args.addAll(List.of("-progress", "pipe:1"));
@@ -121,7 +133,7 @@ public final class FfmpegArguments {
         return Math.max(1, processors / DECODER_THREAD_PER_PROCESSORS);
     }
 
-    private static List<String> codecs(Strategy strategy, VideoSettings s) {
+    private static List<String> codecs(Strategy strategy, VideoSettings s, String pixelFormat) {
         String crf = Integer.toString(s.crf());
         String cap = s.maxBitrateKbps() + "k";
         String audio = s.audioBitrateKbps() + "k";
@@ -133,7 +145,7 @@ public final class FfmpegArguments {
                     "-c:a", "aac", "-b:a", audio);
             case VIDEO_WEBM_VP9 -> List.of(
                     "-c:v", "libvpx-vp9", "-crf", crf, "-b:v", cap,
-                    "-deadline", "good", "-cpu-used", VP9_CPU_USED, "-row-mt", "1", "-pix_fmt", "yuv420p",
+                    "-deadline", "good", "-cpu-used", VP9_CPU_USED, "-row-mt", "1", "-pix_fmt", pixelFormat,
                     "-c:a", "libopus", "-b:a", audio);
             case VIDEO_WEBM_AV1 -> List.of(
                     "-c:v", "libsvtav1", "-preset", SVT_AV1_PRESET, "-crf", crf, "-maxrate", cap, "-pix_fmt", "yuv420p",

@@ -22,6 +22,7 @@ import java.util.concurrent.CancellationException;
 public final class Ffprobe {
     private static final Logger log = LoggerFactory.getLogger(Ffprobe.class);
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final java.util.Set<String> INTERLACED_FIELD_ORDERS = java.util.Set.of("tt", "bb", "tb", "bt");
 
     private final VideoTools tools;
     private final Duration timeout;
@@ -79,7 +80,11 @@ public final class Ffprobe {
                     number(s, "duration"),
                     whole(s, "bit_rate"),
                     rotation(s),
-                    s.path("disposition").path("attached_pic").asInt(0) == 1));
+                    s.path("disposition").path("attached_pic").asInt(0) == 1,
+                    color(s),
+                    dolbyVision(s),
+                    "1".equals(text(s.path("tags"), "alpha_mode")),
+                    INTERLACED_FIELD_ORDERS.contains(String.valueOf(text(s, "field_order")))));
         }
         return new ProbeReport(text(format, "format_name"), number(format, "duration"), whole(format, "bit_rate"), streams);
     }
@@ -91,6 +96,20 @@ public final class Ffprobe {
         }
         Double tag = number(stream.path("tags"), "rotate");
         return tag == null ? 0 : normalized(tag);
+    }
+
+    private static ProbedColor color(JsonNode stream) {
+        return new ProbedColor(text(stream, "color_range"), text(stream, "color_space"), text(stream, "color_transfer"),
+                text(stream, "color_primaries"), ProbedColor.bitDepthOf(text(stream, "pix_fmt")));
+    }
+
+    private static DolbyVision dolbyVision(JsonNode stream) {
+        for (JsonNode side : stream.path("side_data_list")) {
+            if ("DOVI configuration record".equals(text(side, "side_data_type"))) {
+                return new DolbyVision(side.path("dv_profile").asInt(0), side.path("dv_bl_signal_compatibility_id").asInt(0));
+            }
+        }
+        return null;
     }
 
     private static int normalized(double degrees) {

@@ -1,10 +1,9 @@
 package io.mediaopt.video;
 
-import io.mediaopt.media.Sniffed;
+import io.mediaopt.media.MediaFormat;
 import io.mediaopt.media.Strategy;
 import io.mediaopt.media.VideoSettings;
 
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -15,32 +14,24 @@ import java.util.Set;
 final class OriginalVideo {
     private static final Set<String> BROWSER_PIXEL_FORMATS = Set.of("yuv420p", "yuvj420p");
 
-    private static final Map<String, String> EXTENSIONS = Map.of(
-            "mp4", "mp4", "mov", "mov", "webm", "webm", "matroska", "mkv",
-            "avi", "avi", "mpegts", "ts", "3gp", "3gp", "ogg", "ogv");
-
     private OriginalVideo() {}
 
-    static boolean servable(Sniffed sniffed, ProbeReport probe, VideoSettings settings) {
+    static boolean servable(MediaFormat sniffed, ProbeReport probe, VideoSettings settings) {
         ProbedStream video = probe.video().orElse(null);
         if (video == null || video.displayWidth() > settings.maxWidth()) return false;
         if (!BROWSER_PIXEL_FORMATS.contains(video.pixelFormat())) return false;
         String audio = probe.audio().map(ProbedStream::codecName).orElse(null);
-        return settings.strategies().stream().anyMatch(s -> delivers(s, sniffed.format(), video.codecName(), audio));
+        return settings.strategies().stream().anyMatch(s -> delivers(s, sniffed, video.codecName(), audio));
     }
 
-    /** The file name extension of an input served as is, from the sniffed container. */
-    static String extension(Sniffed sniffed) {
-        return EXTENSIONS.getOrDefault(sniffed.format(), "bin");
-    }
-
-    private static boolean delivers(Strategy strategy, String container, String videoCodec, String audioCodec) {
+    private static boolean delivers(Strategy strategy, MediaFormat container, String videoCodec, String audioCodec) {
+        if (strategy.output() != container) return false;
         return switch (strategy) {
-            case VIDEO_MP4_H264 -> container.equals("mp4") && "h264".equals(videoCodec)
+            case VIDEO_MP4_H264 -> "h264".equals(videoCodec)
                     && (audioCodec == null || audioCodec.equals("aac"));
-            case VIDEO_WEBM_VP9 -> container.equals("webm") && "vp9".equals(videoCodec)
+            case VIDEO_WEBM_VP9 -> "vp9".equals(videoCodec)
                     && (audioCodec == null || audioCodec.equals("opus") || audioCodec.equals("vorbis"));
-            case VIDEO_WEBM_AV1 -> container.equals("webm") && "av1".equals(videoCodec)
+            case VIDEO_WEBM_AV1 -> "av1".equals(videoCodec)
                     && (audioCodec == null || audioCodec.equals("opus"));
             default -> false;
         };

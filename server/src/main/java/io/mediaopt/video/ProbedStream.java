@@ -2,7 +2,10 @@ package io.mediaopt.video;
 
 /**
  * One stream as ffprobe reports it. Numbers ffprobe leaves out are 0 (sizes) or null.
- * {@code rotation} is the display rotation in degrees, 0 to 270, clockwise.
+ * {@code rotation} is the display rotation in degrees, 0 to 270, clockwise. {@code dolbyVision}
+ * is null unless the stream carries a Dolby Vision configuration; {@code alpha} says a VP8/VP9
+ * stream carries an alpha channel (WebM's AlphaMode), which only the libvpx decoders read;
+ * {@code interlaced} that its frames are two fields (ffprobe's field_order tt, bb, tb or bt).
  */
 public record ProbedStream(
         int index,
@@ -14,7 +17,11 @@ public record ProbedStream(
         Double durationSec,
         Long bitRate,
         int rotation,
-        boolean attachedPicture) {
+        boolean attachedPicture,
+        ProbedColor color,
+        DolbyVision dolbyVision,
+        boolean alpha,
+        boolean interlaced) {
 
     public boolean isVideo() {
         return "video".equals(codecType);

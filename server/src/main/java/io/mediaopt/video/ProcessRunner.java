@@ -13,6 +13,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 
 /**
  * Runs external programs such as ffmpeg and ffprobe. The command is a list of arguments, never
@@ -50,6 +51,15 @@ public final class ProcessRunner implements AutoCloseable {
      * program cannot be started; on interruption the process is killed before rethrowing.
      */
     public ProcessResult run(List<String> command, Duration timeout) throws IOException, InterruptedException {
+        return run(command, timeout, null);
+    }
+
+    /**
+     * {@link #run(List, Duration)} that also hands each line of stdout to {@code stdoutLines} as it
+     * arrives (ffmpeg's -progress report, say), on the thread that reads it.
+     */
+    public ProcessResult run(List<String> command, Duration timeout, Consumer<String> stdoutLines)
+            throws IOException, InterruptedException {
         if (closed) throw new IllegalStateException("The process runner is closed");
         long started = System.nanoTime();
         Process process = new ProcessBuilder(command).redirectInput(NO_INPUT).start();
@@ -57,7 +67,7 @@ public final class ProcessRunner implements AutoCloseable {
         try {
             // close() may have run between the check above and add(); it must not miss this one
             if (closed) killTree(process);
-            var stdout = readInBackground(() -> readHead(process.getInputStream(), stdoutLimit));
+            var stdout = readInBackground(() -> readHead(process.getInputStream(), stdoutLimit, stdoutLines));
             var stderr = readInBackground(() -> readTail(process.getErrorStream(), stderrTail));
             boolean exited = process.waitFor(timeout.toNanos(), TimeUnit.NANOSECONDS);
             if (!exited) killTree(process);
@@ -126,12 +136,14 @@ public final class ProcessRunner implements AutoCloseable {
     private record Head(byte[] bytes, boolean truncated) {}
 
     /** Keeps the first {@code limit} bytes and reads on to the end so the child never blocks. */
-    private static Head readHead(InputStream in, int limit) throws IOException {
+    private static Head readHead(InputStream in, int limit, Consumer<String> lines) throws IOException {
         ByteArrayOutputStream kept = new ByteArrayOutputStream();
+        LineSplitter splitter = lines == null ? null : new LineSplitter(lines);
         byte[] chunk = new byte[8192];
         boolean truncated = false;
         try (in) {
             for (int n; (n = in.read(chunk)) >= 0; ) {
+                if (splitter != null) splitter.write(chunk, n);
                 int room = limit - kept.size();
                 if (n > room) truncated = true;
                 kept.write(chunk, 0, Math.min(n, room));

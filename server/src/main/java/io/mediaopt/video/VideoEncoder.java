@@ -35,14 +35,14 @@ final class VideoEncoder {
      * One strategy; a failed or killed run leaves no file behind. What ffmpeg reports having
      * written tells the length of the output; only when that report is missing is the output probed.
      */
-    Attempt encode(Path input, Strategy strategy, VideoSettings settings, Path workDir, Duration timeout,
-                   Ffprobe ffprobe) {
-        Path output = workDir.resolve(strategy.wireName() + "." + strategy.extension());
+    Attempt encode(Path input, Strategy strategy, VideoSettings settings, SourcePicture picture, Path workDir,
+                   Duration timeout, Ffprobe ffprobe, EncodeProgress progress) {
+        Path output = workDir.resolve(strategy.wireName() + "." + strategy.output().extension());
         int threads = Runtime.getRuntime().availableProcessors();
         List<String> command = FfmpegArguments.encode(tools.ffmpeg(), input, output, strategy, settings,
-                maxPixels, threads);
+                maxPixels, threads, picture);
         if (log.isDebugEnabled()) log.debug("ffmpeg command for {}: {}", strategy.wireName(), FfmpegArguments.commandLine(command));
-        ProcessResult run = runFfmpeg(command, timeout, output);
+        ProcessResult run = runFfmpeg(command, timeout, output, progress);
         if (run.timedOut()) {
             log.warn("ffmpeg {} killed after {} ms; stderr tail:\n{}",
                     strategy.wireName(), run.elapsed().toMillis(), run.stderrTail().strip());
@@ -53,16 +53,21 @@ final class VideoEncoder {
             log.warn("ffmpeg {} exited with {} after {} ms; stderr tail:\n{}",
                     strategy.wireName(), run.exitCode(), run.elapsed().toMillis(), run.stderrTail().strip());
             deleteFile(output);
-            return new Attempt.Failed();
+            return failure(run);
         }
         Optional<FfmpegProgress> report = run.stdoutTruncated() ? Optional.empty() : FfmpegProgress.parse(run.stdout());
         if (report.isEmpty()) return probed(strategy, output, ffprobe);
         if (report.get().frames() > 0) {
             return new Attempt.Encoded(strategy, output, null, report.get().durationSec(), sizeOf(output));
         }
-        log.warn("ffmpeg {} wrote no video frame", strategy.wireName());
+        log.warn("ffmpeg {} wrote no video frame; stderr tail:\n{}", strategy.wireName(), run.stderrTail().strip());
         deleteFile(output);
-        return new Attempt.Failed();
+        return failure(run);
+    }
+
+    /** A run that left nothing: the input's fault when ffmpeg's reader says so, else the encoder's. */
+    private static Attempt failure(ProcessResult run) {
+        return InputDamage.reportedIn(run.stderrTail()) ? new Attempt.Unreadable() : new Attempt.Failed();
     }
 
     /** The output's size as the probe of the input predicts it; probed only when that cannot tell. */
@@ -88,9 +93,9 @@ final class VideoEncoder {
         }
     }
 
-    private ProcessResult runFfmpeg(List<String> command, Duration timeout, Path output) {
+    private ProcessResult runFfmpeg(List<String> command, Duration timeout, Path output, EncodeProgress progress) {
         try {
-            return tools.runner().run(command, timeout);
+            return tools.runner().run(command, timeout, progress);
         } catch (IOException e) {
             throw new UncheckedIOException("ffmpeg could not be started", e);
         } catch (InterruptedException e) {

@@ -2,7 +2,6 @@ package io.mediaopt.video;
 
 import java.io.IOException;
 import java.time.Duration;
-import java.util.List;
 import java.util.Objects;
 
 /**

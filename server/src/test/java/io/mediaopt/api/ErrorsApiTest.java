@@ -5,13 +5,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediaopt.Fixtures;
 import io.mediaopt.RawMultipart;
 import io.mediaopt.RawMultipart.Part;
-import io.mediaopt.TestService;
+import io.mediaopt.RunningServer;
 import io.mediaopt.client.MediaoptApiException;
-import io.mediaopt.client.MediaoptClient;
 import org.assertj.core.api.ThrowableAssert;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -23,45 +21,33 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** Bad requests get a JSON error with the right status and code, and the service stays up. */
 class ErrorsApiTest {
-    static TestService service;
-    static MediaoptClient client;
+    @RegisterExtension
+    static final RunningServer server = RunningServer.withDefaults();
     static final ObjectMapper JSON = new ObjectMapper();
-
-    @BeforeAll
-    static void start() throws Exception {
-        service = TestService.start();
-        client = service.client();
-    }
-
-    @AfterAll
-    static void stop() {
-        client.close();
-        service.close();
-    }
 
     @Test
     void missingMediaIsInvalidInputOnBothRoutes() throws Exception {
         for (String path : List.of("/media/jobs", "/media/optimize")) {
-            expect(RawMultipart.post(service.baseUrl(), path, List.of(Part.text("preset", "web"))).build(),
+            expect(RawMultipart.post(server.baseUrl(), path, List.of(Part.text("preset", "web"))).build(),
                     400, "invalid-input");
         }
     }
 
     @Test
     void mediaSentAsTextInsteadOfAFileIsInvalidInput() throws Exception {
-        expect(RawMultipart.post(service.baseUrl(), "/media/jobs", List.of(Part.text("media", "not a file"))).build(),
+        expect(RawMultipart.post(server.baseUrl(), "/media/jobs", List.of(Part.text("media", "not a file"))).build(),
                 400, "invalid-input");
     }
 
     @Test
     void emptyFileIsInvalidInput() {
-        expectApiError(() -> client.optimize("empty.jpg", new byte[0], "web"), 400, "invalid-input");
-        expectApiError(() -> client.submitJob("empty.jpg", new byte[0], "web"), 400, "invalid-input");
+        expectApiError(() -> server.client().optimize("empty.jpg", new byte[0], "web"), 400, "invalid-input");
+        expectApiError(() -> server.client().submitJob("empty.jpg", new byte[0], "web"), 400, "invalid-input");
     }
 
     @Test
     void unknownPresetIsRefusedNamingTheValidOnes() throws Exception {
-        HttpResponse<String> r = expect(RawMultipart.post(service.baseUrl(), "/media/optimize", List.of(
+        HttpResponse<String> r = expect(RawMultipart.post(server.baseUrl(), "/media/optimize", List.of(
                 Part.file("media", "a.png", Files.readAllBytes(Fixtures.png())),
                 Part.text("preset", "ultra"))).build(), 400, "invalid-input");
         assertThat(r.body()).contains("web").contains("mobile").contains("low-bandwidth").contains("ultra");
@@ -69,9 +55,9 @@ class ErrorsApiTest {
 
     @Test
     void notMultipartOrMalformedMultipartIsInvalidInput() throws Exception {
-        expect(Raw.request(service.baseUrl(), "/media/jobs").header("Content-Type", "application/json")
+        expect(Raw.request(server.baseUrl(), "/media/jobs").header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString("{}")).build(), 400, "invalid-input");
-        expect(Raw.request(service.baseUrl(), "/media/jobs")
+        expect(Raw.request(server.baseUrl(), "/media/jobs")
                 .header("Content-Type", "multipart/form-data; boundary=xyz")
                 .POST(HttpRequest.BodyPublishers.ofString("--xyz\r\nContent-Disposition: form-data; name=\"media\"; fi"))
                 .build(), 400, "invalid-input");
@@ -80,23 +66,23 @@ class ErrorsApiTest {
     @Test
     void aTextFileIsAnUnsupportedTypeWhateverItsName() {
         byte[] text = "just some words, not an image".getBytes();
-        expectApiError(() -> client.optimize("photo.jpg", text, "web"), 415, "unsupported-type");
-        expectApiError(() -> client.submitJob("clip.mp4", text, "web"), 415, "unsupported-type");
+        expectApiError(() -> server.client().optimize("photo.jpg", text, "web"), 415, "unsupported-type");
+        expectApiError(() -> server.client().submitJob("clip.mp4", text, "web"), 415, "unsupported-type");
     }
 
     @Test
     void aTruncatedImageIsUnreadableMedia() {
-        expectApiError(() -> client.optimize("broken.jpg", Fixtures.truncatedJpeg(), "web"), 422, "unreadable-media");
+        expectApiError(() -> server.client().optimize("broken.jpg", Fixtures.truncatedJpeg(), "web"), 422, "unreadable-media");
     }
 
     @Test
     void unknownPathsAreJsonNotFound() throws Exception {
-        expect(Raw.request(service.baseUrl(), "/nothing/here").GET().build(), 404, "not-found");
+        expect(Raw.request(server.baseUrl(), "/nothing/here").GET().build(), 404, "not-found");
     }
 
     @Test
     void theServiceStillAnswersAfterAllThat() {
-        assertThat(client.health().ok()).isTrue();
+        assertThat(server.client().health().ok()).isTrue();
     }
 
     static HttpResponse<String> expect(HttpRequest request, int status, String code) throws Exception {

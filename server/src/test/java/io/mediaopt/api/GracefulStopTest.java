@@ -1,6 +1,8 @@
 package io.mediaopt.api;
 
+import io.mediaopt.Eventually;
 import io.mediaopt.Fixtures;
+import io.mediaopt.ProcessLevel;
 import io.mediaopt.TestService;
 import io.mediaopt.client.MediaoptClient;
 import io.mediaopt.client.OptimizationSummary;
@@ -8,13 +10,14 @@ import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
+import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Stopping the service lets a synchronous optimization in flight finish. */
+@ProcessLevel
 class GracefulStopTest {
 
     @Test
@@ -35,15 +38,12 @@ class GracefulStopTest {
     /** The work directory of a job appears once its encoding starts. */
     private static void awaitEncoding(TestService service) throws Exception {
         Path work = service.outputDir().resolve("work");
-        Instant deadline = Instant.now().plusSeconds(60);
-        while (Instant.now().isBefore(deadline)) {
+        Eventually.until(Duration.ofSeconds(60), "encoding started", () -> {
             try (var dirs = Files.list(work)) {
-                if (dirs.findAny().isPresent()) return;
+                return dirs.findAny().isPresent();
             } catch (java.nio.file.NoSuchFileException notYet) {
-                // created at start
+                return false; // created at start
             }
-            Thread.sleep(20);
-        }
-        throw new AssertionError("encoding never started");
+        });
     }
 }

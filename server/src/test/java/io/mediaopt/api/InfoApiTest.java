@@ -2,12 +2,10 @@ package io.mediaopt.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.mediaopt.TestService;
+import io.mediaopt.RunningServer;
 import io.mediaopt.client.Health;
-import io.mediaopt.client.MediaoptClient;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.net.http.HttpResponse;
 import java.util.List;
@@ -17,24 +15,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** Health, presets, limits, usage, and the totals headers on every successful response. */
 class InfoApiTest {
-    static TestService service;
-    static MediaoptClient client;
-
-    @BeforeAll
-    static void start() throws Exception {
-        service = TestService.start(Map.of("SERVICE_MAX_INPUT_BYTES", "5000000", "SERVICE_IMAGE_TIMEOUT_MS", "12345"));
-        client = service.client();
-    }
-
-    @AfterAll
-    static void stop() {
-        client.close();
-        service.close();
-    }
+    @RegisterExtension
+    static final RunningServer server = RunningServer.with(Map.of("SERVICE_MAX_INPUT_BYTES", "5000000", "SERVICE_IMAGE_TIMEOUT_MS", "12345"));
 
     @Test
     void healthChecksEveryDependency() {
-        Health health = client.health();
+        Health health = server.client().health();
         assertThat(health.httpStatus()).isEqualTo(200);
         assertThat(health.status()).isEqualTo("ok");
         assertThat(health.checks()).containsOnlyKeys("ffmpeg", "ffprobe", "libvips", "storage", "database");
@@ -43,7 +29,7 @@ class InfoApiTest {
 
     @Test
     void presetsListTheThreeWithWebAsDefault() {
-        JsonNode presets = client.presets();
+        JsonNode presets = server.client().presets();
         assertThat(presets.path("defaultPreset").asText()).isEqualTo("web");
         assertThat(presets.path("presets").findValuesAsText("name")).containsExactly("web", "mobile", "low-bandwidth");
         assertThat(presets.path("presets").get(2).path("image").path("maxWidth").asInt()).isEqualTo(720);
@@ -51,7 +37,7 @@ class InfoApiTest {
 
     @Test
     void limitsShowTheEffectiveSettings() {
-        JsonNode limits = client.limits();
+        JsonNode limits = server.client().limits();
         assertThat(limits.path("maxInputBytes").asLong()).isEqualTo(5_000_000L);
         assertThat(limits.path("imageTimeoutMs").asLong()).isEqualTo(12345L);
         assertThat(limits.path("maxInputPixels").asLong()).isEqualTo(100_000_000L);
@@ -60,18 +46,18 @@ class InfoApiTest {
     @Test
     void everySuccessfulResponseCarriesTheTotals() throws Exception {
         for (String path : List.of("/usage", "/health", "/media/presets", "/media/limits")) {
-            HttpResponse<String> r = Raw.send(Raw.request(service.baseUrl(), path).GET().build());
+            HttpResponse<String> r = Raw.send(Raw.request(server.baseUrl(), path).GET().build());
             assertThat(r.statusCode()).isEqualTo(200);
             assertThat(r.headers().firstValue("x-service-total-jobs")).as(path).isPresent();
             assertThat(r.headers().firstValue("x-service-total-bytes-saved")).as(path).isPresent();
         }
-        HttpResponse<String> notFound = Raw.send(Raw.request(service.baseUrl(), "/media/jobs/none").GET().build());
+        HttpResponse<String> notFound = Raw.send(Raw.request(server.baseUrl(), "/media/jobs/none").GET().build());
         assertThat(notFound.headers().firstValue("x-service-total-jobs")).isEmpty();
     }
 
     @Test
     void usageHasTheFourCounters() throws Exception {
-        HttpResponse<String> r = Raw.send(Raw.request(service.baseUrl(), "/usage").GET().build());
+        HttpResponse<String> r = Raw.send(Raw.request(server.baseUrl(), "/usage").GET().build());
         JsonNode usage = new ObjectMapper().readTree(r.body());
         assertThat(usage.fieldNames()).toIterable()
                 .containsExactlyInAnyOrder("totalJobs", "totalInputBytes", "totalOutputBytes", "totalSavedBytes");

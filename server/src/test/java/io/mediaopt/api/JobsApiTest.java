@@ -2,18 +2,17 @@ package io.mediaopt.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mediaopt.Eventually;
 import io.mediaopt.Fixtures;
 import io.mediaopt.RawMultipart;
 import io.mediaopt.RawMultipart.Part;
-import io.mediaopt.TestService;
+import io.mediaopt.RunningServer;
 import io.mediaopt.client.Job;
 import io.mediaopt.client.JobStatus;
 import io.mediaopt.client.JobSubmission;
 import io.mediaopt.client.MediaoptApiException;
-import io.mediaopt.client.MediaoptClient;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
@@ -28,26 +27,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The asynchronous job routes, through the client and raw HTTP. */
 class JobsApiTest {
-    static TestService service;
-    static MediaoptClient client;
+    @RegisterExtension
+    static final RunningServer server = RunningServer.with(Map.of("SERVICE_WORKERS", "1"));
     static final ObjectMapper JSON = new ObjectMapper();
-
-    @BeforeAll
-    static void start() throws Exception {
-        service = TestService.start(Map.of("SERVICE_WORKERS", "1"));
-        client = service.client();
-    }
-
-    @AfterAll
-    static void stop() {
-        client.close();
-        service.close();
-    }
 
     @Test
     void submitAnswers202AtOnceAndTheJobRunsToDone() throws Exception {
         long before = System.currentTimeMillis();
-        HttpResponse<String> response = Raw.send(RawMultipart.post(service.baseUrl(), "/media/jobs",
+        HttpResponse<String> response = Raw.send(RawMultipart.post(server.baseUrl(), "/media/jobs",
                 List.of(Part.file("media", "shot.png", Files.readAllBytes(Fixtures.png())),
                         Part.text("preset", "mobile"))).build());
 
@@ -58,7 +45,7 @@ class JobsApiTest {
         assertThat(response.headers().firstValue("x-service-total-jobs")).isPresent();
         String id = body.path("jobId").asText();
 
-        Job job = client.waitForJob(id, Duration.ofMinutes(2));
+        Job job = server.client().waitForJob(id, Duration.ofMinutes(2));
         assertThat(job.status()).isEqualTo(JobStatus.DONE);
         assertThat(job.preset()).isEqualTo("mobile");
         assertThat(job.filename()).isEqualTo("shot.png");
@@ -67,15 +54,34 @@ class JobsApiTest {
         assertThat(job.result().filename()).isEqualTo("shot.webp");
         assertThat(job.completedAt()).isGreaterThanOrEqualTo(job.createdAt());
         assertThat(job.error()).isNull();
-        assertThat(job.downloadUrl()).isEqualTo(service.baseUrl() + "/media/jobs/" + id + "/download");
+        assertThat(job.downloadUrl()).isEqualTo(server.baseUrl() + "/media/jobs/" + id + "/download");
+    }
+
+    @Test
+    void aVideoJobShowsProgressThatOnlyGrowsWhileProcessingAndOneHundredWhenDone() throws Exception {
+        String id = server.client().submitJob(Fixtures.mp4WithAudio(), "low-bandwidth").jobId();
+        List<Integer> seen = new ArrayList<>();
+        Job job = server.client().getJob(id);
+        for (int polls = 0; !job.terminal() && polls < 2_000; polls++) {
+            if (job.status() == JobStatus.PENDING) assertThat(job.progress()).isNull();
+            if (job.status() == JobStatus.PROCESSING) seen.add(job.progress());
+            Thread.sleep(20);
+            job = server.client().getJob(id);
+        }
+        job = server.client().waitForJob(id, Duration.ofMinutes(3));
+
+        assertThat(job.status()).isEqualTo(JobStatus.DONE);
+        assertThat(job.progress()).isEqualTo(100);
+        assertThat(seen).allSatisfy(p -> assertThat(p).isNotNull().isBetween(0, 99));
+        assertThat(seen).isSorted();
     }
 
     @Test
     void downloadStreamsTheOutputWithItsHeadersAndHonoursRange() throws Exception {
-        JobSubmission submitted = client.submitJob(Fixtures.photoJpeg(640, 480), "web");
-        Job job = client.waitForJob(submitted.jobId(), Duration.ofMinutes(2));
+        JobSubmission submitted = server.client().submitJob(Fixtures.photoJpeg(640, 480), "web");
+        Job job = server.client().waitForJob(submitted.jobId(), Duration.ofMinutes(2));
 
-        HttpResponse<byte[]> whole = Raw.HTTP.send(Raw.request(service.baseUrl(),
+        HttpResponse<byte[]> whole = Raw.HTTP.send(Raw.request(server.baseUrl(),
                 "/media/jobs/" + job.jobId() + "/download").build(), HttpResponse.BodyHandlers.ofByteArray());
         assertThat(whole.statusCode()).isEqualTo(200);
         assertThat(whole.headers().firstValue("Content-Type")).hasValue("image/webp");
@@ -84,7 +90,7 @@ class JobsApiTest {
         assertThat(whole.headers().firstValue("Cache-Control")).hasValue("no-store");
         assertThat(whole.body()).hasSize((int) job.result().outputBytes());
 
-        HttpResponse<byte[]> part = Raw.HTTP.send(Raw.request(service.baseUrl(),
+        HttpResponse<byte[]> part = Raw.HTTP.send(Raw.request(server.baseUrl(),
                         "/media/jobs/" + job.jobId() + "/download").header("Range", "bytes=0-9").build(),
                 HttpResponse.BodyHandlers.ofByteArray());
         assertThat(part.statusCode()).isEqualTo(206);
@@ -92,14 +98,14 @@ class JobsApiTest {
         assertThat(new String(part.body(), 0, 4)).isEqualTo("RIFF");
         assertThat(part.headers().firstValue("Content-Range")).hasValue("bytes 0-9/" + job.result().outputBytes());
 
-        HttpResponse<byte[]> tail = Raw.HTTP.send(Raw.request(service.baseUrl(),
+        HttpResponse<byte[]> tail = Raw.HTTP.send(Raw.request(server.baseUrl(),
                         "/media/jobs/" + job.jobId() + "/download").header("Range", "bytes=-5").build(),
                 HttpResponse.BodyHandlers.ofByteArray());
         assertThat(tail.statusCode()).isEqualTo(206);
         assertThat(tail.body()).containsExactly(java.util.Arrays.copyOfRange(whole.body(), whole.body().length - 5,
                 whole.body().length));
 
-        HttpResponse<String> outside = Raw.send(Raw.request(service.baseUrl(),
+        HttpResponse<String> outside = Raw.send(Raw.request(server.baseUrl(),
                 "/media/jobs/" + job.jobId() + "/download").header("Range", "bytes=999999999-").build());
         assertThat(outside.statusCode()).isEqualTo(416);
         assertThat(outside.headers().firstValue("Content-Range")).hasValue("bytes */" + job.result().outputBytes());
@@ -107,15 +113,15 @@ class JobsApiTest {
 
     @Test
     void aFileTheDecoderCannotReadFailsTheJobWithItsCode() throws Exception {
-        JobSubmission submitted = client.submitJob("broken.jpg", Fixtures.truncatedJpeg(), "web");
-        Job job = client.waitForJob(submitted.jobId(), Duration.ofMinutes(1));
+        JobSubmission submitted = server.client().submitJob("broken.jpg", Fixtures.truncatedJpeg(), "web");
+        Job job = server.client().waitForJob(submitted.jobId(), Duration.ofMinutes(1));
 
         assertThat(job.status()).isEqualTo(JobStatus.FAILED);
         assertThat(job.error().code()).isEqualTo("unreadable-media");
         assertThat(job.error().message()).isNotBlank();
         assertThat(job.result()).isNull();
         assertThat(job.downloadUrl()).isNull();
-        assertThatThrownBy(() -> client.download(job.jobId(), Files.createTempFile("x", ".bin")))
+        assertThatThrownBy(() -> server.client().download(job.jobId(), Files.createTempFile("x", ".bin")))
                 .isInstanceOfSatisfying(MediaoptApiException.class, e -> {
                     assertThat(e.status()).isEqualTo(409);
                     assertThat(e.code()).isEqualTo("not-ready");
@@ -126,23 +132,23 @@ class JobsApiTest {
     void downloadBeforeTheJobIsDoneIsNotReady() throws Exception {
         // one worker: the video keeps it busy, so the jobs queued behind it are still pending
         List<String> ids = new ArrayList<>();
-        ids.add(client.submitJob(Fixtures.mp4WithAudio(), "low-bandwidth").jobId());
-        for (int i = 0; i < 3; i++) ids.add(client.submitJob(Fixtures.png(), "web").jobId());
+        ids.add(server.client().submitJob(Fixtures.mp4WithAudio(), "low-bandwidth").jobId());
+        for (int i = 0; i < 3; i++) ids.add(server.client().submitJob(Fixtures.png(), "web").jobId());
         String last = ids.getLast();
 
-        assertThatThrownBy(() -> client.download(last, Files.createTempFile("x", ".bin")))
+        assertThatThrownBy(() -> server.client().download(last, Files.createTempFile("x", ".bin")))
                 .isInstanceOfSatisfying(MediaoptApiException.class, e -> {
                     assertThat(e.status()).isEqualTo(409);
                     assertThat(e.code()).isEqualTo("not-ready");
                 });
-        assertThat(client.getJob(last).status()).isIn(JobStatus.PENDING, JobStatus.PROCESSING);
-        for (String id : ids) assertThat(client.waitForJob(id, Duration.ofMinutes(3)).status()).isEqualTo(JobStatus.DONE);
+        assertThat(server.client().getJob(last).status()).isIn(JobStatus.PENDING, JobStatus.PROCESSING);
+        for (String id : ids) assertThat(server.client().waitForJob(id, Duration.ofMinutes(3)).status()).isEqualTo(JobStatus.DONE);
     }
 
     @Test
     void unknownJobsAreNotFound() {
-        for (var call : List.<Runnable>of(() -> client.getJob("no-such-job"),
-                () -> client.download("no-such-job", Path.of("/tmp/none")))) {
+        for (var call : List.<Runnable>of(() -> server.client().getJob("no-such-job"),
+                () -> server.client().download("no-such-job", Path.of("/tmp/none")))) {
             assertThatThrownBy(call::run).isInstanceOfSatisfying(MediaoptApiException.class, e -> {
                 assertThat(e.status()).isEqualTo(404);
                 assertThat(e.code()).isEqualTo("not-found");
@@ -152,8 +158,10 @@ class JobsApiTest {
 
     @Test
     void asyncInputIsDeletedOnceTheJobEnds() throws Exception {
-        Job job = client.waitForJob(client.submitJob(Fixtures.png(), "web").jobId(), Duration.ofMinutes(1));
+        Job job = server.client().waitForJob(server.client().submitJob(Fixtures.png(), "web").jobId(), Duration.ofMinutes(1));
         assertThat(job.status()).isEqualTo(JobStatus.DONE);
-        assertThat(service.outputDir().resolve("inputs").resolve(job.jobId())).doesNotExist();
+        // the worker deletes the input just after it marks the job done
+        Path input = server.outputDir().resolve("inputs").resolve(job.jobId());
+        Eventually.until(Duration.ofSeconds(10), "the input of " + job.jobId() + " is deleted", () -> !Files.exists(input));
     }
 }

@@ -1,17 +1,20 @@
 package io.mediaopt.api;
 
+import io.mediaopt.Eventually;
 import io.mediaopt.Fixtures;
 import io.mediaopt.RawMultipart;
 import io.mediaopt.RawMultipart.Part;
 import io.mediaopt.TestService;
 import io.mediaopt.client.Job;
 import io.mediaopt.client.JobStatus;
+import io.mediaopt.client.MediaoptApiException;
 import io.mediaopt.client.MediaoptClient;
 import org.junit.jupiter.api.Test;
 
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -23,6 +26,7 @@ import java.util.stream.IntStream;
 import static io.mediaopt.api.ErrorsApiTest.expect;
 import static io.mediaopt.api.ErrorsApiTest.expectApiError;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The configured limits: size, pixels, time and capacity, each with its own code. */
 class LimitsApiTest {
@@ -75,7 +79,6 @@ class LimitsApiTest {
     @Test
     void synchronousRequestsThatFindNoFreeEncoderGet503WithRetryAfter() throws Exception {
         try (TestService service = TestService.start(Map.of("SERVICE_WORKERS", "1", "SERVICE_QUEUE_TIMEOUT_MS", "50"));
-             MediaoptClient client = service.client();
              ExecutorService pool = Executors.newFixedThreadPool(4)) {
             byte[] video = Files.readAllBytes(Fixtures.mp4WithAudio());
             List<Future<HttpResponse<String>>> responses = IntStream.range(0, 4).mapToObj(i -> pool.submit(() ->
@@ -96,6 +99,29 @@ class LimitsApiTest {
             assertThat(ok).isGreaterThanOrEqualTo(1);
             assertThat(busy).isGreaterThanOrEqualTo(1);
             assertThat(ok + busy).isEqualTo(4);
+        }
+    }
+
+    @Test
+    void aSynchronousVideoWaitingForTheVideoEncoderGets503AfterTheQueueTimeout() throws Exception {
+        // two worker slots but one video encode at a time: the slot is free, the encoder is not
+        Path tenSeconds = Fixtures.video("ten-seconds.mp4", "1280x720", 30, 10, false,
+                "-c:v", "libx264", "-preset", "ultrafast", "-crf", "10");
+        try (TestService service = TestService.start(Map.of("SERVICE_WORKERS", "2", "SERVICE_VIDEO_ENCODES", "1",
+                "SERVICE_QUEUE_TIMEOUT_MS", "1000", "SERVICE_SHUTDOWN_GRACE_MS", "100"));
+             MediaoptClient client = service.client()) {
+            String encoding = client.submitJob(tenSeconds, "low-bandwidth").jobId();
+            Eventually.until(Duration.ofSeconds(60), "the video encoding started",
+                    () -> client.getJob(encoding).status() != JobStatus.PENDING);
+
+            assertThatThrownBy(() -> client.optimize(Fixtures.mp4WithAudio(), "web"))
+                    .isInstanceOfSatisfying(MediaoptApiException.class, e -> {
+                        assertThat(e.status()).as(e.toString()).isEqualTo(503);
+                        assertThat(e.code()).isEqualTo("busy");
+                        assertThat(e.retryAfterSeconds()).isPresent();
+                    });
+            assertThat(client.getJob(encoding).status()).as("the first video still holds the encoder")
+                    .isEqualTo(JobStatus.PROCESSING);
         }
     }
 

@@ -2,40 +2,29 @@ package io.mediaopt.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediaopt.Fixtures;
-import io.mediaopt.TestService;
+import io.mediaopt.RunningServer;
+import io.mediaopt.devices.DeviceFiles;
 import io.mediaopt.client.Job;
 import io.mediaopt.client.JobStatus;
-import io.mediaopt.client.MediaoptClient;
 import io.mediaopt.client.Optimization;
 import io.mediaopt.client.Usage;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import io.mediaopt.image.VipsCommand;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 /** POST /api/media/optimize end to end: real libvips and ffmpeg behind the real server. */
 class OptimizeApiTest {
-    static TestService service;
-    static MediaoptClient client;
-
-    @BeforeAll
-    static void start() throws Exception {
-        service = TestService.start();
-        client = service.client();
-    }
-
-    @AfterAll
-    static void stop() {
-        client.close();
-        service.close();
-    }
+    @RegisterExtension
+    static final RunningServer server = RunningServer.withDefaults();
 
     @ParameterizedTest
     @CsvSource({"web, image-webp, image/webp, 1920", "mobile, image-webp, image/webp, 1080",
@@ -43,7 +32,7 @@ class OptimizeApiTest {
     void photoShrinksToThePresetWidthAndFormat(String preset, String strategy, String type, int maxWidth)
             throws Exception {
         Path photo = Fixtures.photoJpeg(3000, 2000);
-        Optimization o = client.optimize(photo, preset);
+        Optimization o = server.client().optimize(photo, preset);
 
         assertThat(o.result().kind()).isEqualTo("image");
         assertThat(o.result().strategy()).isEqualTo(strategy);
@@ -62,7 +51,7 @@ class OptimizeApiTest {
 
     @Test
     void pngScreenshotBecomesWebpWithoutEnlarging() throws Exception {
-        Optimization o = client.optimize(Fixtures.png(), null);
+        Optimization o = server.client().optimize(Fixtures.png(), null);
         assertThat(o.summary().preset()).isEqualTo("web");
         assertThat(o.result().strategy()).isEqualTo("image-webp");
         assertThat(o.result().outputWidth()).isEqualTo(1280);
@@ -70,8 +59,24 @@ class OptimizeApiTest {
     }
 
     @Test
+    void transparencyLaidOnWhiteIsSaidInTheHeaderAndTheJobResult() throws Exception {
+        Path alphaVideo = DeviceFiles.vp9AlphaWebm();
+        Optimization flattened = server.client().optimize(alphaVideo, "web");
+        assertThat(flattened.result().strategy()).isEqualTo("video-mp4-h264");
+        assertThat(flattened.result().alphaFlattened()).isTrue();
+
+        Job job = server.client().waitForJob(server.client().submitJob(alphaVideo, "web").jobId(), Duration.ofMinutes(2));
+        assertThat(job.result().alphaFlattened()).isTrue();
+
+        Optimization kept = server.client().optimize(alphaVideo, "low-bandwidth");
+        assertThat(kept.result().alphaFlattened()).isFalse();
+        Optimization opaque = server.client().optimize(Fixtures.png(), "web");
+        assertThat(opaque.result().alphaFlattened()).isFalse();
+    }
+
+    @Test
     void animatedGifStaysAnimated() throws Exception {
-        Optimization o = client.optimize(Fixtures.animatedGif(), "web");
+        Optimization o = server.client().optimize(Fixtures.animatedGif(), "web");
         assertThat(o.result().strategy()).isEqualTo("image-webp");
         Path out = Files.write(Files.createTempFile("anim", ".webp"), o.content());
         JsonNode probe = Probe.of(out);
@@ -84,7 +89,7 @@ class OptimizeApiTest {
 
     @Test
     void exifOrientationIsAppliedAndMetadataStripped() {
-        Optimization o = client.optimize(Fixtures.rotatedJpeg(), "web");
+        Optimization o = server.client().optimize(Fixtures.rotatedJpeg(), "web");
         // 1200x800 stored, shown rotated: 800 wide
         assertThat(o.result().outputWidth()).isEqualTo(800);
         assertThat(o.result().outputHeight()).isEqualTo(1200);
@@ -98,7 +103,7 @@ class OptimizeApiTest {
     void mp4WithAudioIsReencodedPerPreset(String preset, String strategy, String type, String vcodec,
                                           String acodec, int width) throws Exception {
         Path target = Files.createTempFile("out", ".bin");
-        var summary = client.optimizeTo(Fixtures.mp4WithAudio(), preset, target);
+        var summary = server.client().optimizeTo(Fixtures.mp4WithAudio(), preset, target);
 
         assertThat(summary.result().strategy()).isEqualTo(strategy);
         assertThat(summary.result().contentType()).isEqualTo(type);
@@ -120,7 +125,7 @@ class OptimizeApiTest {
     void movAndWebmInputsBecomeMp4() throws Exception {
         for (Path input : new Path[]{Fixtures.mov(), Fixtures.webm()}) {
             Path target = Files.createTempFile("out", ".mp4");
-            var summary = client.optimizeTo(input, "web", target);
+            var summary = server.client().optimizeTo(input, "web", target);
             assertThat(summary.result().strategy()).isEqualTo("video-mp4-h264");
             JsonNode probe = Probe.of(target);
             assertThat(probe.path("format").path("format_name").asText()).contains("mp4");
@@ -132,7 +137,7 @@ class OptimizeApiTest {
     @Test
     void videoWithoutAudioStaysWithoutAudio() throws Exception {
         Path target = Files.createTempFile("out", ".mp4");
-        client.optimizeTo(Fixtures.mp4WithoutAudio(), "mobile", target);
+        server.client().optimizeTo(Fixtures.mp4WithoutAudio(), "mobile", target);
         JsonNode probe = Probe.of(target);
         assertThat(Probe.stream(probe, "audio")).isNull();
         assertThat(Probe.stream(probe, "video").path("width").asInt()).isEqualTo(960);
@@ -140,14 +145,14 @@ class OptimizeApiTest {
 
     @Test
     void acceptJsonAnswersWithTheDoneJobWhoseOutputCanBeDownloaded() throws Exception {
-        Job job = client.optimizeAsJob(Fixtures.png(), "mobile");
+        Job job = server.client().optimizeAsJob(Fixtures.png(), "mobile");
         assertThat(job.status()).isEqualTo(JobStatus.DONE);
         assertThat(job.preset()).isEqualTo("mobile");
         assertThat(job.result().strategy()).isEqualTo("image-webp");
-        assertThat(job.downloadUrl()).isEqualTo(service.baseUrl() + "/media/jobs/" + job.jobId() + "/download");
+        assertThat(job.downloadUrl()).isEqualTo(server.baseUrl() + "/media/jobs/" + job.jobId() + "/download");
 
         Path target = Files.createTempFile("dl", ".webp");
-        var download = client.download(job.jobId(), target);
+        var download = server.client().download(job.jobId(), target);
         assertThat(download.contentType()).isEqualTo("image/webp");
         assertThat(download.filename()).isEqualTo("screen.webp");
         assertThat(Files.size(target)).isEqualTo(job.result().outputBytes());
@@ -155,9 +160,9 @@ class OptimizeApiTest {
 
     @Test
     void usageCountsEachOptimizationOnceAndTotalsRideOnEveryResponse() {
-        Usage before = client.getUsage();
-        Optimization o = client.optimize(Fixtures.png(), "web");
-        Usage after = client.getUsage();
+        Usage before = server.client().getUsage();
+        Optimization o = server.client().optimize(Fixtures.png(), "web");
+        Usage after = server.client().getUsage();
 
         assertThat(after.totalJobs()).isEqualTo(before.totalJobs() + 1);
         assertThat(after.totalInputBytes() - before.totalInputBytes()).isEqualTo(o.summary().inputBytes());
@@ -169,22 +174,18 @@ class OptimizeApiTest {
 
     @Test
     void uploadsLeaveNoTemporaryFilesBehind() throws Exception {
-        client.optimize(Fixtures.png(), "web");
-        try (var files = Files.list(service.outputDir().resolve("uploads"))) {
+        server.client().optimize(Fixtures.png(), "web");
+        try (var files = Files.list(server.outputDir().resolve("uploads"))) {
             assertThat(files.toList()).isEmpty();
         }
-        try (var files = Files.list(service.outputDir().resolve("work"))) {
+        try (var files = Files.list(server.outputDir().resolve("work"))) {
             assertThat(files.toList()).isEmpty();
         }
     }
 
     private static String imageSize(byte[] content, String type) throws Exception {
         Path file = Files.write(Files.createTempFile("img", "." + type.substring(6)), content);
-        Process p = new ProcessBuilder("vipsheader", "-f", "width", file.toString()).start();
-        String w = new String(p.getInputStream().readAllBytes()).strip();
-        p = new ProcessBuilder("vipsheader", "-f", "height", file.toString()).start();
-        String h = new String(p.getInputStream().readAllBytes()).strip();
-        return w + "x" + h;
+        return VipsCommand.size(file);
     }
 
     static int indexOf(byte[] data, String needle) {

@@ -1,7 +1,12 @@
 package io.mediaopt.api;
 
+import io.mediaopt.Eventually;
 import io.mediaopt.Fixtures;
+import io.mediaopt.ProcessLevel;
 import io.mediaopt.ServerProcess;
+import io.mediaopt.WebhookReceiver;
+import io.mediaopt.client.CallbackDelivery;
+import io.mediaopt.client.CallbackState;
 import io.mediaopt.client.Job;
 import io.mediaopt.client.JobStatus;
 import io.mediaopt.client.MediaoptClient;
@@ -9,6 +14,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -20,8 +26,18 @@ import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** A job accepted with 202 survives a kill -9 or a stop of the server and finishes after the restart. */
+/**
+ * A job accepted with 202 survives a kill -9 or a stop of the server and finishes after the
+ * restart; so does the call announcing its end.
+ */
+@ProcessLevel
 class RestartRecoveryTest {
+    static final String WEBHOOK_SECRET = "webhook-test-secret-0123456789";
+    static final Map<String, String> WEBHOOKS = Map.of(
+            "SERVICE_WEBHOOK_SECRET", WEBHOOK_SECRET,
+            "SERVICE_WEBHOOK_ALLOW_HTTP", "true",
+            "SERVICE_WEBHOOK_ALLOW_PRIVATE", "true",
+            "SERVICE_WEBHOOK_RETRY_BASE_MS", "200");
     @TempDir
     Path dir;
     ServerProcess server;
@@ -87,10 +103,54 @@ class RestartRecoveryTest {
     }
 
     private static void awaitStatus(MediaoptClient client, String id, JobStatus status) throws Exception {
+        Eventually.until(Duration.ofSeconds(60), "job " + id + " reached " + status,
+                () -> client.getJob(id).status() == status);
+    }
+
+    @Test
+    void aReceiverDownUntilAfterAKilledServerRestartsGetsTheEventOnce() throws Exception {
+        int port = ServerProcess.freePort();
+        int receiverPort = ServerProcess.freePort();
+        URI callback = URI.create("http://127.0.0.1:" + receiverPort + "/after-restart");
+        start(port, WEBHOOKS);
+        String id;
+        try (MediaoptClient client = server.client()) {
+            id = client.submitJob(Fixtures.png(), "web", callback).jobId();
+            assertThat(client.waitForJob(id, Duration.ofSeconds(60)).status()).isEqualTo(JobStatus.DONE);
+            awaitFailedAttempt(client, id);
+        }
+
+        server.kill();
+        try (WebhookReceiver receiver = WebhookReceiver.on(receiverPort)) {
+            start(port, WEBHOOKS);
+            List<WebhookReceiver.Call> calls = receiver.awaitCount(1, Duration.ofSeconds(60));
+            assertThat(calls.getFirst().eventId()).isEqualTo(id + ".done");
+            assertThat(calls.getFirst().signedWith(WEBHOOK_SECRET)).isTrue();
+            assertThat(calls.getFirst().job().status()).isEqualTo(JobStatus.DONE);
+            try (MediaoptClient client = server.client()) {
+                CallbackDelivery delivery = awaitDelivered(client, id);
+                assertThat(delivery.attempts()).isGreaterThanOrEqualTo(2);
+            }
+            Thread.sleep(500);
+            assertThat(receiver.calls()).as("sent once after the restart").hasSize(1);
+        }
+    }
+
+    private static void awaitFailedAttempt(MediaoptClient client, String id) throws InterruptedException {
         Instant deadline = Instant.now().plusSeconds(60);
-        while (client.getJob(id).status() != status) {
-            if (Instant.now().isAfter(deadline)) throw new AssertionError("job " + id + " never reached " + status);
+        while (client.getJob(id).callback().attempts() < 1 || client.getJob(id).callback().lastError() == null) {
+            assertThat(Instant.now()).as("a first attempt failed").isBefore(deadline);
             Thread.sleep(20);
         }
+    }
+
+    private static CallbackDelivery awaitDelivered(MediaoptClient client, String id) throws InterruptedException {
+        Instant deadline = Instant.now().plusSeconds(60);
+        CallbackDelivery delivery;
+        while ((delivery = client.getJob(id).callback()).state() != CallbackState.DELIVERED) {
+            assertThat(Instant.now()).as("delivered").isBefore(deadline);
+            Thread.sleep(20);
+        }
+        return delivery;
     }
 }

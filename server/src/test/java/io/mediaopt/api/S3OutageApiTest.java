@@ -1,5 +1,6 @@
 package io.mediaopt.api;
 
+import io.mediaopt.Eventually;
 import io.mediaopt.Fixtures;
 import io.mediaopt.S3TestServer;
 import io.mediaopt.TestService;
@@ -64,9 +65,9 @@ class S3OutageApiTest {
         }
     }
 
-    private static void awaitProcessing(MediaoptClient client, String id) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        while (client.getJob(id).status() == JobStatus.PENDING && System.nanoTime() < deadline) Thread.sleep(20);
+    private static void awaitProcessing(MediaoptClient client, String id) throws Exception {
+        Eventually.await(Duration.ofSeconds(30), () -> client.getJob(id).status(), s -> s != JobStatus.PENDING);
+        // a little way into the encoding
         Thread.sleep(200);
     }
 }

@@ -1,25 +1,23 @@
 package io.mediaopt.api;
 
+import io.mediaopt.Eventually;
 import io.mediaopt.Fixtures;
+import io.mediaopt.RunningServer;
 import io.mediaopt.S3TestServer;
-import io.mediaopt.TestService;
 import io.mediaopt.client.Download;
 import io.mediaopt.client.Health;
 import io.mediaopt.client.Job;
 import io.mediaopt.client.JobStatus;
 import io.mediaopt.client.JobSubmission;
-import io.mediaopt.client.MediaoptClient;
 import io.mediaopt.client.Optimization;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.net.URI;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -27,29 +25,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** The API with S3-compatible storage configured: same routes, outputs in the bucket, signed links. */
 class S3StorageApiTest {
-    static S3TestServer s3;
-    static TestService service;
-    static MediaoptClient client;
-
-    @BeforeAll
-    static void start() throws Exception {
-        s3 = S3TestServer.start();
-        Map<String, String> env = new HashMap<>(s3.env());
-        env.put("SERVICE_WORKERS", "1");
-        service = TestService.start(env);
-        client = service.client();
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        client.close();
-        service.close();
-        s3.close();
-    }
+    @RegisterExtension
+    static final RunningServer server = RunningServer.with(Map.of("SERVICE_WORKERS", "1")).withS3();
 
     @Test
     void healthAsksTheBucket() {
-        Health health = client.health();
+        Health health = server.client().health();
         assertThat(health.httpStatus()).isEqualTo(200);
         assertThat(health.checks().get("storage").path("status").asText()).isEqualTo("ok");
         assertThat(health.checks().get("storage").path("detail").asText()).isEqualTo("s3");
@@ -57,15 +38,15 @@ class S3StorageApiTest {
 
     @Test
     void syncOptimizeStillAnswersWithTheBytesAndKeepsTheOutputInTheBucket() throws Exception {
-        Optimization optimization = client.optimize(Fixtures.png(), "web");
+        Optimization optimization = server.client().optimize(Fixtures.png(), "web");
 
         assertThat(optimization.result().contentType()).isEqualTo("image/webp");
         assertThat(new String(optimization.content(), 8, 4)).isEqualTo("WEBP");
         assertThat(optimization.content()).hasSize((int) optimization.result().outputBytes());
-        assertThat(service.outputDir().resolve("outputs")).doesNotExist();
+        assertThat(server.outputDir().resolve("outputs")).doesNotExist();
 
-        Job asJob = client.optimizeAsJob(Fixtures.png(), "web");
-        assertThat(s3.holds(objectKey(asJob))).isTrue();
+        Job asJob = server.client().optimizeAsJob(Fixtures.png(), "web");
+        assertThat(server.s3().holds(objectKey(asJob))).isTrue();
         HttpResponse<byte[]> signed = fetch(asJob.downloadUrl());
         assertThat(signed.statusCode()).isEqualTo(200);
         assertThat(signed.body()).hasSize((int) asJob.result().outputBytes());
@@ -73,12 +54,12 @@ class S3StorageApiTest {
 
     @Test
     void aDoneJobLinksToASignedUrlAndTheDownloadRouteStreamsFromTheBucket() throws Exception {
-        JobSubmission submitted = client.submitJob(Fixtures.photoJpeg(640, 480), "web");
-        Job job = client.waitForJob(submitted.jobId(), Duration.ofMinutes(2));
+        JobSubmission submitted = server.client().submitJob(Fixtures.photoJpeg(640, 480), "web");
+        Job job = server.client().waitForJob(submitted.jobId(), Duration.ofMinutes(2));
         assertThat(job.status()).isEqualTo(JobStatus.DONE);
 
         assertThat(job.downloadUrl())
-                .startsWith(s3.endpoint() + "/" + S3TestServer.BUCKET + "/outputs/" + job.jobId() + "/")
+                .startsWith(server.s3().endpoint() + "/" + S3TestServer.BUCKET + "/outputs/" + job.jobId() + "/")
                 .contains(".webp?", "X-Amz-Expires=3600", "X-Amz-Signature=");
         HttpResponse<byte[]> signed = fetch(job.downloadUrl());
         assertThat(signed.statusCode()).isEqualTo(200);
@@ -88,11 +69,11 @@ class S3StorageApiTest {
         assertThat(signed.body()).hasSize((int) job.result().outputBytes());
 
         Path target = Files.createTempFile("download", ".webp");
-        Download download = client.download(job.jobId(), target);
+        Download download = server.client().download(job.jobId(), target);
         assertThat(download.contentType()).isEqualTo("image/webp");
         assertThat(Files.readAllBytes(target)).isEqualTo(signed.body());
 
-        HttpResponse<byte[]> range = Raw.HTTP.send(Raw.request(service.baseUrl(),
+        HttpResponse<byte[]> range = Raw.HTTP.send(Raw.request(server.baseUrl(),
                         "/media/jobs/" + job.jobId() + "/download").header("Range", "bytes=8-11").build(),
                 HttpResponse.BodyHandlers.ofByteArray());
         assertThat(range.statusCode()).isEqualTo(206);
@@ -102,30 +83,26 @@ class S3StorageApiTest {
 
     @Test
     void aQueuedInputWaitsInTheBucketAndLeavesItWhenItsJobEnds() throws Exception {
-        String video = client.submitJob(Fixtures.mp4WithAudio(), "web").jobId();
+        String video = server.client().submitJob(Fixtures.mp4WithAudio(), "web").jobId();
         awaitStatus(video, JobStatus.PROCESSING);
         // the one worker is busy with the video: these wait, their inputs only in the bucket
-        String image = client.submitJob(Fixtures.png(), "mobile").jobId();
-        String broken = client.submitJob("broken.jpg", Fixtures.truncatedJpeg(), "web").jobId();
-        assertThat(s3.holds("inputs/" + image)).isTrue();
-        assertThat(s3.holds("inputs/" + broken)).isTrue();
+        String image = server.client().submitJob(Fixtures.png(), "mobile").jobId();
+        String broken = server.client().submitJob("broken.jpg", Fixtures.truncatedJpeg(), "web").jobId();
+        assertThat(server.s3().holds("inputs/" + image)).isTrue();
+        assertThat(server.s3().holds("inputs/" + broken)).isTrue();
 
         for (String id : List.of(video, image, broken)) {
-            assertThat(client.waitForJob(id, Duration.ofMinutes(2)).terminal()).isTrue();
-            long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-            while (s3.holds("inputs/" + id) && System.nanoTime() < deadline) Thread.sleep(50);
-            assertThat(s3.holds("inputs/" + id)).as(id).isFalse();
+            assertThat(server.client().waitForJob(id, Duration.ofMinutes(2)).terminal()).isTrue();
+            assertThat(Eventually.await(Duration.ofSeconds(10), () -> server.s3().holds("inputs/" + id), held -> !held))
+                    .as(id).isFalse();
         }
-        assertThat(client.getJob(image).status()).isEqualTo(JobStatus.DONE);
-        assertThat(client.getJob(broken).status()).isEqualTo(JobStatus.FAILED);
+        assertThat(server.client().getJob(image).status()).isEqualTo(JobStatus.DONE);
+        assertThat(server.client().getJob(broken).status()).isEqualTo(JobStatus.FAILED);
     }
 
-    private static void awaitStatus(String id, JobStatus status) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        while (client.getJob(id).status() != status) {
-            assertThat(System.nanoTime()).as("job %s never reached %s", id, status).isLessThan(deadline);
-            Thread.sleep(20);
-        }
+    private static void awaitStatus(String id, JobStatus status) throws Exception {
+        Eventually.until(Duration.ofSeconds(60), "job " + id + " reached " + status,
+                () -> server.client().getJob(id).status() == status);
     }
 
     private static HttpResponse<byte[]> fetch(String url) throws Exception {

@@ -1,9 +1,13 @@
 package io.mediaopt.cluster;
 
+import io.mediaopt.Eventually;
 import io.mediaopt.Fixtures;
+import io.mediaopt.ProcessLevel;
 import io.mediaopt.S3TestServer;
 import io.mediaopt.ServerProcess;
 import io.mediaopt.TestPostgres;
+import io.mediaopt.WebhookReceiver;
+import io.mediaopt.client.CallbackState;
 import io.mediaopt.client.Job;
 import io.mediaopt.client.JobStatus;
 import io.mediaopt.client.MediaoptApiException;
@@ -18,18 +22,17 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -38,6 +41,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * Several server processes sharing one PostgreSQL and one S3 server: any node answers for any
  * job, a node killed mid-job loses nothing, and no job is done twice.
  */
+@ProcessLevel
 class MultiNodeTest {
     @TempDir
     Path dir;
@@ -137,20 +141,50 @@ class MultiNodeTest {
         }
     }
 
+    @Test
+    void eachCallbackIsDeliveredExactlyOnceByTwoNodes() throws Exception {
+        String secret = "webhook-test-secret-0123456789";
+        Map<String, String> webhooks = Map.of("SERVICE_WEBHOOK_SECRET", secret, "SERVICE_WEBHOOK_ALLOW_HTTP", "true",
+                "SERVICE_WEBHOOK_ALLOW_PRIVATE", "true");
+        ServerProcess a = node("node-a", webhooks);
+        ServerProcess b = node("node-b", webhooks);
+        for (ServerProcess n : nodes) n.awaitHealthy();
+
+        try (WebhookReceiver receiver = WebhookReceiver.start();
+             MediaoptClient ca = a.client(); MediaoptClient cb = b.client()) {
+            List<String> ids = new ArrayList<>();
+            for (int i = 0; i < 20; i++) {
+                ids.add((i % 2 == 0 ? ca : cb).submitJob(i % 3 == 0 ? Fixtures.photoJpeg(320, 240) : Fixtures.png(),
+                        "web", receiver.url("/cluster")).jobId());
+            }
+            receiver.awaitCount(ids.size(), Duration.ofMinutes(3));
+            for (int i = 0; i < ids.size(); i++) {
+                Job job = (i % 2 == 0 ? cb : ca).waitForJob(ids.get(i), Duration.ofMinutes(1));
+                assertThat(job.status()).isEqualTo(JobStatus.DONE);
+                assertThat(job.callback().state()).isEqualTo(CallbackState.DELIVERED);
+                assertThat(job.callback().attempts()).isEqualTo(1);
+            }
+            Thread.sleep(2000); // a second send would come within the next polls of either node
+            List<WebhookReceiver.Call> calls = receiver.calls();
+            assertThat(calls).extracting(WebhookReceiver.Call::eventId).doesNotHaveDuplicates()
+                    .containsExactlyInAnyOrderElementsOf(ids.stream().map(id -> id + ".done").toList());
+            assertThat(calls).allMatch(call -> call.signedWith(secret));
+            assertThat(ca.getUsage().totalJobs()).as("both nodes ended jobs").isBetween(1L, ids.size() - 1L);
+        }
+    }
+
     private String awaitVideoHeldBy(String node) throws Exception {
-        Instant deadline = Instant.now().plusSeconds(120);
         try (Connection c = DriverManager.getConnection(databaseUrl);
              PreparedStatement s = c.prepareStatement("SELECT id FROM jobs WHERE status = 'processing'"
                      + " AND lease_owner = ? AND media_kind = 'video'")) {
             s.setString(1, node);
-            while (Instant.now().isBefore(deadline)) {
+            Optional<String> held = Eventually.await(Duration.ofSeconds(120), () -> {
                 try (ResultSet rs = s.executeQuery()) {
-                    if (rs.next()) return rs.getString(1);
+                    return rs.next() ? Optional.of(rs.getString(1)) : Optional.<String>empty();
                 }
-                Thread.sleep(20);
-            }
+            }, Optional::isPresent);
+            return held.orElseThrow(() -> new AssertionError(node + " never processed a video"));
         }
-        throw new AssertionError(node + " never processed a video");
     }
 
     private int attempts(String id) throws Exception {

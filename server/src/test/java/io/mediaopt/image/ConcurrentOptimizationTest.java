@@ -1,5 +1,6 @@
 package io.mediaopt.image;
 
+import io.mediaopt.Fixtures;
 import io.mediaopt.media.Limits;
 import io.mediaopt.media.MediaException;
 import io.mediaopt.media.Optimized;
@@ -40,14 +41,14 @@ class ConcurrentOptimizationTest {
     @BeforeAll
     static void makeFixtures() throws Exception {
         vips = Vips.open(2);
-        photo = TestImages.photoJpeg(fixtures, "photo", 2400, 1600);
-        gif = TestImages.animatedGif(fixtures, "anim", 320, 240, 10);
-        cut = TestImages.truncated(photo, fixtures.resolve("cut.jpg"), 0.5);
+        photo = Fixtures.photoJpeg(2400, 1600);
+        gif = Fixtures.animatedGif(320, 240, 10);
+        cut = Fixtures.truncated(photo, fixtures.resolve("cut.jpg"), 0.5);
     }
 
     @Test
     void eachOptimizationGetsItsOwnResultOrFailure() throws Exception {
-        ImageOptimizer optimizer = new ImageOptimizer(vips, LIMITS);
+        ImageOptimizer optimizer = new ImageOptimizer(vips, LIMITS, QualityMode.AUTO);
         List<Future<Object>> results = new ArrayList<>();
         try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
             for (int round = 0; round < 2; round++) {
@@ -77,7 +78,7 @@ class ConcurrentOptimizationTest {
         // watchdog must still get to run
         Limits shortLimit = new Limits(125829120L, 100_000_000L, 1000, 1800,
                 Duration.ofSeconds(15), Duration.ofMillis(150), Duration.ofSeconds(240));
-        ImageOptimizer optimizer = new ImageOptimizer(vips, shortLimit);
+        ImageOptimizer optimizer = new ImageOptimizer(vips, shortLimit, QualityMode.AUTO);
         Preset slow = custom(2400, List.of(IMAGE_PNG));
         List<Future<Object>> results = new ArrayList<>();
         try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {

@@ -1,11 +1,12 @@
 package io.mediaopt.image;
 
+import io.mediaopt.Fixtures;
 import io.mediaopt.media.ImageSettings;
 import io.mediaopt.media.Limits;
 import io.mediaopt.media.Optimized;
 import io.mediaopt.media.Preset;
 import io.mediaopt.media.Presets;
-import io.mediaopt.media.Sniffed;
+import io.mediaopt.media.MediaFormat;
 import io.mediaopt.media.Sniffer;
 import io.mediaopt.media.Strategy;
 import org.junit.jupiter.api.BeforeAll;
@@ -45,11 +46,11 @@ class ImageOptimizerTest {
     @BeforeAll
     static void makeFixtures() {
         vips = Vips.open(2);
-        optimizer = new ImageOptimizer(vips, LIMITS);
-        photo = TestImages.photoJpeg(fixtures, "photo", 3000, 2000);
-        mediumPhoto = TestImages.photoJpeg(fixtures, "medium", 1600, 1200);
-        smallPng = TestImages.photoPng(fixtures, "small", 400, 300, false);
-        animatedGif = TestImages.animatedGif(fixtures, "anim", 320, 240, 20);
+        optimizer = new ImageOptimizer(vips, LIMITS, QualityMode.AUTO);
+        photo = Fixtures.photoJpeg(3000, 2000);
+        mediumPhoto = Fixtures.photoJpeg(1600, 1200);
+        smallPng = Fixtures.photoPng(400, 300, false);
+        animatedGif = Fixtures.animatedGif(320, 240, 20);
     }
 
     @ParameterizedTest
@@ -85,7 +86,7 @@ class ImageOptimizerTest {
 
     @Test
     void turnsAPhotoUprightByItsExifOrientation() throws IOException {
-        Path sideways = TestImages.withExif(photo, fixtures.resolve("sideways.jpg"), 6);
+        Path sideways = Fixtures.withExif(photo, fixtures.resolve("sideways.jpg"), 6);
 
         Optimized result = optimize(sideways, preset("web"));
 
@@ -107,7 +108,7 @@ class ImageOptimizerTest {
         Path input = fixtures.resolve("converted." + extension);
         // a WebP at the default quality would rightly come back as the original
         String options = extension.equals("webp") ? "[Q=95]" : "";
-        TestImages.run("vips", "thumbnail", photo.toString(), input + options, "800");
+        VipsCommand.run("thumbnail", photo.toString(), input + options, "800");
         assertThat(formatOf(input)).isEqualTo(format);
 
         Optimized result = optimize(input, preset("web"));
@@ -122,8 +123,8 @@ class ImageOptimizerTest {
     void stripsExifGpsAndProfiles(String presetName) throws IOException {
         // a Display P3 profile, EXIF and a GPS position: all gone after conversion to sRGB
         Path wideGamut = fixtures.resolve("p3-" + presetName + ".jpg");
-        TestImages.run("vips", "icc_transform", mediumPhoto.toString(), wideGamut + "[strip=false]", "p3");
-        Path tagged = TestImages.withExif(wideGamut, fixtures.resolve("tagged-" + presetName + ".jpg"), 1);
+        VipsCommand.run("icc_transform", mediumPhoto.toString(), wideGamut + "[strip=false]", "p3");
+        Path tagged = Fixtures.withExif(wideGamut, fixtures.resolve("tagged-" + presetName + ".jpg"), 1);
         try (VipsImage input = vips.openHeader(tagged)) {
             assertThat(input.fields()).contains("exif-data", "exif-ifd3-GPSLatitude", "icc-profile-data");
         }
@@ -164,8 +165,8 @@ class ImageOptimizerTest {
 
     @Test
     void shrinksEveryFrameOfAWideAnimation() {
-        Path wide = TestImages.animatedGif(fixtures, "wide", 960, 240, 8);
-        Path webp = TestImages.animatedWebp(fixtures, wide, "wide");
+        Path wide = Fixtures.animatedGif(960, 240, 8);
+        Path webp = Fixtures.animatedWebp(960, 240, 8);
 
         Optimized result = optimize(webp, preset("low-bandwidth"));
 
@@ -183,7 +184,7 @@ class ImageOptimizerTest {
     void returnsTheInputWhenEveryEncodingComesOutBigger() throws IOException {
         // already squeezed hard: re-encoding at the preset's quality can only grow it
         Path tiny = fixtures.resolve("tiny.jpg");
-        TestImages.run("vips", "thumbnail", photo.toString(), tiny + "[Q=15,strip]", "600");
+        VipsCommand.run("thumbnail", photo.toString(), tiny + "[Q=15,strip]", "600");
 
         Optimized result = optimize(tiny, preset("web"));
 
@@ -201,8 +202,8 @@ class ImageOptimizerTest {
     @Test
     void doesNotReturnAnInputThatCarriesGps() throws IOException {
         Path tiny = fixtures.resolve("tiny-gps-source.jpg");
-        TestImages.run("vips", "thumbnail", photo.toString(), tiny + "[Q=15,strip]", "600");
-        Path tagged = TestImages.withExif(tiny, fixtures.resolve("tiny-gps.jpg"), 1);
+        VipsCommand.run("thumbnail", photo.toString(), tiny + "[Q=15,strip]", "600");
+        Path tagged = Fixtures.withExif(tiny, fixtures.resolve("tiny-gps.jpg"), 1);
 
         Optimized result = optimize(tagged, preset("web"));
 
@@ -213,7 +214,7 @@ class ImageOptimizerTest {
     @Test
     void fallsBackToTheNextStrategyWhenAnEncoderFails() {
         // WebP cannot hold more than 16383 pixels a side; JPEG can
-        Path strip = TestImages.photoPng(fixtures, "strip", 17000, 40, false);
+        Path strip = Fixtures.photoPng(17000, 40, false);
 
         Optimized result = optimize(strip, custom(20000, List.of(IMAGE_WEBP, IMAGE_JPEG)));
 
@@ -225,7 +226,7 @@ class ImageOptimizerTest {
 
     @Test
     void flattensTransparencyForJpeg() {
-        Path transparent = TestImages.photoPng(fixtures, "transparent", 300, 200, true);
+        Path transparent = Fixtures.photoPng(300, 200, true);
 
         Optimized result = optimize(transparent, custom(1920, List.of(IMAGE_JPEG)));
 
@@ -248,7 +249,7 @@ class ImageOptimizerTest {
         return optimizer.optimize(input, sniff(input), preset, work);
     }
 
-    static Sniffed sniff(Path file) {
+    static MediaFormat sniff(Path file) {
         try {
             return new Sniffer().sniff(file).orElseThrow();
         } catch (IOException e) {
@@ -257,7 +258,7 @@ class ImageOptimizerTest {
     }
 
     static String formatOf(Path file) {
-        return sniff(file).format();
+        return sniff(file).shortName();
     }
 
     static Preset preset(String name) {
@@ -270,6 +271,7 @@ class ImageOptimizerTest {
 
     static Preset custom(int maxWidth, List<Strategy> strategies, List<Strategy> animatedStrategies) {
         return new Preset("custom", "test preset",
-                new ImageSettings(maxWidth, 80, 50, 80, strategies, animatedStrategies), preset("web").video());
+                new ImageSettings(maxWidth, 80, 50, 80, strategies, animatedStrategies, preset("web").image().search()),
+                preset("web").video());
     }
 }

@@ -1,10 +1,10 @@
 package io.mediaopt.image;
 
+import io.mediaopt.Fixtures;
 import io.mediaopt.media.Limits;
 import io.mediaopt.media.MediaException;
-import io.mediaopt.media.MediaKind;
 import io.mediaopt.media.Preset;
-import io.mediaopt.media.Sniffed;
+import io.mediaopt.media.MediaFormat;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -39,14 +39,14 @@ class ImageRefusalTest {
     @BeforeAll
     static void makeFixtures() {
         vips = Vips.open(2);
-        photo = TestImages.photoJpeg(fixtures, "photo", 3000, 2000);
-        animatedGif = TestImages.animatedGif(fixtures, "anim", 160, 120, 20);
+        photo = Fixtures.photoJpeg(3000, 2000);
+        animatedGif = Fixtures.animatedGif(160, 120, 20);
     }
 
     @Test
     void refusesSvgBecauseItsLoaderIsBlocked() throws IOException {
-        Path svg = TestImages.svg(fixtures);
-        Sniffed claimed = new Sniffed(MediaKind.IMAGE, "svg", "image/svg+xml");
+        Path svg = Fixtures.svg();
+        MediaFormat claimed = MediaFormat.JPEG;
 
         assertRefused("unsupported-type", () -> optimizer(LIMITS).optimize(svg, claimed, preset("web"), work));
     }
@@ -54,21 +54,21 @@ class ImageRefusalTest {
     @Test
     void refusesAFileNoLoaderRecognises() throws IOException {
         Path text = Files.writeString(fixtures.resolve("notes.txt"), "not an image at all\n");
-        Sniffed claimed = new Sniffed(MediaKind.IMAGE, "jpeg", "image/jpeg");
+        MediaFormat claimed = MediaFormat.JPEG;
 
         assertRefused("unsupported-type", () -> optimizer(LIMITS).optimize(text, claimed, preset("web"), work));
     }
 
     @Test
     void reportsATruncatedJpegAsUnreadable() throws IOException {
-        Path cut = TestImages.truncated(photo, fixtures.resolve("cut.jpg"), 0.5);
+        Path cut = Fixtures.truncated(photo, fixtures.resolve("cut.jpg"), 0.5);
 
         assertRefused("unreadable-media", () -> optimize(cut, preset("web"), LIMITS));
     }
 
     @Test
     void reportsAJpegCutInsideItsHeaderAsUnreadable() throws IOException {
-        Path stub = TestImages.truncated(photo, fixtures.resolve("stub.jpg"), 0.0001);
+        Path stub = Fixtures.truncated(photo, fixtures.resolve("stub.jpg"), 0.0001);
 
         assertRefused("unreadable-media", () -> optimize(stub, preset("web"), LIMITS));
     }
@@ -76,7 +76,7 @@ class ImageRefusalTest {
     @Test
     void refusesTooManyPixelsFromTheHeaderAlone() throws IOException {
         // 20000 x 20000 declared, almost no pixel data: decoding it would fail differently
-        Path huge = TestImages.pngDeclaring(fixtures, "huge", 20000, 20000);
+        Path huge = Fixtures.pngDeclaringFile(20000, 20000);
 
         MediaException e = assertRefused("limit-exceeded", () -> optimize(huge, preset("web"), LIMITS));
         assertThat(e.getMessage()).contains("20000x20000").contains("100000000");
@@ -94,7 +94,7 @@ class ImageRefusalTest {
     void refusesAnimationsWithTooManyFrames() {
         Limits tenFrames = new Limits(125829120L, 100_000_000L, 10, 1800,
                 Duration.ofSeconds(15), Duration.ofSeconds(30), Duration.ofSeconds(240));
-        Path webp = TestImages.animatedWebp(fixtures, animatedGif, "anim");
+        Path webp = Fixtures.animatedWebp(160, 120, 20);
 
         MediaException gif = assertRefused("limit-exceeded", () -> optimize(animatedGif, preset("web"), tenFrames));
         assertRefused("limit-exceeded", () -> optimize(webp, preset("web"), tenFrames));
@@ -103,7 +103,7 @@ class ImageRefusalTest {
 
     @Test
     void failsWhenEveryStrategyFails() {
-        Path strip = TestImages.photoPng(fixtures, "strip", 17000, 40, false);
+        Path strip = Fixtures.photoPng(17000, 40, false);
 
         assertRefused("encode-failed", () -> optimize(strip, custom(20000, List.of(IMAGE_WEBP)), LIMITS));
         assertThat(work).isEmptyDirectory();
@@ -134,7 +134,7 @@ class ImageRefusalTest {
     }
 
     private static ImageOptimizer optimizer(Limits limits) {
-        return new ImageOptimizer(vips, limits);
+        return new ImageOptimizer(vips, limits, QualityMode.AUTO);
     }
 
     private MediaException assertRefused(String code, ThrowingCallable call) {

@@ -1,5 +1,6 @@
 package io.mediaopt.image;
 
+import io.mediaopt.Fixtures;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,7 +20,7 @@ class VipsTest {
     @BeforeAll
     static void start() {
         vips = Vips.open(2);
-        photo = TestImages.photoJpeg(dir, "photo", 1200, 800);
+        photo = Fixtures.photoJpeg(1200, 800);
     }
 
     @Test
@@ -45,7 +46,7 @@ class VipsTest {
 
     @Test
     void refusesUntrustedLoaders() throws Exception {
-        Path svg = TestImages.svg(dir);
+        Path svg = Fixtures.svg();
         // libvips 8.14 still names the loader; it refuses to run it
         vips.findLoader(svg).ifPresent(loader -> assertThat(loader).startsWith("VipsForeignLoadSvg"));
         assertThatThrownBy(() -> vips.openHeader(svg).close())
@@ -95,7 +96,7 @@ class VipsTest {
     void aKillFromAnotherThreadStopsASaveUnderWay() throws Exception {
         // big and slow on purpose: a lossless, maximally compressed PNG of 24 megapixels takes
         // seconds, so the kill 300 ms in lands while libvips is busy
-        Path big = TestImages.photoJpeg(dir, "big", 6000, 4000);
+        Path big = Fixtures.photoJpeg(6000, 4000);
         Path out = dir.resolve("big.png");
         try (VipsImage image = vips.thumbnail(big, false, 6000, Vips.MAX_COORD, false)) {
             Thread killer = Thread.ofPlatform().start(() -> {

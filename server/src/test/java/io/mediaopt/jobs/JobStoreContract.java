@@ -1,33 +1,36 @@
 package io.mediaopt.jobs;
 
-import io.mediaopt.media.MediaKind;
+import io.mediaopt.ConcurrentClaims;
+import io.mediaopt.ErrorCode;
+import io.mediaopt.webhooks.DeliveryStoreContract;
 import io.mediaopt.media.OptimizationResult;
-import io.mediaopt.media.Sniffed;
+import io.mediaopt.media.MediaFormat;
+import io.mediaopt.media.Rendition;
+import io.mediaopt.media.RenditionRole;
+import io.mediaopt.renditions.RenditionRequest;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
 import java.math.BigDecimal;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** What every JobStore must do, run against each database the service supports. */
 abstract class JobStoreContract {
-    static final Sniffed JPEG = new Sniffed(MediaKind.IMAGE, "jpeg", "image/jpeg");
+    static final MediaFormat JPEG = MediaFormat.JPEG;
     static final OptimizationResult RESULT = new OptimizationResult("image", "image-webp", "image/webp", "a.webp",
-            40, 60, new BigDecimal("60.00"), null, null, 10, 10, 5, 5);
+            40, 60, new BigDecimal("60.00"), null, null, 10, 10, 5, 5, 62, 81.5, null);
 
     JobStore store;
 
     /** A store on an empty database. */
     abstract JobStore openEmptyStore() throws Exception;
+
+    /** A second store on the database of the last {@link #openEmptyStore()}, as another node opens it. */
+    abstract JobStore openAnotherNode() throws Exception;
 
     @BeforeEach
     void open() throws Exception {
@@ -44,7 +47,31 @@ abstract class JobStoreContract {
     }
 
     static Job pending(String id, long createdAt) {
-        return Job.pending(id, "web", id + ".jpg", 100, JPEG, "inputs/" + id, createdAt);
+        return Job.pending(id, "web", id + ".jpg", 100, JPEG, "inputs/" + id, null, createdAt);
+    }
+
+    @Test
+    void aClaimedJobCarriesTheIdOfTheRequestThatCreatedIt() {
+        store.insert(pending("r", 1000).requestedBy("req-7f3a"));
+        store.insert(pending("s", 1001));
+        assertThat(store.claimNext(lease("n1", 5000), 3, 2000).orElseThrow().requestId()).isEqualTo("req-7f3a");
+        assertThat(store.claimNext(lease("n1", 5000), 3, 2000).orElseThrow().requestId()).isNull();
+    }
+
+    @Test
+    void aClaimedJobCarriesTheRenditionsItAskedForAndTheDoneOneListsThem() {
+        RenditionRequest asked = RenditionRequest.parse("poster,hls", "1.5");
+        store.insert(pending("v", 1000).asking(asked));
+        Job claimed = store.claimNext(lease("n1", 5000), 3, 2000).orElseThrow();
+        assertThat(claimed.renditions()).isEqualTo(asked);
+
+        List<Rendition> made = List.of(new Rendition("master.m3u8", RenditionRole.HLS_MASTER, null, null, "m3u8",
+                "application/vnd.apple.mpegurl", 120, null, null), new Rendition("360p.m3u8",
+                RenditionRole.HLS_PLAYLIST, 640, 360, "m3u8", "application/vnd.apple.mpegurl", 200, 812_000L, null));
+        assertThat(store.markDone("v", "n1", RESULT.withRenditions(made, null), "outputs/v/1-x.mp4", 3000)).isTrue();
+        assertThat(store.find("v").orElseThrow().result().renditions()).isEqualTo(made);
+        store.insert(pending("w", 1001));
+        assertThat(store.find("w").orElseThrow().renditions()).isEqualTo(RenditionRequest.NONE);
     }
 
     @Test
@@ -60,7 +87,7 @@ abstract class JobStoreContract {
         assertThat(store.markDone("a", "n2", RESULT, "outputs/a/x.webp", 2500)).isFalse();
         assertThat(store.markDone("a", "n1", RESULT, "outputs/a/x.webp", 3000)).isTrue();
         assertThat(store.markDone("a", "n1", RESULT, "outputs/a/x.webp", 3001)).isFalse();
-        assertThat(store.markFailed("a", "n1", "internal", "late", 3002)).isFalse();
+        assertThat(store.markFailed("a", "n1", ErrorCode.INTERNAL, "late", 3002)).isFalse();
 
         Job done = store.find("a").orElseThrow();
         assertThat(done.status()).isEqualTo(JobStatus.DONE);
@@ -73,14 +100,36 @@ abstract class JobStoreContract {
     }
 
     @Test
+    void progressOnlyMovesForwardAndEveryNodeReadsIt() throws Exception {
+        store.insert(pending("p", 1));
+        assertThat(store.recordProgress("p", 10)).as("not processing yet").isFalse();
+        store.claimNext(lease("n1", 5000), 3, 2);
+        assertThat(store.find("p").orElseThrow().progress()).isZero();
+
+        assertThat(store.recordProgress("p", 40)).isTrue();
+        assertThat(store.recordProgress("p", 30)).as("backwards").isFalse();
+        assertThat(store.recordProgress("p", 40)).as("the same").isFalse();
+        try (JobStore otherNode = openAnotherNode()) {
+            assertThat(otherNode.find("p").orElseThrow().progress()).isEqualTo(40);
+            assertThat(otherNode.recordProgress("p", 20)).isFalse();
+            assertThat(otherNode.recordProgress("p", 55)).isTrue();
+        }
+        assertThat(store.find("p").orElseThrow().progress()).isEqualTo(55);
+
+        assertThat(store.markDone("p", "n1", RESULT, "outputs/p/x.webp", 3)).isTrue();
+        assertThat(store.find("p").orElseThrow().progress()).isEqualTo(100);
+        assertThat(store.recordProgress("p", 99)).as("done").isFalse();
+    }
+
+    @Test
     void pendingJobCanOnlyBeFailedWithoutAnOwner() {
         store.insert(pending("p", 1));
         assertThat(store.markDone("p", "n1", RESULT, "x", 2)).isFalse();
-        assertThat(store.markFailed("p", "n1", "busy", "no", 2)).isFalse();
-        assertThat(store.markFailed("p", null, "busy", "no", 3)).isTrue();
+        assertThat(store.markFailed("p", "n1", ErrorCode.BUSY, "no", 2)).isFalse();
+        assertThat(store.markFailed("p", null, ErrorCode.BUSY, "no", 3)).isTrue();
         Job failed = store.find("p").orElseThrow();
         assertThat(failed.status()).isEqualTo(JobStatus.FAILED);
-        assertThat(failed.errorCode()).isEqualTo("busy");
+        assertThat(failed.errorCode().wireName()).isEqualTo("busy");
         assertThat(failed.errorMessage()).isEqualTo("no");
     }
 
@@ -95,22 +144,9 @@ abstract class JobStoreContract {
     @Test
     void concurrentClaimsNeverHandOutTheSameJobTwice() throws Exception {
         for (int i = 0; i < 40; i++) store.insert(pending("j" + i, i));
-        Set<String> claimed = ConcurrentHashMap.newKeySet();
-        List<Future<Integer>> results = new ArrayList<>();
-        try (ExecutorService pool = Executors.newFixedThreadPool(4)) {
-            for (int t = 0; t < 4; t++) {
-                String owner = "n" + t;
-                results.add(pool.submit(() -> {
-                    int n = 0;
-                    while (store.claimNext(lease(owner, 10_000), 3, 100).map(j -> claimed.add(j.id())).isPresent()) n++;
-                    return n;
-                }));
-            }
-            int total = 0;
-            for (Future<Integer> f : results) total += f.get();
-            assertThat(total).isEqualTo(40);
-        }
-        assertThat(claimed).hasSize(40);
+        List<String> claimed = ConcurrentClaims.byFourNodes(
+                owner -> store.claimNext(lease(owner, 10_000), 3, 100).map(j -> List.of(j.id())).orElse(List.of()));
+        assertThat(claimed).hasSize(40).doesNotHaveDuplicates();
     }
 
     @Test
@@ -140,23 +176,23 @@ abstract class JobStoreContract {
         assertThat(store.failAbandoned(2, 21)).isEqualTo(1);
         Job failed = store.find("j").orElseThrow();
         assertThat(failed.status()).isEqualTo(JobStatus.FAILED);
-        assertThat(failed.errorCode()).isEqualTo("interrupted");
+        assertThat(failed.errorCode().wireName()).isEqualTo("interrupted");
         assertThat(failed.completedAt()).isEqualTo(21L);
     }
 
     @Test
     void synchronousJobsAreNeverRetriedByAnotherNode() {
-        store.insert(Job.processingNow("sync", "web", "s.jpg", 1, JPEG, lease("n1", 10), 1));
+        store.insert(Job.processingNow("sync", "web", "s.jpg", 1, JPEG, lease("n1", 10), null, 1));
         assertThat(store.claimNext(lease("n2", 100), 3, 50)).isEmpty();
         assertThat(store.failAbandoned(3, 50)).isEqualTo(1);
-        assertThat(store.find("sync").orElseThrow().errorCode()).isEqualTo("interrupted");
+        assertThat(store.find("sync").orElseThrow().errorCode().wireName()).isEqualTo("interrupted");
     }
 
     @Test
     void recoveryAtStartRequeuesOrFailsOnlyWhatThisNodeHeld() {
         store.insert(pending("mine", 1));
         store.insert(pending("theirs", 2));
-        store.insert(Job.processingNow("sync", "web", "s.jpg", 1, JPEG, lease("me", 1000), 3));
+        store.insert(Job.processingNow("sync", "web", "s.jpg", 1, JPEG, lease("me", 1000), null, 3));
         store.claimNext(lease("me", 1000), 1, 5);
         store.claimNext(lease("other", 1000), 1, 5);
 
@@ -164,9 +200,9 @@ abstract class JobStoreContract {
         JobStore.Recovery recovery = store.recoverOwnedBy("me", 1, 10);
 
         assertThat(recovery).isEqualTo(new JobStore.Recovery(0, 2));
-        assertThat(store.find("mine").orElseThrow().errorCode()).isEqualTo("interrupted");
+        assertThat(store.find("mine").orElseThrow().errorCode().wireName()).isEqualTo("interrupted");
         assertThat(store.find("theirs").orElseThrow().status()).isEqualTo(JobStatus.PROCESSING);
-        assertThat(store.find("sync").orElseThrow().errorCode()).isEqualTo("interrupted");
+        assertThat(store.find("sync").orElseThrow().errorCode().wireName()).isEqualTo("interrupted");
     }
 
     @Test
@@ -196,12 +232,21 @@ abstract class JobStoreContract {
         store.insert(pending("old", 1));
         store.insert(pending("new", 2));
         store.insert(pending("open", 3));
-        store.markFailed("old", null, "encode-failed", "no", 100);
-        store.markFailed("new", null, "encode-failed", "no", 500);
+        store.markFailed("old", null, ErrorCode.ENCODE_FAILED, "no", 100);
+        store.markFailed("new", null, ErrorCode.ENCODE_FAILED, "no", 500);
 
         assertThat(store.findFinishedBefore(200, 10)).extracting(Job::id).containsExactly("old");
         store.delete("old");
         assertThat(store.find("old")).isEmpty();
         store.check();
+    }
+
+    /** The webhook outbox lives in the same database and is written by the same transactions. */
+    @Nested
+    class Outbox extends DeliveryStoreContract {
+        @Override
+        protected JdbcJobStore openEmptyStore() throws Exception {
+            return (JdbcJobStore) JobStoreContract.this.openEmptyStore();
+        }
     }
 }

@@ -8,6 +8,7 @@ import org.junit.jupiter.api.BeforeAll;
 class PostgresJobStoreTest extends JobStoreContract {
     static TestPostgres postgres;
     static int databases;
+    String url;
 
     @BeforeAll
     static void start() throws Exception {
@@ -21,6 +22,12 @@ class PostgresJobStoreTest extends JobStoreContract {
 
     @Override
     JobStore openEmptyStore() throws Exception {
-        return JdbcJobStore.open(postgres.newDatabase("contract" + databases++), new ObjectMapper());
+        url = postgres.newDatabase("contract" + databases++);
+        return JdbcJobStore.open(url, new ObjectMapper());
+    }
+
+    @Override
+    JobStore openAnotherNode() {
+        return JdbcJobStore.open(url, new ObjectMapper());
     }
 }

@@ -17,9 +17,14 @@ class SqliteJobStoreTest extends JobStoreContract {
         return JdbcJobStore.open("jdbc:sqlite:" + dir.resolve("jobs.db"), new ObjectMapper());
     }
 
+    @Override
+    JobStore openAnotherNode() {
+        return openEmptyStore();
+    }
+
     @Test
     void survivesReopeningTheDatabase() {
-        store.insert(Job.pending("kept", "mobile", "k.png", 5, JPEG, "inputs/kept", 1));
+        store.insert(Job.pending("kept", "mobile", "k.png", 5, JPEG, "inputs/kept", null, 1));
         store.close();
         store = openEmptyStore();
         assertThat(store.find("kept").orElseThrow().preset()).isEqualTo("mobile");

@@ -1,6 +1,7 @@
 package io.mediaopt.media;
 
 import io.mediaopt.Fixtures;
+import io.mediaopt.image.VipsCommand;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -39,7 +40,7 @@ class MediaEndTest {
     void filesAsEncodersWriteThemEndWithTheirMedia() throws Exception {
         for (var entry : wellFormed.entrySet()) {
             Path file = entry.getValue();
-            String format = format(entry.getKey());
+            MediaFormat format = format(entry.getKey());
             assertThat(MediaEnd.of(file, format)).as(entry.getKey()).hasValue(Files.size(file));
             assertThat(TrailingData.isAbsent(file, format)).as(entry.getKey()).isTrue();
         }
@@ -49,7 +50,7 @@ class MediaEndTest {
     void anythingAppendedFollowsTheEndAndIsTrailingData() throws Exception {
         for (var entry : wellFormed.entrySet()) {
             Path file = entry.getValue();
-            String format = format(entry.getKey());
+            MediaFormat format = format(entry.getKey());
             Path polyglot = appended(file, TAIL);
             assertThat(MediaEnd.of(polyglot, format)).as(entry.getKey()).hasValue(Files.size(file));
             assertThat(TrailingData.isAbsent(polyglot, format)).as(entry.getKey()).isFalse();
@@ -60,7 +61,7 @@ class MediaEndTest {
     void aJpegEndsAtItsFirstEoiEvenWhenAnotherJpegFollows() throws Exception {
         Path jpeg = wellFormed.get("jpeg");
         Path twoImages = appended(jpeg, Files.readAllBytes(wellFormed.get("progressive jpeg")));
-        assertThat(MediaEnd.of(twoImages, "jpeg")).hasValue(Files.size(jpeg));
+        assertThat(MediaEnd.of(twoImages, MediaFormat.JPEG)).hasValue(Files.size(jpeg));
     }
 
     @Test
@@ -76,10 +77,10 @@ class MediaEndTest {
     void aFormatWithoutAKnownEndOrAMissingFileHasNone() throws Exception {
         Path tiff = dir.resolve("a.tiff");
         Fixtures.ffmpeg("-f", "lavfi", "-i", "testsrc2=s=32x32", "-frames:v", "1", tiff.toString());
-        assertThat(MediaEnd.of(tiff, "tiff")).isEmpty();
-        assertThat(TrailingData.isAbsent(tiff, "tiff")).isFalse();
-        assertThat(MediaEnd.of(dir.resolve("missing.jpg"), "jpeg")).isEmpty();
-        assertThat(TrailingData.isAbsent(dir.resolve("missing.jpg"), "jpeg")).isFalse();
+        assertThat(MediaEnd.of(tiff, MediaFormat.TIFF)).isEmpty();
+        assertThat(TrailingData.isAbsent(tiff, MediaFormat.TIFF)).isFalse();
+        assertThat(MediaEnd.of(dir.resolve("missing.jpg"), MediaFormat.JPEG)).isEmpty();
+        assertThat(TrailingData.isAbsent(dir.resolve("missing.jpg"), MediaFormat.JPEG)).isFalse();
     }
 
     @Test
@@ -89,8 +90,8 @@ class MediaEndTest {
         Process p = new ProcessBuilder("sh", "-c", "ffmpeg -v error -f lavfi -i testsrc2=s=64x48:d=1 -c:v libvpx "
                 + "-deadline realtime -f webm - > '" + live + "'").start();
         assertThat(p.waitFor()).isZero();
-        assertThat(MediaEnd.of(live, "webm")).isEmpty();
-        assertThat(TrailingData.isAbsent(live, "webm")).isFalse();
+        assertThat(MediaEnd.of(live, MediaFormat.WEBM)).isEmpty();
+        assertThat(TrailingData.isAbsent(live, MediaFormat.WEBM)).isFalse();
     }
 
     @Test
@@ -99,8 +100,8 @@ class MediaEndTest {
         Fixtures.ffmpeg("-f", "lavfi", "-i", "testsrc2=s=4800x3600", "-vf", "noise=alls=40:allf=u",
                 "-frames:v", "1", "-q:v", "1", big.toString());
         assertThat(Files.size(big)).isGreaterThan(9_000_000);
-        MediaEnd.of(big, "jpeg"); // warm up
-        OptionalLong end = assertTimeout(Duration.ofSeconds(1), () -> MediaEnd.of(big, "jpeg"));
+        MediaEnd.of(big, MediaFormat.JPEG); // warm up
+        OptionalLong end = assertTimeout(Duration.ofSeconds(1), () -> MediaEnd.of(big, MediaFormat.JPEG));
         assertThat(end).hasValue(Files.size(big));
     }
 
@@ -112,8 +113,8 @@ class MediaEndTest {
     }
 
     /** The key names the variant; its last word is the format. */
-    private static String format(String key) {
-        return key.substring(key.lastIndexOf(' ') + 1);
+    private static MediaFormat format(String key) {
+        return MediaFormat.fromShortName(key.substring(key.lastIndexOf(' ') + 1)).orElseThrow();
     }
 
     private static int count(byte[] jpeg, int marker) {
@@ -145,11 +146,8 @@ class MediaEndTest {
         return files;
     }
 
-    private static Path vips(Path input, String output) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder("vips", "copy", input.toString(), dir.resolve(output).toString())
-                .redirectErrorStream(true).start();
-        p.getInputStream().readAllBytes();
-        assertThat(p.waitFor()).as("vips copy " + output).isZero();
+    private static Path vips(Path input, String output) {
+        VipsCommand.run("copy", input.toString(), dir.resolve(output).toString());
         return dir.resolve(output.replaceFirst("\\[.*", ""));
     }
 }

@@ -8,10 +8,10 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 /** A name of the other kind is refused; the same kind, unknown extensions and no extension pass. */
 class MislabellingTest {
-    private static final Sniffed JPEG = new Sniffed(MediaKind.IMAGE, "jpeg", "image/jpeg");
-    private static final Sniffed HEIF = new Sniffed(MediaKind.IMAGE, "heif", "image/heif");
-    private static final Sniffed PNG = new Sniffed(MediaKind.IMAGE, "png", "image/png");
-    private static final Sniffed MP4 = new Sniffed(MediaKind.VIDEO, "mp4", "video/mp4");
+    private static final MediaFormat JPEG = MediaFormat.JPEG;
+    private static final MediaFormat HEIF = MediaFormat.HEIF;
+    private static final MediaFormat PNG = MediaFormat.PNG;
+    private static final MediaFormat MP4 = MediaFormat.MP4;
 
     @Test
     void aNameOfTheOtherKindIsRefusedWithWhatTheContentIs() {
@@ -57,11 +57,11 @@ class MislabellingTest {
                 .hasMessage("The file is named as a video (.mp4) but its content is a JPEG image");
     }
 
-    private static MediaException refusal(String name, Sniffed media) {
+    private static MediaException refusal(String name, MediaFormat media) {
         return catchThrowableOfType(MediaException.class, () -> Mislabelling.refuse(name, media));
     }
 
-    private static void assertAccepted(String name, Sniffed media) {
+    private static void assertAccepted(String name, MediaFormat media) {
         assertThatCode(() -> Mislabelling.refuse(name, media)).as(name).doesNotThrowAnyException();
     }
 }

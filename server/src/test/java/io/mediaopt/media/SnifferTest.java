@@ -47,7 +47,7 @@ class SnifferTest {
     }
 
     private String format(byte[] head) {
-        return sniffer.sniff(head).map(Sniffed::contentType).orElse("none");
+        return sniffer.sniff(head).map(MediaFormat::contentType).orElse("none");
     }
 
     private static byte[] ftyp(String major, String... compatible) {

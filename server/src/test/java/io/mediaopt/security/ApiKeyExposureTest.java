@@ -10,15 +10,11 @@ import io.mediaopt.Config;
 import io.mediaopt.Fixtures;
 import io.mediaopt.RawMultipart;
 import io.mediaopt.RawMultipart.Part;
-import io.mediaopt.TestService;
-import io.mediaopt.client.MediaoptClient;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import io.mediaopt.RunningServer;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.slf4j.LoggerFactory;
 
-import java.io.OutputStream;
-import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -32,7 +28,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * With keys set, nothing but GET /api/health answers without one: no other method, no unknown
+ * With keys set, nothing but GET /api/health and GET /api/openapi.json answers without one: no other method, no unknown
  * or disguised path. The keys never reach a log line, an error message or Config's toString.
  */
 class ApiKeyExposureTest {
@@ -41,21 +37,12 @@ class ApiKeyExposureTest {
     private static final String WRONG_KEY = "k3y-wrong-00e4d1b2a9f3";
     private static final List<String> SECRETS = List.of(KEY, OTHER_KEY, WRONG_KEY);
 
-    static TestService service;
-
-    @BeforeAll
-    static void start() throws Exception {
-        service = TestService.start(Map.of("SERVICE_API_KEYS", KEY + "," + OTHER_KEY,
+    @RegisterExtension
+    static final RunningServer server = RunningServer.with(Map.of("SERVICE_API_KEYS", KEY + "," + OTHER_KEY,
                 "SERVICE_VIDEO_TIMEOUT_MS", "300"));
-    }
-
-    @AfterAll
-    static void stop() {
-        service.close();
-    }
 
     @Test
-    void withoutAKeyOnlyHealthAnswersWhateverTheMethod() throws Exception {
+    void withoutAKeyOnlyHealthAndTheApiDocumentAnswerWhateverTheMethod() throws Exception {
         for (String method : List.of("GET", "HEAD", "OPTIONS", "POST", "PUT", "DELETE", "PATCH", "TRACE")) {
             for (String path : List.of("/usage", "/media/presets", "/media/limits", "/media/jobs", "/media/optimize",
                     "/media/jobs/some-id", "/media/jobs/some-id/download", "/nothing/here", "/", "")) {
@@ -64,19 +51,22 @@ class ApiKeyExposureTest {
         }
         assertThat(status("GET", "/health", null)).isEqualTo(200);
         assertThat(status("HEAD", "/health", null)).isEqualTo(200);
+        assertThat(status("GET", "/openapi.json", null)).isEqualTo(200);
+        assertThat(status("HEAD", "/openapi.json", null)).isEqualTo(200);
     }
 
     @Test
     void disguisedPathsDoNotPassForHealth() throws Exception {
         for (String path : List.of("/health/../usage", "/health/%2e%2e/usage", "/health%2F..%2Fusage",
                 "/usage;/api/health", "/usage;jsessionid=1", "//usage", "/./usage", "/%75sage", "/USAGE", "/health/",
-                "/usage?path=/api/health", "/usage#/api/health", "/health;/../usage")) {
-            String answer = raw("GET", "/api" + path);
+                "/usage?path=/api/health", "/usage#/api/health", "/health;/../usage",
+                "/openapi.json/../usage", "/openapi.json%2F..%2Fusage", "/usage;/api/openapi.json", "/openapi.json;/../usage")) {
+            String answer = RawRequests.exchange(server, "GET", "/api" + path);
             assertThat(answer).as(path).doesNotStartWith("HTTP/1.1 200").doesNotContain("totalJobs");
         }
         // the request-target forms no client library sends for these
-        assertThat(raw("GET", "http://127.0.0.1/api/usage")).startsWith("HTTP/1.1 401");
-        assertThat(raw("OPTIONS", "*")).doesNotStartWith("HTTP/1.1 2");
+        assertThat(RawRequests.exchange(server, "GET", "http://127.0.0.1/api/usage")).startsWith("HTTP/1.1 401");
+        assertThat(RawRequests.exchange(server, "OPTIONS", "*")).doesNotStartWith("HTTP/1.1 2");
     }
 
     @Test
@@ -151,13 +141,11 @@ class ApiKeyExposureTest {
                 post("/media/jobs", headers, List.of(Part.text("preset", "web")));
             }
         }
-        try (MediaoptClient client = service.client()) {
-            client.waitForJob(client.submitJob("clip.mp4", video, "web").jobId(), Duration.ofMinutes(1));
-        }
+        server.client().waitForJob(server.client().submitJob("clip.mp4", video, "web").jobId(), Duration.ofMinutes(1));
     }
 
     private static int status(String method, String path, Map<String, String> headers) throws Exception {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(service.baseUrl() + path))
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(server.baseUrl() + path))
                 .timeout(Duration.ofMinutes(1))
                 .method(method, HttpRequest.BodyPublishers.noBody());
         if (headers != null) headers.forEach(request::header);
@@ -165,20 +153,9 @@ class ApiKeyExposureTest {
     }
 
     private static void post(String path, Map<String, String> headers, List<Part> parts) throws Exception {
-        HttpRequest.Builder request = RawMultipart.post(service.baseUrl(), path, parts).timeout(Duration.ofMinutes(1));
+        HttpRequest.Builder request = RawMultipart.post(server.baseUrl(), path, parts).timeout(Duration.ofMinutes(1));
         headers.forEach(request::header);
         HttpResponse<byte[]> response = RawRequests.send(request.build());
         assertThat(response.statusCode()).isNotEqualTo(500);
-    }
-
-    /** The request line exactly as written (no client normalises the path); the whole answer back. */
-    private static String raw(String method, String target) throws Exception {
-        try (Socket socket = RawRequests.connect(service)) {
-            OutputStream out = socket.getOutputStream();
-            out.write((method + " " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
-                    .getBytes(StandardCharsets.ISO_8859_1));
-            out.flush();
-            return RawRequests.readUntilClosed(socket);
-        }
     }
 }

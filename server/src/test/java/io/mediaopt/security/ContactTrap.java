@@ -3,7 +3,6 @@ package io.mediaopt.security;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.net.Socket;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -31,7 +30,9 @@ final class ContactTrap implements AutoCloseable {
 
     private void accept() {
         while (!socket.isClosed()) {
-            try (Socket client = socket.accept()) {
+            try {
+                // counted, then hung up on at once
+                socket.accept().close();
                 contacts.incrementAndGet();
             } catch (IOException e) {
                 // closed

@@ -3,25 +3,23 @@ package io.mediaopt.security;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediaopt.Fixtures;
 import io.mediaopt.RawMultipart.Part;
-import io.mediaopt.TestService;
+import io.mediaopt.RunningServer;
 import io.mediaopt.client.Job;
 import io.mediaopt.client.JobStatus;
-import io.mediaopt.client.MediaoptClient;
 import io.mediaopt.client.Optimization;
 import io.mediaopt.media.Limits;
 import io.mediaopt.media.MediaException;
-import io.mediaopt.media.MediaKind;
 import io.mediaopt.media.Presets;
-import io.mediaopt.media.Sniffed;
+import io.mediaopt.media.MediaFormat;
 import io.mediaopt.security.Refusals.Stage;
 import io.mediaopt.video.ProcessRunner;
 import io.mediaopt.video.VideoOptimizer;
 import io.mediaopt.video.VideoTools;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.charset.StandardCharsets;
@@ -44,22 +42,14 @@ class FfmpegLockdownTest {
 
     @TempDir
     static Path dir;
-    static TestService service;
-    static MediaoptClient client;
+    @RegisterExtension
+    static final RunningServer server = RunningServer.withDefaults();
     static Path secret;
     ContactTrap trap;
 
     @BeforeAll
     static void start() throws Exception {
-        service = TestService.start();
-        client = service.client();
         secret = Files.writeString(dir.resolve("secret.txt"), SECRET + "\n");
-    }
-
-    @AfterAll
-    static void stop() {
-        client.close();
-        service.close();
     }
 
     @BeforeEach
@@ -77,27 +67,27 @@ class FfmpegLockdownTest {
     void anHlsPlaylistIsRefusedWithoutFetchingWhatItNames() throws Exception {
         byte[] m3u8 = HostileVideos.playlist(List.of("file://" + secret, trap.url("segment.ts"), "/etc/passwd"))
                 .getBytes(StandardCharsets.UTF_8);
-        Refusals.assertRefused(service, "playlist.m3u8", m3u8, 415, "unsupported-type", Stage.AT_SUBMISSION);
+        Refusals.assertRefused(server, "playlist.m3u8", m3u8, 415, "unsupported-type", Stage.AT_SUBMISSION);
     }
 
     @Test
     void aConcatListIsRefusedWithoutOpeningWhatItNames() throws Exception {
         byte[] list = HostileVideos.concatList(List.of(secret.toString(), trap.url("clip.mp4"), "/etc/passwd"))
                 .getBytes(StandardCharsets.UTF_8);
-        Refusals.assertRefused(service, "list.ffconcat", list, 415, "unsupported-type", Stage.AT_SUBMISSION);
+        Refusals.assertRefused(server, "list.ffconcat", list, 415, "unsupported-type", Stage.AT_SUBMISSION);
     }
 
     @Test
     void anAviCarryingAPlaylistIsEncodedFromItsOwnFramesOnly() throws Exception {
         byte[] avi = HostileVideos.aviCarrying(playlistOfSecrets(), HostileVideos.jpegFrames(dir, 160, 120, 20), 160, 120);
 
-        Optimization sync = client.optimize("trick.avi", avi, "web");
+        Optimization sync = server.client().optimize("trick.avi", avi, "web");
         assertCleanVideo(sync.content(), 160, 120);
 
-        Job job = client.waitForJob(client.submitJob("trick.avi", avi, "web").jobId(), Duration.ofMinutes(2));
+        Job job = server.client().waitForJob(server.client().submitJob("trick.avi", avi, "web").jobId(), Duration.ofMinutes(2));
         assertThat(job.status()).isEqualTo(JobStatus.DONE);
         Path downloaded = dir.resolve("trick-download.mp4");
-        client.download(job.jobId(), downloaded);
+        server.client().download(job.jobId(), downloaded);
         assertCleanVideo(Files.readAllBytes(downloaded), 160, 120);
     }
 
@@ -105,7 +95,7 @@ class FfmpegLockdownTest {
     void anAviThatIsOnlyAPlaylistIsRefused() throws Exception {
         byte[] avi = HostileVideos.aviCarrying(playlistOfSecrets(), List.of(), 0, 0);
         // an AVI by its bytes, so only ffprobe finds that it has no video stream
-        Refusals.assertRefused(service, "only-playlist.avi", avi, 415, "unsupported-type", Stage.IN_THE_JOB);
+        Refusals.assertRefused(server, "only-playlist.avi", avi, 415, "unsupported-type", Stage.IN_THE_JOB);
     }
 
     @Test
@@ -121,10 +111,10 @@ class FfmpegLockdownTest {
                 .isEqualTo("red");
 
         byte[] upload = Files.readAllBytes(referencing);
-        assertThat(RawRequests.post(service.baseUrl(), "/media/optimize",
+        assertThat(RawRequests.post(server.baseUrl(), "/media/optimize",
                 List.of(Part.file("media", "ref.mp4", upload))).statusCode()).isEqualTo(422);
-        var submitted = RawRequests.post(service.baseUrl(), "/media/jobs", List.of(Part.file("media", "ref.mp4", upload)));
-        Job job = client.waitForJob(RawRequests.json(submitted).path("jobId").asText(), Duration.ofMinutes(2));
+        var submitted = RawRequests.post(server.baseUrl(), "/media/jobs", List.of(Part.file("media", "ref.mp4", upload)));
+        Job job = server.client().waitForJob(RawRequests.json(submitted).path("jobId").asText(), Duration.ofMinutes(2));
         assertThat(job.status()).isEqualTo(JobStatus.FAILED);
         assertThat(job.error().code()).isIn("encode-failed", "unreadable-media");
     }
@@ -140,7 +130,7 @@ class FfmpegLockdownTest {
                 "-metadata", "title=SECRET-TITLE", "-metadata", "location=+48.8584+002.2945/",
                 "-metadata:s:v:0", "handler_name=SECRET-HANDLER", busy.toString());
 
-        Optimization sync = client.optimize("busy.mkv", Files.readAllBytes(busy), "web");
+        Optimization sync = server.client().optimize("busy.mkv", Files.readAllBytes(busy), "web");
         Path out = HostileVideos.write(dir, "busy-out.mp4", sync.content());
         JsonNode probe = MediaProbe.of(out);
         assertThat(probe.path("streams")).extracting(s -> s.path("codec_type").asText())
@@ -153,8 +143,8 @@ class FfmpegLockdownTest {
         Path m3u8 = Files.writeString(dir.resolve("direct.m3u8"), HostileVideos.playlist(List.of(trap.url("seg.ts"))));
         Path list = Files.writeString(dir.resolve("direct.ffconcat"), HostileVideos.concatList(List.of(secret.toString())));
         try (ProcessRunner runner = new ProcessRunner()) {
-            VideoOptimizer optimizer = new VideoOptimizer(new VideoTools("ffmpeg", "ffprobe", runner), limits());
-            Sniffed claimed = new Sniffed(MediaKind.VIDEO, "mp4", "video/mp4");
+            VideoOptimizer optimizer = new VideoOptimizer(new VideoTools("ffmpeg", "ffprobe", runner), limits(), 1);
+            MediaFormat claimed = MediaFormat.MP4;
             for (Path file : List.of(m3u8, list)) {
                 Path work = Files.createDirectories(dir.resolve("work-" + file.getFileName()));
                 MediaException e = catchThrowableOfType(MediaException.class, () ->

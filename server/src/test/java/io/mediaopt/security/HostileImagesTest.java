@@ -1,18 +1,18 @@
 package io.mediaopt.security;
 
+import io.mediaopt.image.QualityMode;
 import io.mediaopt.Fixtures;
-import io.mediaopt.TestService;
+import io.mediaopt.RunningServer;
 import io.mediaopt.image.ImageOptimizer;
 import io.mediaopt.image.Vips;
 import io.mediaopt.media.Limits;
 import io.mediaopt.media.MediaException;
-import io.mediaopt.media.MediaKind;
 import io.mediaopt.media.Presets;
-import io.mediaopt.media.Sniffed;
+import io.mediaopt.media.MediaFormat;
 import io.mediaopt.security.Refusals.Stage;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.charset.StandardCharsets;
@@ -34,25 +34,20 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 class HostileImagesTest {
     @TempDir
     static Path dir;
-    static TestService service;
+    @RegisterExtension
+    static final RunningServer server = RunningServer.withDefaults();
     static Path secret;
 
     @BeforeAll
     static void start() throws Exception {
-        service = TestService.start();
         secret = Files.writeString(dir.resolve("secret.txt"), "root:x:0:0:image-secret\n");
-    }
-
-    @AfterAll
-    static void stop() {
-        service.close();
     }
 
     @Test
     void formatsOfUntrustedLoadersAreUnsupportedTypes() throws Exception {
         try (ContactTrap trap = new ContactTrap()) {
             for (var entry : untrusted(trap).entrySet()) {
-                Refusals.assertRefused(service, entry.getKey(), entry.getValue(), 415, "unsupported-type", Stage.AT_SUBMISSION);
+                Refusals.assertRefused(server, entry.getKey(), entry.getValue(), 415, "unsupported-type", Stage.AT_SUBMISSION);
             }
             assertThat(trap.contacts()).isZero();
         }
@@ -61,13 +56,13 @@ class HostileImagesTest {
     @Test
     void theImageOptimizerRefusesThemTooWhateverTheSnifferSaid() throws Exception {
         Vips vips = Vips.open(2);
-        ImageOptimizer optimizer = new ImageOptimizer(vips, limits());
+        ImageOptimizer optimizer = new ImageOptimizer(vips, limits(), QualityMode.AUTO);
         try (ContactTrap trap = new ContactTrap()) {
             for (var entry : untrusted(trap).entrySet()) {
                 // named without an extension, as uploads are stored
                 Path file = Files.write(dir.resolve("upload-" + entry.getKey().replace('.', '-')), entry.getValue());
                 Path work = Files.createDirectories(dir.resolve("work-" + file.getFileName()));
-                Sniffed claimed = new Sniffed(MediaKind.IMAGE, "jpeg", "image/jpeg");
+                MediaFormat claimed = MediaFormat.JPEG;
                 MediaException e = catchThrowableOfType(MediaException.class, () ->
                         optimizer.optimize(file, claimed, Presets.standard().find("web").orElseThrow(), work));
                 assertThat(e).as(entry.getKey()).isNotNull();
@@ -83,21 +78,19 @@ class HostileImagesTest {
         byte[] png = Fixtures.pngDeclaring(100_000, 100_000);
         assertThat(png.length).isLessThan(100);
         // only the header can say 100000x100000: its pixel data would not decode at all
-        Refusals.assertRefused(service, "bomb.png", png, 422, "limit-exceeded", Stage.IN_THE_JOB);
+        Refusals.assertRefused(server, "bomb.png", png, 422, "limit-exceeded", Stage.IN_THE_JOB);
     }
 
     @Test
     void aGifOfTenThousandFramesIsLimitExceeded() throws Exception {
         // 230 KB on disk; decoded, 10000 frames of 4000x4000 would be 640 GB
         byte[] gif = HostileImages.gifWithFrames(4000, 4000, 10_000);
-        Refusals.assertRefused(service, "bomb.gif", gif, 422, "limit-exceeded", Stage.IN_THE_JOB);
+        Refusals.assertRefused(server, "bomb.gif", gif, 422, "limit-exceeded", Stage.IN_THE_JOB);
     }
 
     @Test
     void theServiceStillWorksAfterAllThat() throws Exception {
-        try (var client = service.client()) {
-            assertThat(client.optimize(Fixtures.photoJpeg(320, 240), "web").result().strategy()).isEqualTo("image-webp");
-        }
+        assertThat(server.client().optimize(Fixtures.photoJpeg(320, 240), "web").result().strategy()).isEqualTo("image-webp");
     }
 
     private static Map<String, byte[]> untrusted(ContactTrap trap) throws Exception {

@@ -3,12 +3,11 @@ package io.mediaopt.security;
 import io.mediaopt.Fixtures;
 import io.mediaopt.RawMultipart;
 import io.mediaopt.RawMultipart.Part;
-import io.mediaopt.TestService;
-import io.mediaopt.client.MediaoptClient;
-import org.junit.jupiter.api.AfterAll;
+import io.mediaopt.RunningServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -34,34 +33,27 @@ import static org.assertj.core.api.Assertions.assertThat;
 class MultipartAbuseTest {
     private static final List<String> ROUTES = List.of("/media/optimize", "/media/jobs");
 
-    static TestService service;
+    @RegisterExtension
+    static final RunningServer server = RunningServer.with(Map.of("SERVICE_READ_TIMEOUT_MS", "1500"));
     static byte[] photo;
 
     @BeforeAll
     static void start() throws Exception {
         // a short read timeout, so the stalled-client case is over in seconds
-        service = TestService.start(Map.of("SERVICE_READ_TIMEOUT_MS", "1500"));
         photo = Files.readAllBytes(Fixtures.photoJpeg(320, 240));
-    }
-
-    @AfterAll
-    static void stop() {
-        service.close();
     }
 
     @AfterEach
     void nothingIsLeftInTheUploadDirectory() throws Exception {
         assertThat(RawRequests.awaitEmpty(uploads(), Duration.ofSeconds(30))).isEmpty();
-        try (MediaoptClient client = service.client()) {
-            assertThat(client.health().ok()).isTrue();
-        }
+        assertThat(server.client().health().ok()).isTrue();
     }
 
     @Test
     void aMultipartBodyWithoutBoundaryIsInvalidInput() throws Exception {
         byte[] body = RawMultipart.body(List.of(Part.file("media", "a.jpg", photo)));
         for (String route : ROUTES) {
-            assertError(RawRequests.post(service.baseUrl(), route, "multipart/form-data", body), 400, "invalid-input");
+            assertError(RawRequests.post(server.baseUrl(), route, "multipart/form-data", body), 400, "invalid-input");
         }
     }
 
@@ -71,7 +63,7 @@ class MultipartAbuseTest {
         parts.add(Part.file("media", "a.jpg", photo));
         for (int i = 0; i < 10_000; i++) parts.add(Part.text("f" + i, new byte[]{'x'}));
         for (String route : ROUTES) {
-            assertError(RawRequests.post(service.baseUrl(), route, parts), 400, "invalid-input");
+            assertError(RawRequests.post(server.baseUrl(), route, parts), 400, "invalid-input");
         }
     }
 
@@ -81,7 +73,7 @@ class MultipartAbuseTest {
         Arrays.fill(preset, (byte) 'w');
         List<Part> parts = List.of(Part.file("media", "a.jpg", photo), Part.text("preset", preset));
         for (String route : ROUTES) {
-            assertError(RawRequests.post(service.baseUrl(), route, parts), 400, "invalid-input");
+            assertError(RawRequests.post(server.baseUrl(), route, parts), 400, "invalid-input");
         }
     }
 
@@ -89,7 +81,7 @@ class MultipartAbuseTest {
     void twoMediaFieldsAreInvalidInput() throws Exception {
         List<Part> parts = List.of(Part.file("media", "a.jpg", photo), Part.file("media", "b.jpg", photo));
         for (String route : ROUTES) {
-            assertError(RawRequests.post(service.baseUrl(), route, parts), 400, "invalid-input");
+            assertError(RawRequests.post(server.baseUrl(), route, parts), 400, "invalid-input");
         }
     }
 
@@ -97,7 +89,7 @@ class MultipartAbuseTest {
     void aBodyThatStopsHalfWayLeavesNothingBehind() throws Exception {
         byte[] body = RawMultipart.body(List.of(Part.file("media", "a.jpg", new byte[4 * 1024 * 1024])));
         for (String route : ROUTES) {
-            try (Socket socket = RawRequests.connect(service)) {
+            try (Socket socket = RawRequests.connect(server)) {
                 OutputStream out = socket.getOutputStream();
                 RawRequests.writeHead(out, route, body.length);
                 out.write(body, 0, body.length / 2);
@@ -112,7 +104,7 @@ class MultipartAbuseTest {
     void aClientThatStopsSendingIsCutOffByTheReadTimeout() throws Exception {
         byte[] body = RawMultipart.body(List.of(Part.file("media", "a.jpg", new byte[1024 * 1024])));
         for (String route : ROUTES) {
-            try (Socket socket = RawRequests.connect(service)) {
+            try (Socket socket = RawRequests.connect(server)) {
                 // well past the configured read timeout, well short of Jetty's default of 30 s
                 socket.setSoTimeout(20_000);
                 OutputStream out = socket.getOutputStream();
@@ -129,7 +121,7 @@ class MultipartAbuseTest {
     @Test
     void aClientThatTricklesIsCutOffByTheMinimumRate() throws Exception {
         byte[] body = RawMultipart.body(List.of(Part.file("media", "a.jpg", photo)));
-        try (Socket socket = RawRequests.connect(service)) {
+        try (Socket socket = RawRequests.connect(server)) {
             OutputStream out = socket.getOutputStream();
             RawRequests.writeHead(out, "/media/optimize", body.length);
             // one byte every 100 ms: well under the read timeout, far under the minimum rate
@@ -159,20 +151,20 @@ class MultipartAbuseTest {
                 "\"a\r\nX-Injected: yes\r\n.jpg\"".getBytes(StandardCharsets.UTF_8), photo)));
         List<Part> good = List.of(Part.file("media", "ok.jpg", photo));
         for (int i = 0; i < 10; i++) {
-            assertError(RawRequests.post(service.baseUrl(), "/media/jobs",
+            assertError(RawRequests.post(server.baseUrl(), "/media/jobs",
                     RawMultipart.CONTENT_TYPE, broken), 400, "invalid-input");
-            assertThat(RawRequests.post(service.baseUrl(), "/media/jobs", good).statusCode()).isEqualTo(202);
+            assertThat(RawRequests.post(server.baseUrl(), "/media/jobs", good).statusCode()).isEqualTo(202);
         }
     }
 
     @Test
     void aWellFormedUploadStillWorksAfterAllThat() throws Exception {
-        HttpResponse<byte[]> r = RawRequests.post(service.baseUrl(), "/media/optimize", List.of(
+        HttpResponse<byte[]> r = RawRequests.post(server.baseUrl(), "/media/optimize", List.of(
                 Part.file("media", "ok.jpg", photo), Part.text("preset", "web")));
         assertThat(r.statusCode()).isEqualTo(200);
     }
 
     private static Path uploads() {
-        return service.outputDir().resolve("uploads");
+        return server.outputDir().resolve("uploads");
     }
 }

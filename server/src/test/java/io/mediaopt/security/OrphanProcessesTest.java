@@ -1,16 +1,16 @@
 package io.mediaopt.security;
 
+import io.mediaopt.Eventually;
 import io.mediaopt.Fixtures;
+import io.mediaopt.ProcessLevel;
 import io.mediaopt.RawMultipart.Part;
 import io.mediaopt.TestService;
 import io.mediaopt.client.Job;
 import io.mediaopt.client.MediaoptClient;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -23,23 +23,25 @@ import static org.assertj.core.api.Assertions.assertThat;
  * No ffmpeg or ffprobe outlives its reason to run: not after a timeout, not after the server
  * is closed in the middle of an encoding, whether a request or a queued job started it.
  */
+@ProcessLevel
 class OrphanProcessesTest {
-    @TempDir
-    static Path dir;
+    /**
+     * How long a closing server lets work in flight finish before it kills the encoders: short,
+     * so each close comes to the kill in a second rather than the default 30.
+     */
+    private static final Map<String, String> SHORT_GRACE = Map.of("SERVICE_SHUTDOWN_GRACE_MS", "1000");
     /** Long enough that VP9 is still encoding when the server is closed. */
     static byte[] longVideo;
 
     @BeforeAll
     static void makeVideo() throws Exception {
-        Path video = dir.resolve("long.mp4");
-        Fixtures.ffmpeg("-f", "lavfi", "-i", "testsrc2=s=854x480:r=25:d=60", "-c:v", "libx264", "-preset", "ultrafast",
-                "-crf", "18", "-pix_fmt", "yuv420p", video.toString());
-        longVideo = Files.readAllBytes(video);
+        longVideo = Files.readAllBytes(Fixtures.video("long.mp4", "854x480", 25, 60, false,
+                "-c:v", "libx264", "-preset", "ultrafast", "-crf", "18", "-pix_fmt", "yuv420p"));
     }
 
     @Test
     void closingTheServerDuringASynchronousEncodingLeavesNoEncoderRunning() throws Exception {
-        TestService service = TestService.start();
+        TestService service = TestService.start(SHORT_GRACE);
         try {
             CompletableFuture<?> request = CompletableFuture.runAsync(() -> {
                 try {
@@ -60,7 +62,7 @@ class OrphanProcessesTest {
 
     @Test
     void closingTheServerDuringAQueuedJobLeavesNoEncoderRunning() throws Exception {
-        TestService service = TestService.start();
+        TestService service = TestService.start(SHORT_GRACE);
         try (MediaoptClient client = service.client()) {
             client.submitJob("long.mp4", longVideo, "low-bandwidth");
             awaitEncoder();
@@ -86,12 +88,8 @@ class OrphanProcessesTest {
     }
 
     /** Waits (bounded) until this JVM has an ffmpeg child encoding. */
-    private static void awaitEncoder() throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
-        while (encoding().isEmpty()) {
-            assertThat(System.nanoTime()).as("an encoder started").isLessThan(deadline);
-            Thread.sleep(50);
-        }
+    private static void awaitEncoder() throws Exception {
+        Eventually.until(Duration.ofMinutes(1), "an encoder started", () -> !encoding().isEmpty());
     }
 
     private static List<ProcessHandle> encoding() {

@@ -2,9 +2,10 @@ package io.mediaopt.security;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mediaopt.Eventually;
 import io.mediaopt.RawMultipart;
 import io.mediaopt.RawMultipart.Part;
-import io.mediaopt.TestService;
+import io.mediaopt.RunningServer;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -93,11 +94,22 @@ final class RawRequests {
     }
 
     /** A plain TCP connection to the server, for requests that stop or crawl. */
-    static Socket connect(TestService service) throws IOException {
+    static Socket connect(RunningServer server) throws IOException {
         Socket socket = new Socket();
-        socket.connect(new InetSocketAddress("127.0.0.1", URI.create(service.baseUrl()).getPort()), 10_000);
+        socket.connect(new InetSocketAddress("127.0.0.1", URI.create(server.baseUrl()).getPort()), 10_000);
         socket.setSoTimeout(60_000);
         return socket;
+    }
+
+    /** A body-less request with its request line exactly as written (no client normalises the path); the whole answer back. */
+    static String exchange(RunningServer server, String method, String target) throws IOException {
+        try (Socket socket = connect(server)) {
+            OutputStream out = socket.getOutputStream();
+            out.write((method + " " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+                    .getBytes(StandardCharsets.ISO_8859_1));
+            out.flush();
+            return readUntilClosed(socket);
+        }
     }
 
     /** Writes the head of a multipart POST that announces {@code contentLength} body bytes. */
@@ -128,14 +140,8 @@ final class RawRequests {
     }
 
     /** Waits (bounded) until the directory holds no file; returns what is left if it never empties. */
-    static List<Path> awaitEmpty(Path dir, Duration within) throws InterruptedException {
-        long deadline = System.nanoTime() + within.toNanos();
-        List<Path> left = filesIn(dir);
-        while (!left.isEmpty() && System.nanoTime() < deadline) {
-            Thread.sleep(100);
-            left = filesIn(dir);
-        }
-        return left;
+    static List<Path> awaitEmpty(Path dir, Duration within) throws Exception {
+        return Eventually.await(within, () -> filesIn(dir), List::isEmpty);
     }
 
     /** The files under {@code dir}; a file deleted while the tree is walked makes it walk again. */

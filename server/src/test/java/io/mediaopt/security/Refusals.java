@@ -1,10 +1,9 @@
 package io.mediaopt.security;
 
 import io.mediaopt.RawMultipart.Part;
-import io.mediaopt.TestService;
+import io.mediaopt.RunningServer;
 import io.mediaopt.client.Job;
 import io.mediaopt.client.JobStatus;
-import io.mediaopt.client.MediaoptClient;
 
 import java.net.http.HttpResponse;
 import java.time.Duration;
@@ -25,24 +24,22 @@ final class Refusals {
     private Refusals() {}
 
     /** Asserts the refusal on both routes; returns the synchronous route's message. */
-    static String assertRefused(TestService service, String filename, byte[] content, int status, String code,
+    static String assertRefused(RunningServer server, String filename, byte[] content, int status, String code,
                                 Stage asyncStage) throws Exception {
         List<Part> form = List.of(Part.file("media", filename, content));
-        String message = assertError(RawRequests.post(service.baseUrl(), "/media/optimize", form), status, code)
+        String message = assertError(RawRequests.post(server.baseUrl(), "/media/optimize", form), status, code)
                 .path("error").asText();
 
-        HttpResponse<byte[]> submitted = RawRequests.post(service.baseUrl(), "/media/jobs", form);
+        HttpResponse<byte[]> submitted = RawRequests.post(server.baseUrl(), "/media/jobs", form);
         if (asyncStage == Stage.AT_SUBMISSION) {
             assertError(submitted, status, code);
             return message;
         }
         assertThat(submitted.statusCode()).as(new String(submitted.body())).isEqualTo(202);
-        try (MediaoptClient client = service.client()) {
-            Job job = client.waitForJob(RawRequests.json(submitted).path("jobId").asText(), Duration.ofMinutes(2));
-            assertThat(job.status()).isEqualTo(JobStatus.FAILED);
-            assertThat(job.error().code()).isEqualTo(code);
-            assertThat(job.error().message()).isNotBlank();
-        }
+        Job job = server.client().waitForJob(RawRequests.json(submitted).path("jobId").asText(), Duration.ofMinutes(2));
+        assertThat(job.status()).isEqualTo(JobStatus.FAILED);
+        assertThat(job.error().code()).isEqualTo(code);
+        assertThat(job.error().message()).isNotBlank();
         return message;
     }
 }

@@ -3,13 +3,12 @@ package io.mediaopt.security;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediaopt.Fixtures;
 import io.mediaopt.RawMultipart.Part;
-import io.mediaopt.TestService;
+import io.mediaopt.RunningServer;
 import io.mediaopt.client.Job;
 import io.mediaopt.client.JobStatus;
-import io.mediaopt.client.MediaoptClient;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.io.ByteArrayOutputStream;
 import java.net.URLDecoder;
@@ -39,21 +38,13 @@ class UploadNamesTest {
             "(inline|attachment); filename=\"([\\x20-\\x7e&&[^\"\\\\]]*)\"; filename\\*=UTF-8''([A-Za-z0-9%._*-]+)");
     private static final Pattern SERVER_CHOSEN_SEGMENT = Pattern.compile("[A-Za-z0-9._-]+");
 
-    static TestService service;
-    static MediaoptClient client;
+    @RegisterExtension
+    static final RunningServer server = RunningServer.withDefaults();
     static byte[] photo;
 
     @BeforeAll
     static void start() throws Exception {
-        service = TestService.start();
-        client = service.client();
         photo = Files.readAllBytes(Fixtures.photoJpeg(160, 120));
-    }
-
-    @AfterAll
-    static void stop() {
-        client.close();
-        service.close();
     }
 
     @Test
@@ -63,7 +54,7 @@ class UploadNamesTest {
             byte[] rawFilename = entry.getValue();
             List<Part> form = List.of(Part.file("media", rawFilename, photo));
 
-            HttpResponse<byte[]> sync = RawRequests.post(service.baseUrl(), "/media/optimize", form);
+            HttpResponse<byte[]> sync = RawRequests.post(server.baseUrl(), "/media/optimize", form);
             if (sync.statusCode() == 400) {
                 // a name that breaks the part's header makes the form malformed: refused, not stored
                 RawRequests.assertError(sync, 400, "invalid-input");
@@ -74,21 +65,21 @@ class UploadNamesTest {
                 assertThat(sync.headers().firstValue("X-Content-Type-Options")).contains("nosniff");
             }
 
-            HttpResponse<byte[]> submitted = RawRequests.post(service.baseUrl(), "/media/jobs", form);
+            HttpResponse<byte[]> submitted = RawRequests.post(server.baseUrl(), "/media/jobs", form);
             assertThat(submitted.statusCode()).as(what).isEqualTo(sync.statusCode() == 400 ? 400 : 202);
             if (submitted.statusCode() == 202) {
                 String id = RawRequests.json(submitted).path("jobId").asText();
-                Job job = client.waitForJob(id, Duration.ofMinutes(1));
+                Job job = server.client().waitForJob(id, Duration.ofMinutes(1));
                 assertThat(job.status()).isEqualTo(JobStatus.DONE);
-                JsonNode view = RawRequests.json(RawRequests.get(service.baseUrl() + "/media/jobs/" + id));
+                JsonNode view = RawRequests.json(RawRequests.get(server.baseUrl() + "/media/jobs/" + id));
                 assertSafe(what, view.path("filename").asText());
-                HttpResponse<byte[]> download = RawRequests.get(service.baseUrl() + "/media/jobs/" + id + "/download");
+                HttpResponse<byte[]> download = RawRequests.get(server.baseUrl() + "/media/jobs/" + id + "/download");
                 String shown = safeName(what, download.headers().firstValue("Content-Disposition").orElseThrow(), "attachment");
                 assertThat(shown).isEqualTo(job.result().filename());
             }
         }
-        assertNoFileNamedByTheClient(service.outputDir());
-        assertNoFileNamedByTheClient(service.outputDir().getParent());
+        assertNoFileNamedByTheClient(server.outputDir());
+        assertNoFileNamedByTheClient(server.outputDir().getParent());
     }
 
     /** Checks the header's shape and returns the exact name it carries in filename*. */
@@ -113,11 +104,11 @@ class UploadNamesTest {
     }
 
     private static void assertNoFileNamedByTheClient(Path root) throws Exception {
-        try (var paths = Files.walk(root, root.equals(service.outputDir()) ? Integer.MAX_VALUE : 1)) {
+        try (var paths = Files.walk(root, root.equals(server.outputDir()) ? Integer.MAX_VALUE : 1)) {
             for (Path path : paths.toList()) {
                 assertThat(path.toString()).doesNotContain(MARKER);
-                if (path.startsWith(service.outputDir()) && !path.equals(service.outputDir())) {
-                    for (Path segment : service.outputDir().relativize(path)) {
+                if (path.startsWith(server.outputDir()) && !path.equals(server.outputDir())) {
+                    for (Path segment : server.outputDir().relativize(path)) {
                         assertThat(segment.toString()).matches(SERVER_CHOSEN_SEGMENT);
                     }
                 }

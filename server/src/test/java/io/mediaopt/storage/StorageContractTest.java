@@ -1,5 +1,6 @@
 package io.mediaopt.storage;
 
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,6 +29,9 @@ abstract class StorageContractTest {
     Path dir;
 
     abstract Storage storage();
+
+    /** A storage that cannot work: no disk where its files must go, no server where its bucket is. */
+    abstract Storage unusableStorage() throws IOException;
 
     private final String job = UUID.randomUUID().toString();
 
@@ -97,8 +101,8 @@ abstract class StorageContractTest {
     @Test
     void aMissingKeyIsAStorageFailureForEveryRead() {
         String missing = key("never-stored");
-        assertThatThrownBy(() -> storage().open(missing)).isInstanceOf(StorageException.class)
-                .hasFieldOrPropertyWithValue("code", "storage-failed");
+        assertThatThrownBy(() -> storage().open(missing))
+                .isInstanceOfSatisfying(StorageException.class, e -> assertThat(e.code()).isEqualTo("storage-failed"));
         assertThatThrownBy(() -> storage().openRange(missing, 0, 1)).isInstanceOf(StorageException.class);
         assertThatThrownBy(() -> storage().size(missing)).isInstanceOf(StorageException.class);
         assertThatThrownBy(() -> storage().copyTo(missing, dir.resolve("copy"))).isInstanceOf(StorageException.class);
@@ -121,6 +125,26 @@ abstract class StorageContractTest {
         try (Storage.StoredObject part = storage().openRange(key("output.mp4"), first, 20)) {
             assertThat(part.content().readAllBytes()).isEqualTo(Arrays.copyOfRange(bytes, (int) first, (int) first + 20));
         }
+    }
+
+    @Test
+    void everyOperationOfAnUnusableStorageIsAStorageFailure() throws IOException {
+        Storage broken = unusableStorage();
+        Path source = file("x");
+        Path copy = dir.resolve("copy");
+
+        for (ThrowingCallable operation : new ThrowingCallable[]{
+                () -> broken.put(key("output.webp"), source, "image/webp"),
+                () -> broken.open(key("output.webp")),
+                () -> broken.openRange(key("output.webp"), 0, 1),
+                () -> broken.size(key("output.webp")),
+                () -> broken.copyTo(key("output.webp"), copy),
+                () -> broken.delete(key("output.webp"))}) {
+            assertThatThrownBy(operation)
+                    .isInstanceOfSatisfying(StorageException.class, e -> assertThat(e.code()).isEqualTo("storage-failed"));
+        }
+        assertThat(copy).doesNotExist();
+        assertThatThrownBy(broken::check).isInstanceOf(IOException.class);
     }
 
     @Test

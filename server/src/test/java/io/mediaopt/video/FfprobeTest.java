@@ -1,5 +1,6 @@
 package io.mediaopt.video;
 
+import io.mediaopt.Fixtures;
 import io.mediaopt.media.MediaException;
 import io.mediaopt.media.Presets;
 import io.mediaopt.media.Strategy;
@@ -27,13 +28,15 @@ class FfprobeTest {
 
     @BeforeAll
     static void makeFixtures() throws Exception {
-        mp4 = TestVideos.highBitrateMp4(dir, "clip.mp4", "320x240", 1, true);
-        segment = TestVideos.make(dir, "segment.ts", "320x240", 1, false, "-c:v", "mpeg2video", "-f", "mpegts");
+        mp4 = Fixtures.highBitrateMp4("clip.mp4", "320x240", 1, true);
+        // next to the playlists that name it
+        segment = Files.copy(Fixtures.video("segment.ts", "320x240", 25, 1, false, "-c:v", "mpeg2video", "-f", "mpegts"),
+                dir.resolve("segment.ts"));
     }
 
     @Test
     void readsContainerStreamsAndDuration() {
-        ProbeReport report = TestVideos.probe(mp4);
+        ProbeReport report = Videos.probe(mp4);
         assertThat(report.formatName()).contains("mp4");
         assertThat(report.duration().orElseThrow()).isCloseTo(1.0, within(0.1));
         ProbedStream video = report.video().orElseThrow();
@@ -46,9 +49,9 @@ class FfprobeTest {
     @Test
     void readsTheRotationOfAPhoneVideo() throws Exception {
         Path rotated = dir.resolve("rotated.mp4");
-        TestVideos.run(List.of("ffmpeg", "-nostdin", "-loglevel", "error", "-y", "-i", mp4.toString(),
+        Videos.run(List.of("ffmpeg", "-nostdin", "-loglevel", "error", "-y", "-i", mp4.toString(),
                 "-c", "copy", "-metadata:s:v:0", "rotate=90", rotated.toString()));
-        ProbedStream video = TestVideos.probe(rotated).video().orElseThrow();
+        ProbedStream video = Videos.probe(rotated).video().orElseThrow();
         assertThat(video.rotation()).isIn(90, 270);
         assertThat(video.displayWidth()).isEqualTo(240);
         assertThat(video.displayHeight()).isEqualTo(320);
@@ -64,7 +67,7 @@ class FfprobeTest {
 
     @Test
     void aTruncatedFileIsUnreadableMedia() throws Exception {
-        Path moovAtTheEnd = TestVideos.highBitrateMp4(dir, "truncate-me.mp4", "320x240", 1, false);
+        Path moovAtTheEnd = Fixtures.highBitrateMp4("truncate-me.mp4", "320x240", 1, false);
         byte[] bytes = Files.readAllBytes(moovAtTheEnd);
         Path truncated = Files.write(dir.resolve("truncated.mp4"), Arrays.copyOf(bytes, bytes.length / 2));
         assertUnreadable(truncated);
@@ -115,7 +118,7 @@ class FfprobeTest {
     }
 
     private static void assertUnreadable(Path file) {
-        assertThatThrownBy(() -> TestVideos.probe(file))
+        assertThatThrownBy(() -> Videos.probe(file))
                 .isInstanceOfSatisfying(MediaException.class, e -> {
                     assertThat(e.code()).isEqualTo("unreadable-media");
                     assertThat(e.status()).isEqualTo(422);
@@ -137,7 +140,7 @@ class FfprobeTest {
 
     /** ffprobe with only the protocol list, to show the fixture really points at a readable file. */
     private static String unlockedProbe(Path list) throws Exception {
-        return TestVideos.run(List.of("ffprobe", "-v", "error", "-protocol_whitelist", "file",
+        return Videos.run(List.of("ffprobe", "-v", "error", "-protocol_whitelist", "file",
                 "-show_entries", "format=format_name", "-of", "csv=p=0", "file:" + list)).stdout();
     }
 }

@@ -9,7 +9,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class FrameSizeTest {
 
     private static ProbedStream video(int width, int height, int rotation) {
-        return new ProbedStream(0, "video", "h264", width, height, "yuv420p", 1.0, null, rotation, false);
+        return new ProbedStream(0, "video", "h264", width, height, "yuv420p", 1.0, null, rotation, false,
+                ProbedColor.UNTAGGED_8_BIT, null, false, false);
     }
 
     /** Expected sizes are what ffmpeg's scale='trunc(min(iw,W)/2)*2':-2 writes for these inputs. */

@@ -40,6 +40,46 @@ class ProbeParsingTest {
     }
 
     @Test
+    void readsColourTagsBitDepthDolbyVisionAndAlpha() throws Exception {
+        ProbeReport report = Ffprobe.parse("""
+                {"streams": [
+                  {"index": 0, "codec_name": "hevc", "codec_type": "video", "width": 1920, "height": 1080,
+                   "pix_fmt": "yuv420p10le", "color_range": "tv", "color_space": "bt2020nc",
+                   "color_transfer": "arib-std-b67", "color_primaries": "bt2020",
+                   "side_data_list": [{"side_data_type": "DOVI configuration record", "dv_version_major": 1,
+                     "dv_version_minor": 0, "dv_profile": 8, "dv_level": 4, "rpu_present_flag": 1,
+                     "el_present_flag": 0, "bl_present_flag": 1, "dv_bl_signal_compatibility_id": 4}]},
+                  {"index": 1, "codec_name": "vp9", "codec_type": "video", "width": 640, "height": 360,
+                   "pix_fmt": "yuv420p", "field_order": "progressive", "tags": {"alpha_mode": "1"}},
+                  {"index": 2, "codec_name": "mpeg2video", "codec_type": "video", "width": 720, "height": 576,
+                   "pix_fmt": "yuv420p", "field_order": "tt"}
+                ], "format": {"format_name": "mov,mp4,m4a,3gp,3g2,mj2"}}
+                """);
+        ProbedStream hlg = report.streams().getFirst();
+        assertThat(hlg.color()).isEqualTo(new ProbedColor("tv", "bt2020nc", "arib-std-b67", "bt2020", 10));
+        assertThat(hlg.dolbyVision()).isEqualTo(new DolbyVision(8, 4));
+        assertThat(hlg.alpha()).isFalse();
+        ProbedStream vp9 = report.streams().get(1);
+        assertThat(vp9.color()).isEqualTo(ProbedColor.UNTAGGED_8_BIT);
+        assertThat(vp9.dolbyVision()).isNull();
+        assertThat(vp9.alpha()).isTrue();
+        assertThat(vp9.interlaced()).isFalse();
+        assertThat(hlg.interlaced()).as("no field order said").isFalse();
+        assertThat(report.streams().get(2).interlaced()).isTrue();
+    }
+
+    @Test
+    void bitDepthFromThePixelFormatName() {
+        assertThat(ProbedColor.bitDepthOf("yuv420p")).isEqualTo(8);
+        assertThat(ProbedColor.bitDepthOf("yuvj420p")).isEqualTo(8);
+        assertThat(ProbedColor.bitDepthOf("yuv420p10le")).isEqualTo(10);
+        assertThat(ProbedColor.bitDepthOf("p010le")).isEqualTo(10);
+        assertThat(ProbedColor.bitDepthOf("yuv422p12be")).isEqualTo(12);
+        assertThat(ProbedColor.bitDepthOf("rgb24")).isEqualTo(8);
+        assertThat(ProbedColor.bitDepthOf(null)).isEqualTo(8);
+    }
+
+    @Test
     void coverArtBeforeTheVideoIsNotTakenForIt() throws Exception {
         ProbeReport report = Ffprobe.parse("""
                 {"streams": [

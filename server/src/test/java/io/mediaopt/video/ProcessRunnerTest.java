@@ -1,5 +1,6 @@
 package io.mediaopt.video;
 
+import io.mediaopt.Eventually;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -92,7 +93,7 @@ class ProcessRunnerTest {
                 throw new RuntimeException(e);
             }
         });
-        while (runner.runningCount() == 0) sleep(10);
+        Eventually.until(Duration.ofSeconds(10), "the process started", () -> runner.runningCount() > 0);
         ProcessHandle sleeper = ProcessHandle.current().descendants()
                 .filter(h -> h.info().command().orElse("").endsWith("sleep")).findFirst().orElseThrow();
 
@@ -117,7 +118,7 @@ class ProcessRunnerTest {
                     thrown.set(e);
                 }
             });
-            while (runner.runningCount() == 0) sleep(10);
+            Eventually.until(Duration.ofSeconds(10), "the process started", () -> runner.runningCount() > 0);
             ProcessHandle sleeper = ProcessHandle.current().descendants()
                     .filter(h -> h.info().command().orElse("").endsWith("sleep")).findFirst().orElseThrow();
 

@@ -1,5 +1,7 @@
 package io.mediaopt.video;
 
+import io.mediaopt.Eventually;
+import io.mediaopt.Fixtures;
 import io.mediaopt.media.Limits;
 import io.mediaopt.media.MediaException;
 import io.mediaopt.media.Preset;
@@ -24,7 +26,6 @@ import java.util.concurrent.Future;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** Limits, timeouts, fallbacks and failures: each ends with a stable code and an empty work dir. */
 class VideoOptimizerFailureTest {
@@ -39,7 +40,7 @@ class VideoOptimizerFailureTest {
     @BeforeAll
     static void start() throws Exception {
         runner = new ProcessRunner();
-        clip = TestVideos.highBitrateMp4(fixtures, "clip.mp4", "640x360", 2, true);
+        clip = Fixtures.highBitrateMp4("clip.mp4", "640x360", 2, true);
     }
 
     @AfterAll
@@ -48,11 +49,11 @@ class VideoOptimizerFailureTest {
     }
 
     private static VideoOptimizer optimizer(Limits limits) {
-        return new VideoOptimizer(new VideoTools("ffmpeg", "ffprobe", runner), limits);
+        return new VideoOptimizer(new VideoTools("ffmpeg", "ffprobe", runner), limits, 1);
     }
 
     private static Limits limits(long maxPixels, int maxSeconds, Duration videoTimeout) {
-        Limits l = TestVideos.LIMITS;
+        Limits l = Videos.LIMITS;
         return new Limits(l.maxInputBytes(), maxPixels, l.maxAnimationFrames(), maxSeconds,
                 l.ffprobeTimeout(), l.imageTimeout(), videoTimeout);
     }
@@ -68,7 +69,7 @@ class VideoOptimizerFailureTest {
     @Test
     void tooManyPixelsIsLimitExceededAndTheEncodeStartedBesideTheProbeDies() {
         VideoOptimizer strict = optimizer(limits(640L * 360 - 1, 1800, Duration.ofSeconds(240)));
-        assertFails(() -> strict.optimize(clip, TestVideos.sniff(clip), web(), workDir), "limit-exceeded", 422)
+        assertFails(() -> strict.optimize(clip, Videos.sniff(clip), web(), workDir), "limit-exceeded", 422)
                 .hasMessageContaining("640x360");
         assertNoEncoderLeft();
     }
@@ -76,10 +77,10 @@ class VideoOptimizerFailureTest {
     @Test
     void tooLongIsLimitExceededAndTheEncodeStartedBesideTheProbeDies() throws Exception {
         // long enough that its encode is still running when the probe refuses it
-        Path longer = TestVideos.highBitrateMp4(fixtures, "twelve-seconds.mp4", "1280x720", 12, true);
+        Path longer = Fixtures.highBitrateMp4("twelve-seconds.mp4", "1280x720", 12, true);
         VideoOptimizer strict = optimizer(limits(100_000_000L, 1, Duration.ofSeconds(240)));
         long started = System.nanoTime();
-        assertFails(() -> strict.optimize(longer, TestVideos.sniff(longer), web(), workDir), "limit-exceeded", 422)
+        assertFails(() -> strict.optimize(longer, Videos.sniff(longer), web(), workDir), "limit-exceeded", 422)
                 .hasMessageContaining("over the limit of 1 s");
         assertThat(Duration.ofNanos(System.nanoTime() - started)).as("refused without encoding it all")
                 .isLessThan(Duration.ofSeconds(5));
@@ -98,16 +99,16 @@ class VideoOptimizerFailureTest {
 
     @Test
     void whileTheEncoderIsBusyAFileOverTheLimitsIsRefusedWithoutWaitingForIt() throws Exception {
-        assumeTrue(VideoOptimizer.ENCODES_AT_ONCE == 1, "one encoder at a time below 16 processors");
-        Path busy = TestVideos.highBitrateMp4(fixtures, "busy.mp4", "640x360", 30, false);
+        Path busy = Fixtures.highBitrateMp4("busy.mp4", "640x360", 30, false);
         VideoOptimizer shared = optimizer(limits(640L * 360, 1800, Duration.ofSeconds(240)));
         Path otherWork = Files.createDirectories(fixtures.resolve("busy-work"));
         try (ExecutorService background = Executors.newSingleThreadExecutor()) {
-            Future<?> encoding = background.submit(() -> shared.optimize(busy, TestVideos.sniff(busy), web(), otherWork));
-            while (TestVideos.liveEncoders().isEmpty() && !encoding.isDone()) Thread.sleep(20);
+            Future<?> encoding = background.submit(() -> shared.optimize(busy, Videos.sniff(busy), web(), otherWork));
+            Eventually.until(Duration.ofSeconds(60), "the other video encoding",
+                    () -> !Videos.liveEncoders().isEmpty() || encoding.isDone());
 
-            Path large = TestVideos.highBitrateMp4(fixtures, "large.mp4", "1280x720", 1, false);
-            assertFails(() -> shared.optimize(large, TestVideos.sniff(large), web(), workDir), "limit-exceeded", 422);
+            Path large = Fixtures.highBitrateMp4("large.mp4", "1280x720", 1, false);
+            assertFails(() -> shared.optimize(large, Videos.sniff(large), web(), workDir), "limit-exceeded", 422);
             assertThat(encoding).as("refused while the other video still encodes").isNotDone();
             assertThat(encoding.get().toString()).isNotEmpty();
         }
@@ -115,11 +116,11 @@ class VideoOptimizerFailureTest {
 
     @Test
     void anEncodingPastTheVideoTimeoutIsKilledAndLeavesNothing() throws Exception {
-        Path longer = TestVideos.highBitrateMp4(fixtures, "longer.mp4", "1280x720", 4, true);
+        Path longer = Fixtures.highBitrateMp4("longer.mp4", "1280x720", 4, true);
         VideoOptimizer hasty = optimizer(limits(100_000_000L, 1800, Duration.ofMillis(300)));
 
         long started = System.nanoTime();
-        assertFails(() -> hasty.optimize(longer, TestVideos.sniff(longer), web(), workDir), "timeout", 504);
+        assertFails(() -> hasty.optimize(longer, Videos.sniff(longer), web(), workDir), "timeout", 504);
 
         assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(10));
         assertNoEncoderLeft();
@@ -128,9 +129,9 @@ class VideoOptimizerFailureTest {
     @Test
     void aFileWithOnlyAudioIsUnsupported() throws Exception {
         Path m4a = fixtures.resolve("song.m4a");
-        TestVideos.run(List.of("ffmpeg", "-nostdin", "-loglevel", "error", "-y",
+        Videos.run(List.of("ffmpeg", "-nostdin", "-loglevel", "error", "-y",
                 "-f", "lavfi", "-i", "sine=duration=1", "-c:a", "aac", m4a.toString()));
-        assertFails(() -> optimizer(TestVideos.LIMITS).optimize(m4a, TestVideos.sniff(m4a), web(), workDir),
+        assertFails(() -> optimizer(Videos.LIMITS).optimize(m4a, Videos.sniff(m4a), web(), workDir),
                 "unsupported-type", 415)
                 .hasMessage("The file has no video stream");
     }
@@ -139,15 +140,15 @@ class VideoOptimizerFailureTest {
     void aCorruptFileIsUnreadable() throws Exception {
         byte[] head = Files.readAllBytes(clip);
         Path corrupt = Files.write(fixtures.resolve("corrupt.mp4"), Arrays.copyOf(head, 2000));
-        assertFails(() -> optimizer(TestVideos.LIMITS).optimize(corrupt, TestVideos.sniff(corrupt), web(), workDir),
+        assertFails(() -> optimizer(Videos.LIMITS).optimize(corrupt, Videos.sniff(corrupt), web(), workDir),
                 "unreadable-media", 422);
     }
 
     @Test
     void whenTheFirstStrategyFailsTheNextOneIsUsed() throws Exception {
         // libopus refuses 600 kb/s, the AAC encoder takes it: the WebM attempt fails, the MP4 one works
-        var result = optimizer(TestVideos.LIMITS)
-                .optimize(clip, TestVideos.sniff(clip), custom(600, Strategy.VIDEO_WEBM_VP9, Strategy.VIDEO_MP4_H264), workDir);
+        var result = optimizer(Videos.LIMITS)
+                .optimize(clip, Videos.sniff(clip), custom(600, Strategy.VIDEO_WEBM_VP9, Strategy.VIDEO_MP4_H264), workDir);
 
         assertThat(result.strategy()).isEqualTo(Strategy.VIDEO_MP4_H264);
         try (var files = Files.list(workDir)) {
@@ -157,7 +158,7 @@ class VideoOptimizerFailureTest {
 
     @Test
     void whenEveryStrategyFailsItIsEncodeFailedWithAShortMessage() {
-        assertFails(() -> optimizer(TestVideos.LIMITS).optimize(clip, TestVideos.sniff(clip),
+        assertFails(() -> optimizer(Videos.LIMITS).optimize(clip, Videos.sniff(clip),
                         custom(600, Strategy.VIDEO_WEBM_VP9, Strategy.VIDEO_WEBM_AV1), workDir),
                 "encode-failed", 422)
                 .hasMessage("The video could not be encoded");
@@ -165,11 +166,11 @@ class VideoOptimizerFailureTest {
 
     @Test
     void anInputAlreadyDeliverableIsReturnedWhenTheEncodingWouldBeLarger() throws Exception {
-        Path tiny = TestVideos.make(fixtures, "tiny.mp4", "320x240", 2, true,
+        Path tiny = Fixtures.video("tiny.mp4", "320x240", 25, 2, true,
                 "-c:v", "libx264", "-preset", "ultrafast", "-crf", "45", "-pix_fmt", "yuv420p",
                 "-c:a", "aac", "-b:a", "24k", "-movflags", "+faststart");
 
-        var result = optimizer(TestVideos.LIMITS).optimize(tiny, TestVideos.sniff(tiny), web(), workDir);
+        var result = optimizer(Videos.LIMITS).optimize(tiny, Videos.sniff(tiny), web(), workDir);
 
         assertThat(result.strategy()).isEqualTo(Strategy.VIDEO_ORIGINAL);
         assertThat(result.output()).isEqualTo(tiny);
@@ -182,17 +183,17 @@ class VideoOptimizerFailureTest {
 
     @Test
     void anInputInAnotherFormatIsConvertedEvenWhenThatIsLarger() throws Exception {
-        Path tinyMov = TestVideos.make(fixtures, "tiny.mov", "320x240", 2, false,
+        Path tinyMov = Fixtures.video("tiny.mov", "320x240", 25, 2, false,
                 "-c:v", "mpeg4", "-q:v", "31", "-f", "mov");
 
-        var result = optimizer(TestVideos.LIMITS).optimize(tinyMov, TestVideos.sniff(tinyMov), web(), workDir);
+        var result = optimizer(Videos.LIMITS).optimize(tinyMov, Videos.sniff(tinyMov), web(), workDir);
 
         assertThat(result.strategy()).isEqualTo(Strategy.VIDEO_MP4_H264);
         assertThat(Files.size(result.output())).isGreaterThanOrEqualTo(Files.size(tinyMov));
     }
 
     private static void assertNoEncoderLeft() {
-        assertThat(TestVideos.liveEncoders()).isEmpty();
+        assertThat(Videos.liveEncoders()).isEmpty();
         assertThat(runner.runningCount()).isZero();
     }
 

@@ -1,5 +1,6 @@
 package io.mediaopt.video;
 
+import io.mediaopt.Fixtures;
 import io.mediaopt.media.Optimized;
 import io.mediaopt.media.Preset;
 import io.mediaopt.media.Presets;
@@ -16,6 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -34,8 +36,8 @@ class VideoOptimizerTest {
     @BeforeAll
     static void start() throws Exception {
         runner = new ProcessRunner();
-        optimizer = new VideoOptimizer(new VideoTools("ffmpeg", "ffprobe", runner), TestVideos.LIMITS);
-        mp4 = TestVideos.make(fixtures, "camera.mp4", "1280x720", 2, true,
+        optimizer = new VideoOptimizer(new VideoTools("ffmpeg", "ffprobe", runner), Videos.LIMITS, 1);
+        mp4 = Fixtures.video("camera.mp4", "1280x720", 25, 2, true,
                 "-c:v", "libx264", "-preset", "ultrafast", "-crf", "10", "-pix_fmt", "yuv420p",
                 "-c:a", "aac", "-b:a", "192k",
                 "-metadata", "title=Secret title", "-metadata", "location=+48.8577+002.2950/");
@@ -70,6 +72,16 @@ class VideoOptimizerTest {
     }
 
     @Test
+    void reportsProgressFromFfmpegsReportUpToNinetyNine() throws Exception {
+        List<Integer> reported = new CopyOnWriteArrayList<>();
+        optimizer.optimize(mp4, Videos.sniff(mp4), preset("web"), workDir, reported::add);
+
+        assertThat(reported).isNotEmpty().allSatisfy(p -> assertThat(p).isBetween(0, 99));
+        assertThat(java.util.Collections.max(reported)).as("ffmpeg's last report covers the whole clip")
+                .isGreaterThanOrEqualTo(90);
+    }
+
+    @Test
     void mobileKeepsA720pInputAtItsWidth() throws Exception {
         Optimized result = optimize(mp4, preset("mobile"));
         assertThat(result.strategy()).isEqualTo(Strategy.VIDEO_MP4_H264);
@@ -91,14 +103,14 @@ class VideoOptimizerTest {
 
     @Test
     void aVideoWithoutAudioStaysSilent() throws Exception {
-        Path silent = TestVideos.highBitrateMp4(fixtures, "silent.mp4", "640x360", 2, false);
+        Path silent = Fixtures.highBitrateMp4("silent.mp4", "640x360", 2, false);
         Optimized result = optimize(silent, preset("web"));
         checkKept(silent, result, 640, 360, false);
     }
 
     @Test
     void anOddSizeBecomesEvenAndNarrowerThanAnOddMaximum() throws Exception {
-        Path odd = TestVideos.make(fixtures, "odd.mkv", "641x361", 2, false,
+        Path odd = Fixtures.video("odd.mkv", "641x361", 25, 2, false,
                 "-c:v", "libx264", "-preset", "ultrafast", "-crf", "10", "-pix_fmt", "yuv444p");
 
         Optimized web = optimize(odd, preset("web"));
@@ -109,14 +121,14 @@ class VideoOptimizerTest {
         Optimized small = optimize(odd, new Preset("narrow", "odd maximum", null, narrow));
         assertThat(small.outputWidth()).isEqualTo(332);
         assertThat(small.outputHeight() % 2).isZero();
-        assertThat(TestVideos.probe(small.output()).video().orElseThrow().pixelFormat()).isEqualTo("yuv420p");
+        assertThat(Videos.probe(small.output()).video().orElseThrow().pixelFormat()).isEqualTo("yuv420p");
     }
 
     @Test
     void aPhoneVideoIsTurnedUpright() throws Exception {
-        Path landscape = TestVideos.highBitrateMp4(fixtures, "landscape.mp4", "640x360", 2, true);
+        Path landscape = Fixtures.highBitrateMp4("landscape.mp4", "640x360", 2, true);
         Path portrait = fixtures.resolve("portrait.mp4");
-        TestVideos.run(List.of("ffmpeg", "-nostdin", "-loglevel", "error", "-y", "-i", landscape.toString(),
+        Videos.run(List.of("ffmpeg", "-nostdin", "-loglevel", "error", "-y", "-i", landscape.toString(),
                 "-c", "copy", "-metadata:s:v:0", "rotate=90", portrait.toString()));
 
         Optimized result = optimize(portrait, preset("web"));
@@ -137,8 +149,8 @@ class VideoOptimizerTest {
             "clip.ogv  | -c:v libtheora -q:v 10 -c:a libvorbis -f ogg",
             "clip.mkv  | -c:v mjpeg -q:v 2 -c:a flac -f matroska"})
     void everyAcceptedContainerBecomesAWebMp4(String name, String encoding) throws Exception {
-        Path input = TestVideos.make(fixtures, name, "640x360", 1.5, true, encoding.split(" "));
-        assertThat(TestVideos.sniff(input).kind().wireName()).isEqualTo("video");
+        Path input = Fixtures.video(name, "640x360", 25, 1.5, true, encoding.split(" "));
+        assertThat(Videos.sniff(input).kind().wireName()).isEqualTo("video");
 
         Optimized result = optimize(input, preset("web"));
 
@@ -148,7 +160,7 @@ class VideoOptimizerTest {
 
     @Test
     void av1WhenAPresetListsIt() throws Exception {
-        Path input = TestVideos.highBitrateMp4(fixtures, "for-av1.mp4", "640x360", 1, true);
+        Path input = Fixtures.highBitrateMp4("for-av1.mp4", "640x360", 1, true);
         VideoSettings av1 = new VideoSettings(480, 40, 500, 64, List.of(Strategy.VIDEO_WEBM_AV1));
 
         Optimized result = optimize(input, new Preset("av1", "AV1", null, av1));
@@ -161,13 +173,13 @@ class VideoOptimizerTest {
     }
 
     private Optimized optimize(Path input, Preset preset) throws Exception {
-        return optimizer.optimize(input, TestVideos.sniff(input), preset, workDir);
+        return optimizer.optimize(input, Videos.sniff(input), preset, workDir);
     }
 
     /** Size, duration, audio and the reported measurements agree with ffprobe's view of the output. */
     static ProbeReport checkKept(Path input, Optimized result, int width, int height, boolean audio) throws Exception {
-        ProbeReport in = TestVideos.probe(input);
-        ProbeReport out = TestVideos.probe(result.output());
+        ProbeReport in = Videos.probe(input);
+        ProbeReport out = Videos.probe(result.output());
         ProbedStream video = out.video().orElseThrow();
         assertThat(video.displayWidth()).isEqualTo(width).isEqualTo(result.outputWidth());
         assertThat(video.displayHeight()).isEqualTo(height).isEqualTo(result.outputHeight());

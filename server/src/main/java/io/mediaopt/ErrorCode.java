@@ -1,0 +1,60 @@
+package io.mediaopt;
+
+import com.fasterxml.jackson.annotation.JsonValue;
+
+import java.util.Arrays;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * Every code the API answers with, or records on a failed job, with its HTTP status. Exceptions,
+ * the job store, the JSON error bodies and the README's error table all take their codes from
+ * here; a test compares the table with this list.
+ */
+public enum ErrorCode {
+    INVALID_INPUT("invalid-input", 400),
+    UNAUTHORIZED("unauthorized", 401),
+    NOT_FOUND("not-found", 404),
+    NOT_READY("not-ready", 409),
+    TOO_LARGE("too-large", 413),
+    UNSUPPORTED_TYPE("unsupported-type", 415),
+    RANGE_NOT_SATISFIABLE("range-not-satisfiable", 416),
+    UNREADABLE_MEDIA("unreadable-media", 422),
+    LIMIT_EXCEEDED("limit-exceeded", 422),
+    ENCODE_FAILED("encode-failed", 422),
+    BUSY("busy", 503),
+    TIMEOUT("timeout", 504),
+    STORAGE_FAILED("storage-failed", 500),
+    /** A job that could not finish after its attempts because the process running it stopped. */
+    INTERRUPTED("interrupted", 500),
+    INTERNAL("internal", 500);
+
+    private static final Map<String, ErrorCode> BY_WIRE_NAME = Arrays.stream(values())
+            .collect(Collectors.toUnmodifiableMap(ErrorCode::wireName, Function.identity()));
+
+    private final String wireName;
+    private final int status;
+
+    ErrorCode(String wireName, int status) {
+        this.wireName = wireName;
+        this.status = status;
+    }
+
+    /** The value of the {@code code} field. */
+    @JsonValue
+    public String wireName() {
+        return wireName;
+    }
+
+    /** The HTTP status a request gets with this code. */
+    public int status() {
+        return status;
+    }
+
+    /** The code of that wire name, as a job store row or another node recorded it. */
+    public static Optional<ErrorCode> fromWire(String wireName) {
+        return Optional.ofNullable(wireName).map(BY_WIRE_NAME::get);
+    }
+}

@@ -1,0 +1,50 @@
+package io.mediaopt.video;
+
+import io.mediaopt.media.Limits;
+import io.mediaopt.media.MediaFormat;
+import io.mediaopt.media.Sniffer;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * What the video tests ask of the tools around a video (the files themselves come from
+ * {@link io.mediaopt.Fixtures}): the limits they run under, a command run to success, a probe,
+ * a sniff, and the encoders still alive.
+ */
+final class Videos {
+    static final Limits LIMITS = new Limits(125829120L, 100_000_000L, 1000, 1800,
+            Duration.ofSeconds(15), Duration.ofSeconds(30), Duration.ofSeconds(240));
+
+    private Videos() {}
+
+    static ProcessResult run(List<String> command) throws IOException, InterruptedException {
+        try (ProcessRunner runner = new ProcessRunner()) {
+            ProcessResult result = runner.run(command, Duration.ofSeconds(60));
+            assertThat(result.succeeded()).as("%s failed: %s", command, result.stderrTail()).isTrue();
+            return result;
+        }
+    }
+
+    static ProbeReport probe(Path file) {
+        try (ProcessRunner runner = new ProcessRunner()) {
+            return new Ffprobe(new VideoTools("ffmpeg", "ffprobe", runner), Duration.ofSeconds(15)).probe(file);
+        }
+    }
+
+    static MediaFormat sniff(Path file) throws IOException {
+        return new Sniffer().sniff(file).orElseThrow();
+    }
+
+    /** The ffmpeg and ffprobe processes this JVM started that are still alive. */
+    static List<ProcessHandle> liveEncoders() {
+        return ProcessHandle.current().descendants()
+                .filter(ProcessHandle::isAlive)
+                .filter(h -> h.info().command().map(c -> c.endsWith("/ffmpeg") || c.endsWith("/ffprobe")).orElse(false))
+                .toList();
+    }
+}
