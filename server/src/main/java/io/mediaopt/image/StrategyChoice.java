@@ -1,0 +1,73 @@
+package io.mediaopt.image;
+
+import io.mediaopt.media.Strategy;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The encodings to try for one still image, in order, from its preset's list: none that cannot
+ * take the picture's size, and none that would drop a transparency the picture uses while a
+ * format that keeps it is left. WebP stops at 16383 pixels a side (a long phone screenshot is
+ * taller), AVIF at 16384 x 8704. PNG (quantised when that is smaller) is the presets' format for transparent pictures
+ * only, unless it is their only format: an opaque picture is smaller as JPEG. JPEG has no alpha, so for a transparent picture it
+ * comes last, laid on white, for when nothing that keeps the alpha could encode it.
+ */
+final class StrategyChoice {
+    /** libwebp's limit on either side. */
+    static final int WEBP_MAX_SIDE = 16383;
+    /**
+     * The largest picture AV1's levels define (level 6, MaxHSize x MaxVSize). libheif encodes
+     * taller pictures without complaint, but a 720x13333 AVIF it wrote here it could not decode
+     * again (8704 and 11481 tall decoded, 12593 did not).
+     */
+    static final int AVIF_MAX_WIDTH = 16384;
+    static final int AVIF_MAX_HEIGHT = 8704;
+
+    /** Size of the picture an encoder would write. */
+    record Size(int width, int height) {}
+
+    private StrategyChoice() {}
+
+    static List<Strategy> forStill(List<Strategy> preset, boolean alphaUsed, Size output) {
+        List<Strategy> chosen = new ArrayList<>();
+        for (Strategy strategy : preset) {
+            if (!fits(strategy, output)) continue;
+            if (strategy == Strategy.IMAGE_PNG && !alphaUsed) continue;
+            if (alphaUsed && !keepsAlpha(strategy)) continue;
+            chosen.add(strategy);
+        }
+        if (alphaUsed) preset.stream().filter(s -> !keepsAlpha(s)).forEach(chosen::add);
+        // a preset of PNG alone gets PNG, transparent or not
+        if (chosen.isEmpty() && preset.contains(Strategy.IMAGE_PNG)) chosen.add(Strategy.IMAGE_PNG);
+        return List.copyOf(chosen);
+    }
+
+    static boolean fits(Strategy strategy, Size output) {
+        return switch (strategy) {
+            case IMAGE_WEBP -> Math.max(output.width(), output.height()) <= WEBP_MAX_SIDE;
+            case IMAGE_AVIF -> output.width() <= AVIF_MAX_WIDTH && output.height() <= AVIF_MAX_HEIGHT;
+            default -> true;
+        };
+    }
+
+    static boolean keepsAlpha(Strategy strategy) {
+        return strategy != Strategy.IMAGE_JPEG;
+    }
+
+    /** Whether any strategy of the list would drop an alpha channel. */
+    static boolean anyDropsAlpha(List<Strategy> strategies) {
+        return strategies.stream().anyMatch(s -> !keepsAlpha(s));
+    }
+
+    /**
+     * The size the encoders write: the displayed picture fitted to {@code maxWidth}, never
+     * enlarged, as libvips' thumbnail rounds it.
+     */
+    static Size outputSize(ImageHeader header, int maxWidth) {
+        int width = header.displayedWidth();
+        int height = header.displayedHeight();
+        if (width <= maxWidth) return new Size(width, height);
+        return new Size(maxWidth, (int) Math.round((double) height * maxWidth / width));
+    }
+}

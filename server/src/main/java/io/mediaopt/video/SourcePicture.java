@@ -1,0 +1,63 @@
+package io.mediaopt.video;
+
+import io.mediaopt.media.Strategy;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What the encode must know of the input's picture beyond its size: the colour conversion it
+ * needs, whether it carries an alpha channel (VP8/VP9 in WebM) and whether it is interlaced.
+ * VP9 outputs keep the alpha; the others cannot, so the picture is laid on white, as a browser
+ * shows it on a white page. Interlaced video (camcorders, broadcast MPEG-TS) is deinterlaced
+ * with bwdif, one frame per frame, before scaling: every output is progressive, and woven
+ * fields would show combs on every moving edge.
+ */
+record SourcePicture(ColorConversion color, String alphaDecoder, boolean interlaced) {
+
+    /** What the encode assumes before the probe answers: progressive SDR, no alpha. */
+    static final SourcePicture UNPROBED = new SourcePicture(ColorConversion.NONE, null, false);
+
+    static final String DEINTERLACE = "bwdif=mode=send_frame:deint=interlaced";
+
+    static SourcePicture of(ProbedStream video) {
+        String decoder = !video.alpha() ? null : switch (video.codecName()) {
+            // ffmpeg's own VP8/VP9 decoders skip the alpha stream; libvpx's read it
+            case "vp9" -> "libvpx-vp9";
+            case "vp8" -> "libvpx";
+            default -> null;
+        };
+        return new SourcePicture(ColorConversion.of(video), decoder, video.interlaced());
+    }
+
+    boolean hasAlpha() {
+        return alphaDecoder != null;
+    }
+
+    /** Whether the output of {@code strategy} loses the input's alpha (laid on white). */
+    boolean flattensAlpha(Strategy strategy) {
+        return hasAlpha() && strategy != Strategy.VIDEO_WEBM_VP9;
+    }
+
+    /** Options before {@code -i}: the decoder that reads the alpha channel. */
+    List<String> decoderOptions() {
+        return hasAlpha() ? List.of("-c:v", alphaDecoder) : List.of();
+    }
+
+    /** The filter graph after {@code scale}: alpha flattened or kept, colour converted. */
+    String filters(String scale, Strategy strategy) {
+        List<String> chain = new ArrayList<>();
+        if (interlaced) chain.add(DEINTERLACE);
+        chain.add(scale);
+        chain.addAll(color.filters());
+        String graph = String.join(",", chain);
+        if (!flattensAlpha(strategy)) return graph;
+        return graph + ",split[picture][canvas];[canvas]drawbox=c=white:t=fill[white];"
+                + "[white][picture]overlay=format=auto,format=yuv420p";
+    }
+
+    /** The output pixel format of {@code strategy}: 4:2:0, with alpha where VP9 keeps it. */
+    String pixelFormat(Strategy strategy) {
+        return hasAlpha() && strategy == Strategy.VIDEO_WEBM_VP9 ? "yuva420p" : "yuv420p";
+    }
+}
