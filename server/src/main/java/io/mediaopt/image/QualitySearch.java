@@ -1,0 +1,78 @@
+package io.mediaopt.image;
+
+import java.util.function.IntToDoubleFunction;
+
+/**
+ * Finds the lowest encoder quality whose output scores at least a target, in few trials: the
+ * score rises with the quality, so each trial narrows a bracket [highest failing, lowest
+ * passing], and the next quality is read off the straight line through the bracket's scores
+ * (a jump while only one side is known). It stops once the bracket is {@link #PRECISION}
+ * qualities wide or the trials run out, and answers the lowest passing quality seen.
+ */
+final class QualitySearch {
+    /** Qualities this close are not worth another encode: they differ by a percent or two. */
+    static final int PRECISION = 2;
+    /** How far the first jump goes while every trial so far passed (or failed). */
+    private static final int JUMP = 12;
+    /** Score points per quality step where WebP, AVIF and JPEG rise slowest (photos, Q 50 to 80). */
+    private static final double FLATTEST_SLOPE = 0.4;
+
+    private QualitySearch() {}
+
+    /** The outcome: the quality chosen, its score, and how many trials were spent. */
+    record Outcome(int quality, double score, int trials, boolean met) {}
+
+    /**
+     * @param scoreAt encodes at a quality and scores the result
+     * @param start   the first quality to try (the preset's fixed setting is a good guess)
+     */
+    static Outcome lowestMeeting(IntToDoubleFunction scoreAt, int min, int max, int start, double target,
+                                 int maxTrials) {
+        int failing = min - 1;
+        double failingScore = Double.NaN;
+        int passing = max + 1;
+        double passingScore = Double.NaN;
+        int quality = Math.clamp(start, min, max);
+        int trials = 0;
+        while (trials < maxTrials) {
+            double score = scoreAt.applyAsDouble(quality);
+            trials++;
+            if (score >= target) {
+                passing = quality;
+                passingScore = score;
+            } else {
+                failing = quality;
+                failingScore = score;
+            }
+            if (passing - failing <= PRECISION || passing == min || failing == max) break;
+            quality = next(failing, failingScore, passing, passingScore, target, min, max);
+        }
+        if (passing > max) return new Outcome(failing, failingScore, trials, false);
+        return new Outcome(passing, passingScore, trials, true);
+    }
+
+    /**
+     * How far to jump from a score {@code gap} points from the target: at least {@link #JUMP},
+     * further when the gap is wide, at the flattest rise encoders show in the middle of their
+     * range, so a file far above the target does not spend every trial walking down to it.
+     */
+    private static int jump(double gap) {
+        return Math.max(JUMP, (int) Math.ceil(gap / FLATTEST_SLOPE));
+    }
+
+    private static int next(int failing, double failingScore, int passing, double passingScore, double target,
+                            int min, int max) {
+        int guess;
+        if (Double.isNaN(failingScore)) {
+            guess = Math.max(min, passing - jump(passingScore - target));
+        } else if (Double.isNaN(passingScore)) {
+            guess = Math.min(max, failing + jump(target - failingScore));
+        } else {
+            double slope = (passingScore - failingScore) / (passing - failing);
+            guess = slope <= 0 ? (failing + passing) / 2
+                    : (int) Math.ceil(failing + (target - failingScore) / slope);
+        }
+        // stay strictly inside the bracket so every trial narrows it
+        return Math.clamp(guess, failing + 1, passing - 1);
+    }
+}

@@ -1,0 +1,107 @@
+package io.mediaopt.quality;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.Random;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+class Ssimulacra2Test {
+    private static final int W = 96;
+    private static final int H = 64;
+
+    @Test
+    void identicalPicturesScoreTheBest() {
+        assertThat(Ssimulacra2.score(texture(1), texture(1))).isEqualTo(100.0);
+    }
+
+    @Test
+    void moreNoiseScoresLower() {
+        double previous = 100;
+        for (float amplitude : new float[]{0.005f, 0.02f, 0.05f, 0.1f}) {
+            double score = Ssimulacra2.score(texture(1), noisy(texture(1), amplitude));
+            assertThat(score).as("noise %s", amplitude).isLessThan(previous);
+            previous = score;
+        }
+        assertThat(previous).isLessThan(50);
+    }
+
+    @Test
+    void theBlurIsANormalisedSymmetricGaussianOfSigmaOneAndAHalf() {
+        int size = 41;
+        float[] impulse = new float[size * size];
+        impulse[20 * size + 20] = 1;
+        float[] out = new RecursiveGaussian(1.5).blur(impulse, size, size);
+        double sum = 0, variance = 0;
+        for (int y = 0; y < size; y++) {
+            for (int x = 0; x < size; x++) {
+                sum += out[y * size + x];
+                variance += out[y * size + x] * (x - 20) * (x - 20);
+            }
+        }
+        assertThat(sum).isCloseTo(1.0, within(1e-3));
+        assertThat(Math.sqrt(variance / sum)).isCloseTo(1.5, within(0.05));
+        assertThat(out[20 * size + 17]).isCloseTo(out[20 * size + 23], within(1e-6f));
+        assertThat(out[17 * size + 20]).isCloseTo(out[23 * size + 20], within(1e-6f));
+    }
+
+    @Test
+    void theCubeRootIsExactToFloatPrecision() {
+        for (float v = 1e-4f; v < 1.5f; v *= 1.01f) {
+            assertThat((double) Xyb.cbrt(v)).isCloseTo(Math.cbrt(v), within(Math.cbrt(v) * 1e-6));
+        }
+    }
+
+    @Test
+    void greyStaysNeutralInXyb() {
+        LinearRgb grey = new LinearRgb(1, 1, new float[]{0.2f}, new float[]{0.2f}, new float[]{0.2f});
+        Xyb.convert(grey);
+        // every row of the opsin matrix sums to 1: a grey has X = 0 and B = Y before the shifts
+        assertThat(grey.r()[0]).isCloseTo(0.42f, within(1e-6f));
+        assertThat(grey.b()[0]).isCloseTo(0.55f, within(1e-6f));
+    }
+
+    @Test
+    void refusesPicturesOfDifferentSizesOrTooSmall() {
+        assertThatThrownBy(() -> Ssimulacra2.score(texture(1), new LinearRgb(W, H - 1,
+                new float[W * (H - 1)], new float[W * (H - 1)], new float[W * (H - 1)])))
+                .isInstanceOf(IllegalArgumentException.class);
+        LinearRgb tiny = new LinearRgb(7, 7, new float[49], new float[49], new float[49]);
+        assertThatThrownBy(() -> Ssimulacra2.score(tiny, tiny)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void readsAlphaOverMidGrey() {
+        byte[] transparent = {(byte) 255, 0, 0, 0};
+        LinearRgb rgb = LinearRgb.fromSrgb8(transparent, 1, 1, 4);
+        assertThat((double) rgb.r()[0]).isCloseTo(LinearRgb.linear(0.5), within(1e-6));
+    }
+
+    /** Smooth gradients with some fine detail, the same for a seed. */
+    private static LinearRgb texture(long seed) {
+        Random random = new Random(seed);
+        float[][] planes = new float[3][W * H];
+        for (int c = 0; c < 3; c++) {
+            for (int y = 0; y < H; y++) {
+                for (int x = 0; x < W; x++) {
+                    double v = 0.4 + 0.25 * Math.sin(x / (7.0 + c)) * Math.cos(y / 9.0) + 0.05 * random.nextDouble();
+                    planes[c][y * W + x] = (float) v;
+                }
+            }
+        }
+        return new LinearRgb(W, H, planes[0], planes[1], planes[2]);
+    }
+
+    private static LinearRgb noisy(LinearRgb in, float amplitude) {
+        Random random = new Random(42);
+        float[][] planes = {in.r().clone(), in.g().clone(), in.b().clone()};
+        for (float[] plane : planes) {
+            for (int i = 0; i < plane.length; i++) {
+                plane[i] = Math.clamp(plane[i] + amplitude * (float) random.nextGaussian(), 0f, 1f);
+            }
+        }
+        return new LinearRgb(in.width(), in.height(), planes[0], planes[1], planes[2]);
+    }
+}
