@@ -1,0 +1,23 @@
+package io.mediaopt.cli;
+
+import io.mediaopt.client.Health;
+import io.mediaopt.client.MediaoptClient;
+import picocli.CommandLine.Command;
+
+import java.io.PrintWriter;
+import java.util.TreeMap;
+
+@Command(name = "health", description = {"Prints whether the service and what it depends on answer.",
+        "Exit status: 0 when healthy, 1 when degraded."})
+final class HealthCommand extends ServiceCommand {
+    @Override
+    int run(MediaoptClient client, PrintWriter out) {
+        Health health = client.health();
+        out.println("status    " + health.status());
+        new TreeMap<>(health.checks()).forEach((name, check) -> {
+            String detail = check.path("detail").asText(check.path("error").asText(""));
+            out.printf("%-9s %-6s %s%n", name, check.path("status").asText(), detail);
+        });
+        return health.ok() ? 0 : MediaoptCli.FAILED;
+    }
+}

@@ -1,0 +1,72 @@
+package io.mediaopt.cli;
+
+import io.mediaopt.client.MediaoptClient;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+@Command(name = "optimize", description = {
+        "Optimizes files and folders (walked for images and videos) into --out: images synchronously, "
+                + "videos as jobs. An input DIR/a/b.jpg goes to OUT/a/b.jpg.<extension of the result>; an input "
+                + "whose output is already there is skipped, so a rerun resumes. Inputs are never overwritten.",
+        "Exit status: 0 when every file was optimized or skipped, 1 when any failed."})
+final class OptimizeCommand extends ServiceCommand {
+    @Parameters(arity = "1..*", paramLabel = "PATH", description = "Files and folders to optimize")
+    List<Path> paths;
+
+    @Option(names = "--preset", defaultValue = "web", description = "web, mobile or low-bandwidth (default: ${DEFAULT-VALUE})")
+    String preset;
+
+    @Option(names = "--out", defaultValue = "optimized", paramLabel = "DIR",
+            description = "Folder the outputs go to (default: ${DEFAULT-VALUE})")
+    Path out;
+
+    @Option(names = "--jobs", defaultValue = "2", paramLabel = "N", description = "Files sent at once (default: ${DEFAULT-VALUE})")
+    int jobs;
+
+    private List<MediaFiles.Input> inputs;
+
+    @Override
+    Integer before(PrintWriter stdout) throws Exception {
+        if (jobs < 1) throw new ParameterException(spec.commandLine(), "Expected --jobs of at least 1 but received " + jobs);
+        inputs = MediaFiles.collect(paths, out);
+        if (!inputs.isEmpty()) return null;
+        stdout.println("No images or videos found in " + paths);
+        return 0;
+    }
+
+    @Override
+    int run(MediaoptClient client, PrintWriter stdout) throws Exception {
+        List<Outcome> outcomes = new ArrayList<>();
+        try (ProgressView view = ProgressView.choose(stdout, onTerminal(), inputs);
+             ExecutorService workers = Executors.newFixedThreadPool(jobs, Thread.ofPlatform().daemon().factory())) {
+            FileOptimizer optimizer = new FileOptimizer(client, preset, out, view);
+            List<Future<Outcome>> running = new ArrayList<>();
+            for (MediaFiles.Input input : inputs) {
+                running.add(workers.submit(() -> {
+                    Outcome outcome = optimizer.optimize(input);
+                    view.finished(outcome);
+                    return outcome;
+                }));
+            }
+            for (Future<Outcome> f : running) outcomes.add(f.get());
+        }
+        SummaryTable.print(stdout, outcomes);
+        return outcomes.stream().anyMatch(o -> o.state() == Outcome.State.FAILED) ? MediaoptCli.FAILED : 0;
+    }
+
+    /** Bars only when a person watches: a terminal on stdout, and one that understands cursor moves. */
+    private static boolean onTerminal() {
+        var console = System.console();
+        return console != null && console.isTerminal() && !"dumb".equals(System.getenv("TERM"));
+    }
+}

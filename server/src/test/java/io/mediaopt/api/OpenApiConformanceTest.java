@@ -1,0 +1,207 @@
+package io.mediaopt.api;
+
+import org.junit.jupiter.api.extension.RegisterExtension;
+import io.mediaopt.RunningServer;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mediaopt.Fixtures;
+import io.mediaopt.RawMultipart;
+import io.mediaopt.RawMultipart.Part;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpHeaders;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import javax.net.ssl.SSLSession;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Every answer of the running server, success or error, on every route, checked against the
+ * OpenAPI document it serves: status, media type, required headers and the JSON body's schema.
+ */
+class OpenApiConformanceTest {
+    static final String KEY = "conformance-key-1";
+    static final ObjectMapper JSON = new ObjectMapper();
+    @RegisterExtension
+    static final RunningServer service = RunningServer.with(Map.of("SERVICE_API_KEYS", KEY, "SERVICE_WORKERS", "1",
+            "SERVICE_MAX_INPUT_BYTES", "150000"));
+    static ApiContract contract;
+
+    @BeforeAll
+    static void loadContract() throws Exception {
+        contract = ApiContract.load();
+    }
+
+    /** Every operation was seen succeeding, so none of the checks above was skipped for want of a call. */
+    @AfterAll
+    static void everyOperationWasSeen() {
+        assertThat(contract.answered()).contains(
+                "POST /api/media/optimize 200", "POST /api/media/jobs 202", "GET /api/media/jobs/{id} 200",
+                "GET /api/media/jobs/{id}/download 200", "GET /api/media/jobs/{id}/download 206", "GET /api/usage 200",
+                "GET /api/health 200", "GET /api/media/presets 200", "GET /api/media/limits 200",
+                "GET /api/openapi.json 200", "GET /api/media/jobs/{id}/renditions/{name} 200",
+                "GET /api/media/jobs/{id}/renditions/{name} 206", "GET /api/media/jobs/{id}/picture 200");
+    }
+
+    @Test
+    void theJudgeFindsAnswersTheDocumentDoesNotPromise() throws Exception {
+        URI job = URI.create(service.baseUrl() + "/media/jobs/x");
+        Map<String, List<String>> json = Map.of("Content-Type", List.of("application/json"),
+                "X-Content-Type-Options", List.of("nosniff"));
+        assertThat(contract.problems("GET", job, answer(200, json, "{\"jobId\":\"x\",\"status\":\"sleeping\"}")))
+                .anyMatch(p -> p.contains("required header x-service-total-jobs"))
+                .anyMatch(p -> p.contains("status"))
+                .anyMatch(p -> p.contains("preset"));
+        assertThat(contract.problems("GET", job, answer(418, json, "{}")))
+                .containsExactly("GET /api/media/jobs/{id} answered 418, which is not documented");
+        assertThat(contract.problems("GET", job, answer(404, json, "{\"error\":\"gone\",\"code\":\"busy\"}")))
+                .anyMatch(p -> p.contains("code"));
+        assertThat(contract.problems("DELETE", job, answer(404, json, "{}")))
+                .containsExactly("DELETE /api/media/jobs/{id} is not documented (answered 404)");
+    }
+
+    static HttpResponse<byte[]> answer(int status, Map<String, List<String>> headers, String body) {
+        return new HttpResponse<>() {
+            public int statusCode() { return status; }
+            public HttpRequest request() { return null; }
+            public Optional<HttpResponse<byte[]>> previousResponse() { return Optional.empty(); }
+            public HttpHeaders headers() { return HttpHeaders.of(headers, (a, b) -> true); }
+            public byte[] body() { return body.getBytes(StandardCharsets.UTF_8); }
+            public Optional<SSLSession> sslSession() { return Optional.empty(); }
+            public URI uri() { return null; }
+            public HttpClient.Version version() { return HttpClient.Version.HTTP_1_1; }
+        };
+    }
+
+    /** Sends the request and fails on anything the document does not promise. */
+    static HttpResponse<byte[]> call(HttpRequest request) throws Exception {
+        HttpResponse<byte[]> response = Raw.HTTP.send(request, HttpResponse.BodyHandlers.ofByteArray());
+        assertThat(contract.problems(request.method(), request.uri(), response))
+                .as("%s %s answered %d", request.method(), request.uri().getPath(), response.statusCode())
+                .isEmpty();
+        return response;
+    }
+
+    static HttpRequest.Builder get(String path) {
+        return Raw.request(service.baseUrl(), path).header("x-api-key", KEY).GET();
+    }
+
+    static HttpRequest.Builder upload(String path, String filename, byte[] content, String preset) {
+        List<Part> parts = preset == null ? List.of(Part.file("media", filename, content))
+                : List.of(Part.file("media", filename, content), Part.text("preset", preset));
+        return RawMultipart.post(service.baseUrl(), path, parts).header("x-api-key", KEY);
+    }
+
+    static byte[] bytes(Path file) throws Exception {
+        return Files.readAllBytes(file);
+    }
+
+    static JsonNode json(HttpResponse<byte[]> response) throws Exception {
+        return JSON.readTree(response.body());
+    }
+
+    @Test
+    void theDocumentItselfIsServedPublicly() throws Exception {
+        HttpResponse<byte[]> r = call(Raw.request(service.baseUrl(), "/openapi.json").GET().build());
+        assertThat(r.statusCode()).isEqualTo(200);
+        assertThat(json(r)).isEqualTo(contract.document());
+    }
+
+    @Test
+    void infoRoutes() throws Exception {
+        assertThat(call(Raw.request(service.baseUrl(), "/health").GET().build()).statusCode()).isEqualTo(200);
+        assertThat(call(get("/usage").build()).statusCode()).isEqualTo(200);
+        assertThat(call(get("/media/presets").build()).statusCode()).isEqualTo(200);
+        assertThat(call(get("/media/limits").build()).statusCode()).isEqualTo(200);
+        assertThat(call(Raw.request(service.baseUrl(), "/usage").GET().build()).statusCode()).isEqualTo(401);
+        assertThat(call(Raw.request(service.baseUrl(), "/media/presets").GET().build()).statusCode()).isEqualTo(401);
+        assertThat(call(get("/nothing/here").build()).statusCode()).isEqualTo(404);
+    }
+
+    @Test
+    void synchronousAnswersAndErrors() throws Exception {
+        assertThat(call(upload("/media/optimize", "photo.jpg", bytes(Fixtures.photoJpeg(640, 480)), "web").build())
+                .statusCode()).isEqualTo(200);
+        HttpResponse<byte[]> video = call(upload("/media/optimize", "clip.mp4", bytes(Fixtures.shortClip()), "mobile").build());
+        assertThat(video.headers().firstValue("x-service-input-duration")).isPresent();
+        HttpResponse<byte[]> asJob = call(upload("/media/optimize", "shot.png", bytes(Fixtures.png()), "low-bandwidth")
+                .header("Accept", "application/json").build());
+        assertThat(json(asJob).path("status").asText()).isEqualTo("done");
+
+        assertThat(call(upload("/media/optimize", "x.jpg", bytes(Fixtures.png()), "huge").build()).statusCode())
+                .isEqualTo(400);
+        assertThat(call(upload("/media/optimize", "notes.txt", "just text".getBytes(StandardCharsets.UTF_8), null)
+                .build()).statusCode()).isEqualTo(415);
+        assertThat(call(upload("/media/optimize", "broken.jpg", Fixtures.truncatedJpeg(), null).build()).statusCode())
+                .isEqualTo(422);
+        assertThat(call(upload("/media/optimize", "big.jpg", new byte[300_000], null).build()).statusCode())
+                .isEqualTo(413);
+        assertThat(call(RawMultipart.post(service.baseUrl(), "/media/optimize", List.of(Part.file("media", "x.png",
+                bytes(Fixtures.png())))).build()).statusCode()).as("no key").isEqualTo(401);
+    }
+
+    @Test
+    void jobsFromSubmissionToDownloadAndTheirErrors() throws Exception {
+        HttpResponse<byte[]> submitted = call(upload("/media/jobs", "clip.mp4", bytes(Fixtures.shortClip()), "web").build());
+        assertThat(submitted.statusCode()).isEqualTo(202);
+        String id = json(submitted).path("jobId").asText();
+        String failedId = json(call(upload("/media/jobs", "broken.jpg", Fixtures.truncatedJpeg(), null).build()))
+                .path("jobId").asText();
+
+        JsonNode job = awaitEnd(id);
+        assertThat(job.path("status").asText()).isEqualTo("done");
+        assertThat(call(get("/media/jobs/" + id + "/download").build()).statusCode()).isEqualTo(200);
+        assertThat(call(get("/media/jobs/" + id + "/download").header("Range", "bytes=0-9").build()).statusCode())
+                .isEqualTo(206);
+        assertThat(call(get("/media/jobs/" + id + "/download").header("Range", "bytes=999999999-").build())
+                .statusCode()).isEqualTo(416);
+
+        assertThat(awaitEnd(failedId).path("status").asText()).isEqualTo("failed");
+        assertThat(call(get("/media/jobs/" + failedId + "/download").build()).statusCode()).isEqualTo(409);
+        assertThat(call(get("/media/jobs/no-such-job").build()).statusCode()).isEqualTo(404);
+        assertThat(call(get("/media/jobs/no-such-job/download").build()).statusCode()).isEqualTo(404);
+        assertThat(call(RawMultipart.post(service.baseUrl(), "/media/jobs", List.of(Part.text("preset", "web")))
+                .header("x-api-key", KEY).build()).statusCode()).isEqualTo(400);
+        assertThat(call(Raw.request(service.baseUrl(), "/media/jobs/" + id).GET().build()).statusCode()).isEqualTo(401);
+    }
+
+    @Test
+    void renditionsListedInTheJobAndServedByTheirRoutes() throws Exception {
+        List<Part> parts = List.of(Part.file("media", "photo.jpg", bytes(Fixtures.photoJpeg(640, 480))),
+                Part.text("renditions", "responsive"));
+        String id = json(call(RawMultipart.post(service.baseUrl(), "/media/jobs", parts).header("x-api-key", KEY)
+                .build())).path("jobId").asText();
+        JsonNode job = awaitEnd(id);
+        assertThat(job.path("status").asText()).isEqualTo("done");
+        String name = job.path("result").path("renditions").path(0).path("name").asText();
+        String renditions = "/media/jobs/" + id + "/renditions/";
+        assertThat(call(get(renditions + name).build()).statusCode()).isEqualTo(200);
+        assertThat(call(get(renditions + name).header("Range", "bytes=0-9").build()).statusCode()).isEqualTo(206);
+        assertThat(call(get(renditions + "nothing.webp").build()).statusCode()).isEqualTo(404);
+        assertThat(call(get("/media/jobs/" + id + "/picture?w=300").header("Accept", "image/avif").build())
+                .statusCode()).isEqualTo(200);
+        assertThat(call(get("/media/jobs/" + id + "/picture?w=0").build()).statusCode()).isEqualTo(400);
+    }
+
+    /** Polls the job, checking every intermediate answer (pending, processing with progress) too. */
+    static JsonNode awaitEnd(String id) throws Exception {
+        for (int polls = 0; polls < 3_000; polls++) {
+            JsonNode job = json(call(get("/media/jobs/" + id).build()));
+            String status = job.path("status").asText();
+            if (status.equals("done") || status.equals("failed")) return job;
+            Thread.sleep(20);
+        }
+        throw new AssertionError("job " + id + " did not end");
+    }
+}

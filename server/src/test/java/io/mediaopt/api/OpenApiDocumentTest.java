@@ -1,0 +1,87 @@
+package io.mediaopt.api;
+
+import io.mediaopt.ErrorCode;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.swagger.parser.OpenAPIParser;
+import io.swagger.v3.oas.models.OpenAPI;
+import io.swagger.v3.oas.models.SpecVersion;
+import io.swagger.v3.parser.core.models.ParseOptions;
+import io.swagger.v3.parser.core.models.SwaggerParseResult;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The OpenAPI document as a client generator reads it: valid 3.1, every route, every error code. */
+class OpenApiDocumentTest {
+
+    static String text() throws IOException {
+        try (InputStream in = OpenApiDocumentTest.class.getResourceAsStream("/openapi.json")) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    static SwaggerParseResult parse() throws IOException {
+        ParseOptions options = new ParseOptions();
+        options.setResolve(true);
+        options.setValidateInternalRefs(true);
+        return new OpenAPIParser().readContents(text(), null, options);
+    }
+
+    @Test
+    void aRealParserReadsItAsOpenApi31WithoutComplaint() throws IOException {
+        SwaggerParseResult result = parse();
+        assertThat(result.getMessages()).isEmpty();
+        OpenAPI api = result.getOpenAPI();
+        assertThat(api.getSpecVersion()).isEqualTo(SpecVersion.V31);
+        assertThat(api.getOpenapi()).isEqualTo("3.1.0");
+        assertThat(api.getComponents().getSchemas()).containsKeys("Job", "Result", "Error", "Usage", "Health");
+    }
+
+    @Test
+    void namesEveryRouteOfTheServer() throws IOException {
+        OpenAPI api = parse().getOpenAPI();
+        List<String> operations = new ArrayList<>();
+        api.getPaths().forEach((path, item) -> item.readOperationsMap()
+                .forEach((method, op) -> operations.add(method + " " + path)));
+        assertThat(operations).containsExactlyInAnyOrder(
+                "POST /api/media/optimize", "POST /api/media/jobs", "GET /api/media/jobs/{id}",
+                "GET /api/media/jobs/{id}/download", "GET /api/usage", "GET /api/health",
+                "GET /api/media/presets", "GET /api/media/limits", "GET /api/openapi.json",
+                "GET /api/media/jobs/{id}/renditions/{name}", "GET /api/media/jobs/{id}/picture");
+        api.getPaths().forEach((path, item) -> item.readOperations().forEach(op -> {
+            assertThat(op.getOperationId()).as(path).isNotBlank();
+            assertThat(op.getResponses()).as(path).isNotEmpty();
+        }));
+    }
+
+    @Test
+    void healthAndTheDocumentItselfAreTheOnlyPublicRoutes() throws IOException {
+        OpenAPI api = parse().getOpenAPI();
+        assertThat(api.getSecurity()).as("keys optional: the empty requirement").hasSize(3);
+        api.getPaths().forEach((path, item) -> item.readOperations().forEach(op -> {
+            boolean isPublic = op.getSecurity() != null && op.getSecurity().isEmpty();
+            assertThat(isPublic).as(path).isEqualTo(path.equals("/api/health") || path.equals("/api/openapi.json"));
+            assertThat(op.getResponses().containsKey("401")).as(path).isEqualTo(!isPublic);
+        }));
+    }
+
+    /** The codes the document knows are the service's codes, no more and no fewer. */
+    @Test
+    void knowsEveryErrorCodeOfTheService() throws IOException {
+        Set<String> codes = new TreeSet<>();
+        for (ErrorCode code : ErrorCode.values()) codes.add(code.wireName());
+
+        JsonNode enumerated = ApiContract.load().document().at("/components/schemas/Error/properties/code/enum");
+        Set<String> documented = new TreeSet<>();
+        enumerated.forEach(code -> documented.add(code.asText()));
+        assertThat(documented).isEqualTo(codes);
+    }
+}

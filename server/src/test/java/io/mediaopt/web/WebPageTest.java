@@ -1,0 +1,278 @@
+package io.mediaopt.web;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.microsoft.playwright.BrowserContext;
+import com.microsoft.playwright.Download;
+import com.microsoft.playwright.FileChooser;
+import com.microsoft.playwright.JSHandle;
+import com.microsoft.playwright.Locator;
+import com.microsoft.playwright.Page;
+import com.microsoft.playwright.Response;
+import com.microsoft.playwright.assertions.LocatorAssertions;
+import com.microsoft.playwright.options.AriaRole;
+import com.microsoft.playwright.options.FilePayload;
+import io.mediaopt.Fixtures;
+import io.mediaopt.RawMultipart;
+import io.mediaopt.TestService;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.regex.Pattern;
+
+import static com.microsoft.playwright.assertions.PlaywrightAssertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The web page at / in a real Chromium against the real server: files in, results out. */
+class WebPageTest {
+    private static final double ENCODING_TIMEOUT_MS = 240_000;
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+
+    static Chromium chromium;
+
+    @BeforeAll
+    static void launch() {
+        chromium = new Chromium();
+    }
+
+    @AfterAll
+    static void quit() {
+        chromium.close();
+    }
+
+    @Test
+    void aDroppedJpegAndMp4ComeBackSmallerComparedAndDownloadable() throws Exception {
+        Path photo = Fixtures.photoJpeg(2400, 1600);
+        Path clip = Fixtures.mp4WithAudio();
+        try (TestService service = TestService.start(); BrowserContext context = chromium.newContext(1100, 900)) {
+            Page page = context.newPage();
+            page.addInitScript("window.cspViolations = [];"
+                    + "document.addEventListener('securitypolicyviolation', e => window.cspViolations.push(e.violatedDirective));");
+            page.navigate(origin(service));
+            assertThat(page.locator("#limits")).containsText("120 MB per file");
+            assertThat(page.getByLabel("Preset")).hasValue("web");
+
+            drop(page, List.of(photo, clip));
+
+            Locator image = card(page, photo);
+            Locator video = card(page, clip);
+            assertThat(image.locator(".status")).hasText("Done: " + savedPercent(image) + " % smaller",
+                    new LocatorAssertions.HasTextOptions().setTimeout(ENCODING_TIMEOUT_MS));
+            // (the wait above ends when the result shows; a failure shows its message instead)
+            assertThat(video).hasClass(Pattern.compile("\\bdone\\b"),
+                    new LocatorAssertions.HasClassOptions().setTimeout(ENCODING_TIMEOUT_MS));
+
+            assertThat(fact(image, "Strategy")).isEqualTo("image-webp");
+            assertThat(fact(image, "Dimensions")).isEqualTo("2400 × 1600 → 1920 × 1280");
+            assertThat(fact(video, "Strategy")).isEqualTo("video-mp4-h264");
+            assertThat(fact(video, "Duration")).matches("2\\.\\d s → 2\\.\\d s");
+            assertThat(fact(image, "Before")).endsWith("(" + String.format("%,d", Files.size(photo)) + " bytes)");
+
+            // the comparison holds the picked original and the optimized image, both decoded
+            Locator pictures = image.locator("figure.compare img");
+            assertThat(pictures).hasCount(2);
+            assertThat(naturalWidth(pictures.nth(0))).isEqualTo(2400);
+            assertThat(naturalWidth(pictures.nth(1))).isEqualTo(1920);
+            Locator slider = image.getByRole(AriaRole.SLIDER);
+            slider.focus();
+            page.keyboard().press("End");
+            assertThat(image.locator(".frame")).hasAttribute("style", Pattern.compile("--split: 100%"));
+            slider.fill("50");
+
+            // both players, each with its video loaded
+            Locator players = video.locator("video");
+            assertThat(players).hasCount(2);
+            for (int i = 0; i < 2; i++) {
+                players.nth(i).evaluate("v => new Promise((ok, fail) => v.readyState >= 1 ? ok()"
+                        + " : (v.onloadedmetadata = ok, v.onerror = () => fail(new Error('cannot play ' + v.src))))");
+                assertThat(((Number) players.nth(i).evaluate("v => v.duration")).doubleValue()).isBetween(1.5, 2.5);
+            }
+
+            assertDownloadIsTheOutput(page, service, image, "photo-2400x1600.webp", "WEBP", 8);
+            assertDownloadIsTheOutput(page, service, video, "clip.mp4", "ftyp", 4);
+            assertThat(page.locator("#usage")).containsText("optimized 2 files");
+
+            page.evaluate("document.activeElement.blur()");
+            page.screenshot(new Page.ScreenshotOptions().setFullPage(true).setPath(Path.of("target/web-page.png")));
+            page.setViewportSize(360, 740);
+            assertThat((Integer) page.evaluate("document.documentElement.scrollWidth")).as("no sideways scrolling at 360 px")
+                    .isLessThanOrEqualTo(360);
+            page.screenshot(new Page.ScreenshotOptions().setFullPage(true).setPath(Path.of("target/web-page-phone.png")));
+
+            assertThat(page.evaluate("window.cspViolations.join()")).isEqualTo("");
+            // the policy is in force: an inline script is refused (and would have been counted)
+            page.evaluate("() => { const s = document.createElement('script'); s.textContent = 'window.ran = 1';"
+                    + " document.body.append(s); }");
+            assertThat(page.evaluate("window.ran")).isNull();
+            assertThat(page.evaluate("window.cspViolations.join()")).isEqualTo("script-src-elem");
+        }
+    }
+
+    @Test
+    void aWrongKeyShowsTheKeyPromptAndTheRightKeyIsKeptForTheTabOnly() throws Exception {
+        try (TestService service = TestService.start(Map.of("SERVICE_API_KEYS", "right-key"));
+             BrowserContext context = chromium.newContext(1000, 800)) {
+            Page page = context.newPage();
+            List<String> dialogs = new CopyOnWriteArrayList<>();
+            page.onDialog(d -> {
+                dialogs.add(d.message());
+                d.dismiss();
+            });
+            Response html = page.navigate(origin(service));
+            assertThat(html.status()).isEqualTo(200);
+            Locator key = page.getByLabel("API key", new Page.GetByLabelOptions().setExact(true));
+            assertThat(key).isVisible();
+            assertThat(key).isFocused();
+            assertThat(page.locator("#key-why")).hasText("This service needs an API key for its API.");
+
+            key.fill("wrong-key");
+            page.keyboard().press("Enter");
+            assertThat(page.locator("#key-why")).hasText("The service refused that API key. Enter a valid one.");
+            assertThat(key).isVisible();
+
+            key.fill("right-key");
+            page.keyboard().press("Enter");
+            assertThat(key).isHidden();
+            assertThat(page.locator("#limits")).containsText("per file");
+            assertThat(page.getByLabel("Preset").locator("option")).hasCount(3);
+            assertThat(page.evaluate("sessionStorage.getItem('mediaopt.apiKey')")).isEqualTo("right-key");
+            assertThat(page.evaluate("localStorage.length + document.cookie.length")).isEqualTo(0);
+
+            // a name that is markup stays text
+            String name = "<img src=x onerror=alert(1)>.jpg";
+            page.locator("#files").setInputFiles(new FilePayload(name, "image/jpeg",
+                    Files.readAllBytes(Fixtures.photoJpeg(640, 480))));
+            Locator card = page.locator("li.card").first();
+            assertThat(card).hasClass(Pattern.compile("\\bdone\\b"),
+                    new LocatorAssertions.HasClassOptions().setTimeout(ENCODING_TIMEOUT_MS));
+            assertThat(card.getByRole(AriaRole.HEADING)).hasText(name);
+            assertThat(card.locator("h3 img")).hasCount(0);
+
+            page.reload();
+            assertThat(page.locator("#limits")).containsText("per file");
+            assertThat(key).isHidden();
+
+            Page otherTab = context.newPage();
+            otherTab.navigate(origin(service));
+            assertThat(otherTab.getByLabel("API key", new Page.GetByLabelOptions().setExact(true))).isVisible();
+            assertThat(dialogs).isEmpty();
+        }
+    }
+
+    @Test
+    void aFileOverTheSizeLimitIsRefusedInThePageWithTheApisOwnWordsAndOthersWithTheServicesMessage() throws Exception {
+        try (TestService service = TestService.start(Map.of("SERVICE_MAX_INPUT_BYTES", "100000"));
+             BrowserContext context = chromium.newContext(1000, 800)) {
+            HttpResponse<String> refused = HTTP.send(RawMultipart.post(service.baseUrl(), "/media/jobs",
+                            List.of(RawMultipart.Part.file("media", "big.jpg", new byte[200_000]))).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(refused.statusCode()).isEqualTo(413);
+            String apiWords = new ObjectMapper().readTree(refused.body()).get("error").asText();
+
+            Page page = context.newPage();
+            List<String> submissions = new CopyOnWriteArrayList<>();
+            page.onRequest(r -> {
+                if (r.method().equals("POST")) submissions.add(r.url());
+            });
+            // listening from the start, so file choosers are caught by the time one opens
+            List<FileChooser> choosers = new CopyOnWriteArrayList<>();
+            page.onFileChooser(choosers::add);
+            page.navigate(origin(service));
+            assertThat(page.locator("#limits")).containsText("(100,000 bytes)");
+
+            // picked with the keyboard: Tab to the button, Enter opens the file chooser
+            for (int i = 0; i < 10 && !"pick".equals(page.evaluate("document.activeElement.id")); i++) {
+                page.keyboard().press("Tab");
+            }
+            assertThat(page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Choose files…"))).isFocused();
+            page.keyboard().press("Enter");
+            page.waitForCondition(() -> !choosers.isEmpty());
+            FileChooser chooser = choosers.getFirst();
+            Path big = Fixtures.photoJpeg(2400, 1600);
+            assertThat(Files.size(big)).isGreaterThan(100_000);
+            chooser.setFiles(big);
+
+            Locator card = card(page, big);
+            assertThat(card).hasClass(Pattern.compile("\\bfailed\\b"));
+            assertThat(card.getByRole(AriaRole.STATUS)).hasText("Failed: " + apiWords + " (too-large)");
+            assertThat(submissions).isEmpty();
+
+            // refusals that only the service can tell: at submission, and by the job failing
+            page.locator("#files").setInputFiles(new FilePayload[] {
+                    new FilePayload("notes.txt", "text/plain", "not an image".getBytes(StandardCharsets.UTF_8)),
+                    new FilePayload("cut.jpg", "image/jpeg", Fixtures.truncatedJpeg())});
+            Locator notes = page.locator("li.card").filter(new Locator.FilterOptions().setHasText("notes.txt"));
+            Locator cut = page.locator("li.card").filter(new Locator.FilterOptions().setHasText("cut.jpg"));
+            assertThat(notes.getByRole(AriaRole.STATUS)).hasText(Pattern.compile("^Failed: \\w.+ \\(unsupported-type\\)$"));
+            assertThat(cut.getByRole(AriaRole.STATUS)).hasText(Pattern.compile("^Failed: \\w.+ \\(unreadable-media\\)$"),
+                    new LocatorAssertions.HasTextOptions().setTimeout(ENCODING_TIMEOUT_MS));
+            assertThat(submissions).hasSize(2);
+        }
+    }
+
+    private static String origin(TestService service) {
+        return service.baseUrl().replaceFirst("/api$", "/");
+    }
+
+    /** Drops the files on the drop zone as a file manager would: a drop event carrying them. */
+    private static void drop(Page page, List<Path> files) throws Exception {
+        List<Map<String, String>> payload = new ArrayList<>();
+        for (Path file : files) {
+            payload.add(Map.of("name", file.getFileName().toString(),
+                    "base64", Base64.getEncoder().encodeToString(Files.readAllBytes(file))));
+        }
+        JSHandle transfer = page.evaluateHandle("files => { const t = new DataTransfer();"
+                + " for (const f of files) t.items.add(new File([Uint8Array.from(atob(f.base64), c => c.charCodeAt(0))], f.name));"
+                + " return t; }", payload);
+        page.locator("#drop").dispatchEvent("drop", Map.of("dataTransfer", transfer));
+    }
+
+    private static Locator card(Page page, Path file) {
+        return page.locator("li.card").filter(new Locator.FilterOptions().setHas(
+                page.getByRole(AriaRole.HEADING, new Page.GetByRoleOptions().setName(file.getFileName().toString()))));
+    }
+
+    private static String savedPercent(Locator card) {
+        card.locator("dl.facts").waitFor(new Locator.WaitForOptions().setTimeout(ENCODING_TIMEOUT_MS));
+        return fact(card, "Saved").split(" ")[0];
+    }
+
+    private static String fact(Locator card, String name) {
+        return card.locator("dl.facts dt:text-is('" + name + "') + dd").textContent();
+    }
+
+    private static int naturalWidth(Locator img) {
+        return (Integer) img.evaluate("i => i.decode().then(() => i.naturalWidth)");
+    }
+
+    /** Clicks the card's download link and compares the file with the API's download of the job. */
+    private static void assertDownloadIsTheOutput(Page page, TestService service, Locator card, String filename,
+                                                  String magic, int magicAt) throws Exception {
+        Download download = page.waitForDownload(() -> card.getByRole(AriaRole.LINK).click());
+        assertThat(download.suggestedFilename()).isEqualTo(filename);
+        byte[] got = Files.readAllBytes(download.path());
+        assertThat(new String(got, magicAt, 4, StandardCharsets.US_ASCII)).isEqualTo(magic);
+        HttpResponse<byte[]> fromApi = HTTP.send(HttpRequest.newBuilder(URI.create(
+                service.baseUrl() + "/media/jobs/" + fact(card, "Job") + "/download")).build(),
+                HttpResponse.BodyHandlers.ofByteArray());
+        assertThat(fromApi.statusCode()).isEqualTo(200);
+        assertThat(got).isEqualTo(fromApi.body());
+        JsonNode job = new ObjectMapper().readTree(HTTP.send(HttpRequest.newBuilder(URI.create(
+                service.baseUrl() + "/media/jobs/" + fact(card, "Job"))).build(), HttpResponse.BodyHandlers.ofString()).body());
+        assertThat(got.length).isEqualTo(job.at("/result/outputBytes").asInt());
+        assertThat(fact(card, "After")).endsWith("(" + String.format("%,d", got.length) + " bytes)");
+    }
+}
