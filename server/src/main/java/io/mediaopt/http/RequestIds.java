@@ -1,0 +1,35 @@
+package io.mediaopt.http;
+
+import io.javalin.http.Context;
+import io.mediaopt.logs.LogContext;
+
+import java.util.UUID;
+import java.util.regex.Pattern;
+
+/**
+ * Gives every request an id: the caller's {@code x-request-id} when it is a plain token (a proxy's
+ * or a client's, to follow one request through several systems), otherwise a new UUID. It is
+ * echoed in the response and carried by every log line of the request's work.
+ */
+final class RequestIds {
+    static final String HEADER = "x-request-id";
+    /** Letters, digits and a few separators, at most 128: nothing that could forge a log line. */
+    private static final Pattern PLAIN_TOKEN = Pattern.compile("[A-Za-z0-9._:+=@/-]{1,128}");
+    private static final String ATTRIBUTE = "mediaopt.requestId";
+
+    private RequestIds() {}
+
+    /** A before-handler, the first of all. */
+    static void assign(Context ctx) {
+        String offered = ctx.header(HEADER);
+        String id = offered != null && PLAIN_TOKEN.matcher(offered).matches() ? offered : UUID.randomUUID().toString();
+        ctx.attribute(ATTRIBUTE, id);
+        ctx.header(HEADER, id);
+        LogContext.startRequest(id);
+    }
+
+    /** The id {@link #assign} gave this request. */
+    static String of(Context ctx) {
+        return ctx.attribute(ATTRIBUTE);
+    }
+}
