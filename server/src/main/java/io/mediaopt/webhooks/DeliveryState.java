@@ -1,0 +1,18 @@
+package io.mediaopt.webhooks;
+
+import java.util.Locale;
+
+/** Where the delivery of a job's event stands: still to be sent (or retried), received, or given up. */
+public enum DeliveryState {
+    PENDING,
+    DELIVERED,
+    FAILED;
+
+    public String wireName() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    public static DeliveryState fromWire(String value) {
+        return valueOf(value.toUpperCase(Locale.ROOT));
+    }
+}

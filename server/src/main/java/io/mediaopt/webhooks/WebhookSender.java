@@ -1,0 +1,252 @@
+package io.mediaopt.webhooks;
+
+import io.mediaopt.metrics.ServiceMetrics;
+import io.mediaopt.jobs.Job;
+import io.mediaopt.jobs.JobStore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.UnknownHostException;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+
+/**
+ * Sends the events of the outbox from this node: a thread claims due deliveries (leased, so no
+ * other node sends them meanwhile), posts each from a virtual thread, and records the outcome.
+ * A 2xx answer delivers; no answer, a timeout, 5xx or 429 is retried with backoff; any other
+ * answer (other 4xx, a redirect, which is never followed) gives up. It wakes when this node
+ * ends a job and otherwise looks for due deliveries, including other nodes' retries, every second.
+ */
+public final class WebhookSender implements AutoCloseable {
+    public static final String EVENT_ID_HEADER = "x-service-event-id";
+    public static final String EVENT_HEADER = "x-service-event";
+    private static final Logger log = LoggerFactory.getLogger(WebhookSender.class);
+    private static final int IN_FLIGHT = 16;
+    private static final Duration POLL = Duration.ofSeconds(1);
+
+    private final WebhookSettings settings;
+    private final String nodeId;
+    private final JdbcDeliveryStore deliveries;
+    private final JobStore jobs;
+    private final Function<Job, byte[]> render;
+    private final CallbackUrls urls;
+    private final WebhookSignature signature;
+    private final Backoff backoff;
+    private final ServiceMetrics metrics;
+    private final Clock clock;
+    private final HttpClient http;
+    private final Semaphore slots = new Semaphore(IN_FLIGHT);
+    private final ExecutorService senders = Executors.newVirtualThreadPerTaskExecutor();
+    private final Object signal = new Object();
+    private boolean woken;
+    private volatile boolean running;
+    private Thread loop;
+
+    public WebhookSender(WebhookSettings settings, String nodeId, JdbcDeliveryStore deliveries, JobStore jobs,
+                         Function<Job, byte[]> render, Backoff backoff, ServiceMetrics metrics, Clock clock) {
+        this.settings = settings;
+        this.metrics = metrics;
+        this.nodeId = nodeId;
+        this.deliveries = deliveries;
+        this.jobs = jobs;
+        this.render = render;
+        this.urls = new CallbackUrls(settings.allowHttp(), settings.allowPrivate());
+        this.signature = new WebhookSignature(settings.secret().orElse(""));
+        this.backoff = backoff;
+        this.clock = clock;
+        this.http = HttpClient.newBuilder()
+                .followRedirects(HttpClient.Redirect.NEVER)
+                .connectTimeout(settings.timeout())
+                .version(HttpClient.Version.HTTP_1_1)
+                .build();
+    }
+
+    /** Makes what this node was sending when it stopped due again, and starts sending. */
+    public synchronized void start() {
+        int released = deliveries.releaseOwnedBy(nodeId);
+        if (released > 0) log.info("after restart: {} webhook deliveries due again", released);
+        running = true;
+        loop = Thread.ofPlatform().name("webhook-sender").daemon().start(this::run);
+    }
+
+    /** Events were queued: look for them now rather than at the next poll. */
+    public void wake() {
+        synchronized (signal) {
+            woken = true;
+            signal.notifyAll();
+        }
+    }
+
+    private void run() {
+        while (running) {
+            int free = slots.drainPermits();
+            List<Delivery> claimed = free == 0 ? List.of() : claim(free);
+            slots.release(free - claimed.size());
+            for (Delivery delivery : claimed) {
+                senders.submit(() -> {
+                    try {
+                        attempt(delivery);
+                    } finally {
+                        slots.release();
+                        wake();
+                    }
+                });
+            }
+            if (free == 0 || claimed.size() < free) {
+                try {
+                    awaitWork();
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        }
+    }
+
+    private List<Delivery> claim(int limit) {
+        long now = clock.millis();
+        try {
+            return deliveries.claimDue(nodeId, now + lease().toMillis(), now, limit);
+        } catch (RuntimeException e) {
+            log.warn("cannot claim webhook deliveries", e);
+            return List.of();
+        }
+    }
+
+    /** Long enough for a name lookup, the connection and the answer. */
+    private Duration lease() {
+        return settings.timeout().multipliedBy(2).plusSeconds(10);
+    }
+
+    private void awaitWork() throws InterruptedException {
+        synchronized (signal) {
+            if (!woken) signal.wait(POLL.toMillis());
+            woken = false;
+        }
+    }
+
+    private void attempt(Delivery delivery) {
+        try {
+            record(delivery, send(delivery));
+        } catch (RuntimeException e) {
+            // the lease runs out and the delivery is tried again
+            log.warn("webhook {} could not be attempted", delivery.eventId(), e);
+        }
+    }
+
+    private Outcome send(Delivery delivery) {
+        Job job = jobs.find(delivery.jobId()).orElse(null);
+        if (job == null) return Outcome.giveUp(null, "the job no longer exists");
+        URI url = URI.create(delivery.url());
+        try {
+            urls.checkAddresses(url);
+        } catch (UnknownHostException e) {
+            return Outcome.retry(null, "the host " + url.getHost() + " does not resolve");
+        } catch (CallbackUrls.RefusedAddressException e) {
+            return Outcome.giveUp(null, e.getMessage());
+        }
+        byte[] body = render.apply(job);
+        HttpRequest request = HttpRequest.newBuilder(url)
+                .timeout(settings.timeout())
+                .header("Content-Type", "application/json")
+                .header("User-Agent", "mediaopt-webhooks")
+                .header(EVENT_ID_HEADER, delivery.eventId())
+                .header(EVENT_HEADER, "job." + delivery.jobStatus())
+                .header(WebhookSignature.HEADER, signature.header(clock.millis() / 1000, body))
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body))
+                .build();
+        try {
+            HttpResponse<InputStream> response = http.send(request, HttpResponse.BodyHandlers.ofInputStream());
+            // the answer's body is of no interest; closing it drops what a receiver might trickle
+            response.body().close();
+            return Outcome.of(response.statusCode());
+        } catch (HttpTimeoutException e) {
+            return Outcome.retry(null, "no answer within " + settings.timeout().toMillis() + " ms");
+        } catch (IOException e) {
+            return Outcome.retry(null, "the connection failed: " + e.getClass().getSimpleName());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Outcome.retry(null, "the node stopped during the attempt");
+        }
+    }
+
+    private void record(Delivery delivery, Outcome outcome) {
+        String id = delivery.eventId();
+        long now = clock.millis();
+        switch (outcome.kind()) {
+            case DELIVERED -> {
+                metrics.webhookAttempt("delivered");
+                deliveries.markDelivered(id, nodeId, outcome.status(), now);
+                log.info("webhook {} delivered ({}) after {} attempts", id, outcome.status(), delivery.attempts());
+            }
+            case GIVE_UP -> {
+                metrics.webhookAttempt("failed");
+                deliveries.markFailed(id, nodeId, outcome.status(), outcome.error());
+                log.warn("webhook {} failed: {}", id, outcome.error());
+            }
+            case RETRY -> {
+                long next = backoff.nextAttemptAt(delivery.attempts(), delivery.createdAt(), now);
+                metrics.webhookAttempt(next < 0 ? "failed" : "retry");
+                if (next < 0) {
+                    deliveries.markFailed(id, nodeId, outcome.status(),
+                            outcome.error() + "; given up after " + settings.retryFor().toHours() + " h of retries");
+                    log.warn("webhook {} failed after {} attempts: {}", id, delivery.attempts(), outcome.error());
+                } else {
+                    deliveries.retryLater(id, nodeId, outcome.status(), outcome.error(), next);
+                    log.info("webhook {} attempt {} failed ({}), next in {} ms", id, delivery.attempts(),
+                            outcome.error(), next - now);
+                }
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        running = false;
+        synchronized (this) {
+            if (loop != null) loop.interrupt();
+        }
+        senders.shutdown();
+        try {
+            if (!senders.awaitTermination(settings.timeout().toMillis() + 1000, TimeUnit.MILLISECONDS)) {
+                senders.shutdownNow();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            senders.shutdownNow();
+        }
+        http.close();
+    }
+
+    /** What one attempt came to; {@code status} is null when no answer came. */
+    private record Outcome(Kind kind, Integer status, String error) {
+        enum Kind { DELIVERED, RETRY, GIVE_UP }
+
+        static Outcome of(int status) {
+            if (status >= 200 && status < 300) return new Outcome(Kind.DELIVERED, status, null);
+            String answered = "the receiver answered " + status;
+            if (status >= 500 || status == 429) return retry(status, answered);
+            return giveUp(status, status >= 300 && status < 400 ? answered + " (redirects are not followed)" : answered);
+        }
+
+        static Outcome retry(Integer status, String error) {
+            return new Outcome(Kind.RETRY, status, error);
+        }
+
+        static Outcome giveUp(Integer status, String error) {
+            return new Outcome(Kind.GIVE_UP, status, error);
+        }
+    }
+}

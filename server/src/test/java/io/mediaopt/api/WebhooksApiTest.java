@@ -1,0 +1,184 @@
+package io.mediaopt.api;
+
+import org.junit.jupiter.api.extension.RegisterExtension;
+import io.mediaopt.RunningServer;
+import io.mediaopt.Eventually;
+import io.mediaopt.Fixtures;
+import io.mediaopt.WebhookReceiver;
+import io.mediaopt.client.CallbackDelivery;
+import io.mediaopt.client.CallbackState;
+import io.mediaopt.client.Job;
+import io.mediaopt.client.JobStatus;
+import io.mediaopt.client.MediaoptClient;
+import io.mediaopt.client.WebhookSignature;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Files;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** A job's end is posted, signed, to the caller's URL; failures are retried or given up as they deserve. */
+class WebhooksApiTest {
+    static final String SECRET = "webhook-test-secret-0123456789";
+    static final Duration WAIT = Duration.ofSeconds(60);
+    @RegisterExtension
+    static final RunningServer service = RunningServer.with(Map.of(
+            "SERVICE_WEBHOOK_SECRET", SECRET,
+            "SERVICE_WEBHOOK_ALLOW_HTTP", "true",
+            "SERVICE_WEBHOOK_ALLOW_PRIVATE", "true",
+            "SERVICE_WEBHOOK_RETRY_BASE_MS", "50"));
+    WebhookReceiver receiver;
+    MediaoptClient client;
+
+    @BeforeEach
+    void takeClient() {
+        client = service.client();
+    }
+
+    @BeforeEach
+    void startReceiver() throws Exception {
+        receiver = WebhookReceiver.start();
+    }
+
+    @AfterEach
+    void stopReceiver() {
+        receiver.close();
+    }
+
+    @Test
+    void doneAndFailedJobsArePostedWithTheJobAndAValidSignature() throws Exception {
+        String done = client.submitJob(Fixtures.png(), "web", receiver.url("/hooks/media")).jobId();
+        String failed = client.submitJob("broken.jpg", Fixtures.truncatedJpeg(), "web", receiver.url("/hooks/media"))
+                .jobId();
+
+        List<WebhookReceiver.Call> calls = receiver.awaitCount(2, WAIT);
+        assertThat(calls).extracting(WebhookReceiver.Call::eventId)
+                .containsExactlyInAnyOrder(done + ".done", failed + ".failed");
+        for (WebhookReceiver.Call call : calls) {
+            assertThat(call.path()).isEqualTo("/hooks/media");
+            assertThat(call.header("Content-Type")).isEqualTo("application/json");
+            assertThat(call.signedWith(SECRET)).as("signature of " + call.eventId()).isTrue();
+            assertThat(call.signedWith("not-the-secret-0123456789")).isFalse();
+            Job sent = call.job();
+            assertThat(call.header(WebhookSignature.EVENT_HEADER)).isEqualTo("job." + sent.status().wireName());
+            Job polled = client.getJob(sent.jobId());
+            assertThat(sent.callback()).as("the call does not report on itself").isNull();
+            assertThat(sent).usingRecursiveComparison().ignoringFields("callback", "updatedAt").isEqualTo(polled);
+        }
+        Job sentDone = calls.stream().map(WebhookReceiver.Call::job).filter(j -> j.jobId().equals(done))
+                .findFirst().orElseThrow();
+        assertThat(sentDone.status()).isEqualTo(JobStatus.DONE);
+        assertThat(sentDone.downloadUrl()).isEqualTo(service.baseUrl() + "/media/jobs/" + done + "/download");
+        Job sentFailed = calls.stream().map(WebhookReceiver.Call::job).filter(j -> j.jobId().equals(failed))
+                .findFirst().orElseThrow();
+        assertThat(sentFailed.error().code()).isEqualTo("unreadable-media");
+
+        CallbackDelivery delivery = awaitCallback(done, CallbackState.DELIVERED);
+        assertThat(delivery.eventId()).isEqualTo(done + ".done");
+        assertThat(delivery.attempts()).isEqualTo(1);
+        assertThat(delivery.lastStatus()).isEqualTo(204);
+        assertThat(delivery.deliveredAt()).isNotNull();
+        assertThat(awaitCallback(failed, CallbackState.DELIVERED).eventId()).isEqualTo(failed + ".failed");
+    }
+
+    @Test
+    void aReceiverThatFailsTwiceGetsTheSameEventOnTheThirdAttempt() throws Exception {
+        receiver.answer(503, 429);
+        String id = client.submitJob(Fixtures.png(), "web", receiver.url("/flaky")).jobId();
+
+        CallbackDelivery delivery = awaitCallback(id, CallbackState.DELIVERED);
+        assertThat(delivery.attempts()).isEqualTo(3);
+        assertThat(delivery.lastStatus()).isEqualTo(204);
+        List<WebhookReceiver.Call> calls = receiver.calls();
+        assertThat(calls).hasSize(3).extracting(WebhookReceiver.Call::eventId).containsOnly(id + ".done");
+        assertThat(calls).allMatch(call -> call.signedWith(SECRET));
+        // /metrics counts the attempts by outcome (other tests of this server add to them)
+        assertThat(attemptsCounted("retry")).isGreaterThanOrEqualTo(2);
+        assertThat(attemptsCounted("delivered")).isGreaterThanOrEqualTo(1);
+    }
+
+    private static double attemptsCounted(String outcome) throws Exception {
+        String metrics = HttpClient.newHttpClient().send(
+                HttpRequest.newBuilder(URI.create(service.baseUrl().replaceFirst("/api$", "/metrics"))).build(),
+                HttpResponse.BodyHandlers.ofString()).body();
+        String line = metrics.lines()
+                .filter(l -> l.startsWith("mediaopt_webhook_attempts_total{outcome=\"" + outcome + "\"}"))
+                .findFirst().orElse("none 0");
+        return Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
+    }
+
+    @Test
+    void aRedirectIsNeverFollowedAndGivesUp() throws Exception {
+        try (WebhookReceiver elsewhere = WebhookReceiver.start()) {
+            receiver.redirect(307, elsewhere.url("/stolen"));
+            String id = client.submitJob(Fixtures.png(), "web", receiver.url("/moved")).jobId();
+
+            CallbackDelivery delivery = awaitCallback(id, CallbackState.FAILED);
+            assertThat(delivery.lastStatus()).isEqualTo(307);
+            assertThat(delivery.lastError()).contains("redirects are not followed");
+            assertThat(delivery.attempts()).isEqualTo(1);
+            assertThat(receiver.calls()).hasSize(1);
+            assertThat(elsewhere.calls()).isEmpty();
+        }
+    }
+
+    @Test
+    void aClientErrorGivesUpAtOnceAndANetworkErrorIsRetried() throws Exception {
+        receiver.answer(410);
+        String gone = client.submitJob(Fixtures.png(), "web", receiver.url("/gone")).jobId();
+        CallbackDelivery delivery = awaitCallback(gone, CallbackState.FAILED);
+        assertThat(delivery.lastStatus()).isEqualTo(410);
+        assertThat(delivery.attempts()).isEqualTo(1);
+
+        java.net.URI nobodyListens = java.net.URI.create("http://127.0.0.1:" + io.mediaopt.ServerProcess.freePort() + "/");
+        String unreachable = client.submitJob(Fixtures.png(), "web", nobodyListens).jobId();
+        Instant deadline = Instant.now().plus(WAIT);
+        CallbackDelivery retrying;
+        do {
+            Thread.sleep(20);
+            retrying = client.getJob(unreachable).callback();
+        } while (retrying.attempts() < 2 && Instant.now().isBefore(deadline));
+        assertThat(retrying.state()).isEqualTo(CallbackState.PENDING);
+        assertThat(retrying.attempts()).isGreaterThanOrEqualTo(2);
+        assertThat(retrying.lastStatus()).isNull();
+        assertThat(retrying.lastError()).contains("connection failed");
+        assertThat(retrying.nextAttemptAt()).isNotNull();
+    }
+
+    @Test
+    void theSynchronousRouteTakesACallbackOnlyWithItsJsonAnswer() throws Exception {
+        byte[] png = Files.readAllBytes(Fixtures.png());
+        Job job = client.optimizeAsJob("a.png", png, "web", receiver.url("/sync"));
+        assertThat(job.status()).isEqualTo(JobStatus.DONE);
+        assertThat(job.callback()).isNotNull();
+
+        assertThat(receiver.awaitCount(1, WAIT).getFirst().eventId()).isEqualTo(job.jobId() + ".done");
+        assertThat(awaitCallback(job.jobId(), CallbackState.DELIVERED).attempts()).isEqualTo(1);
+    }
+
+    @Test
+    void aJobWithoutCallbackShowsNone() throws Exception {
+        String id = client.submitJob(Fixtures.png(), "web").jobId();
+        Job job = client.waitForJob(id, WAIT);
+        assertThat(job.callback()).isNull();
+    }
+
+    private CallbackDelivery awaitCallback(String id, CallbackState state) throws Exception {
+        CallbackDelivery callback = Eventually.await(WAIT, () -> client.getJob(id).callback(),
+                c -> c != null && c.state() == state);
+        if (callback == null || callback.state() != state) {
+            throw new AssertionError("the callback of job " + id + " never became " + state + ": " + callback);
+        }
+        return callback;
+    }
+}
