@@ -1,0 +1,33 @@
+package io.mediaopt.media;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+/**
+ * One extra output of a job (docs/api.md, Renditions): its file {@code name} under the job's
+ * rendition prefix, what it is for, its picture size (absent for playlists), its format (the
+ * short name of {@link MediaFormat} or {@code m3u8}), media type and size. {@code bandwidth}
+ * is the peak bits per second of an HLS variant's playlist. {@code url} is only in the API's
+ * answers: a pre-signed storage URL or the service's rendition route.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record Rendition(
+        String name,
+        RenditionRole role,
+        Integer width,
+        Integer height,
+        String format,
+        String contentType,
+        long bytes,
+        Long bandwidth,
+        String url) {
+
+    public Rendition withUrl(String url) {
+        return new Rendition(name, role, width, height, format, contentType, bytes, bandwidth, url);
+    }
+
+    @JsonIgnore
+    public boolean isPicture() {
+        return role == RenditionRole.RESPONSIVE;
+    }
+}

@@ -1,0 +1,47 @@
+package io.mediaopt.renditions;
+
+import io.mediaopt.image.QualityMode;
+import io.mediaopt.image.Vips;
+import io.mediaopt.media.Limits;
+import io.mediaopt.media.Optimized;
+import io.mediaopt.media.Preset;
+import io.mediaopt.video.VideoTools;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Makes the renditions a job asked for from its input, after its main output: the responsive set
+ * of an image; the poster and the HLS ladder of a video. Files go to one directory in the job's
+ * work directory, named as they will be stored.
+ */
+public final class RenditionMaker {
+    private final ResponsiveImages responsive;
+    private final Posters posters;
+    private final HlsLadder hls;
+
+    public RenditionMaker(Vips vips, VideoTools tools, Limits limits, QualityMode qualityMode) {
+        this.responsive = new ResponsiveImages(vips, qualityMode, limits.imageTimeout());
+        this.posters = new Posters(vips, tools, limits, qualityMode);
+        this.hls = new HlsLadder(tools, limits, Runtime.getRuntime().availableProcessors());
+    }
+
+    /** {@code main}: the job's main output, whose measures of the input (size, length) the renditions follow. */
+    public List<Made> make(RenditionRequest request, Path input, Preset preset, Optimized main, Path workDir)
+            throws IOException {
+        if (request.isEmpty()) return List.of();
+        Path dir = Files.createDirectories(workDir.resolve("renditions"));
+        List<Made> made = new ArrayList<>();
+        if (request.wants(RenditionKind.RESPONSIVE)) made.addAll(responsive.make(input, preset.image(), main, dir));
+        if (request.wants(RenditionKind.POSTER)) {
+            made.add(posters.make(input, request.posterTimeSec(), main.inputDurationSec(), preset.image(), dir));
+        }
+        if (request.wants(RenditionKind.HLS)) {
+            made.addAll(hls.make(input, main.inputWidth(), main.inputHeight(), preset.video(), dir));
+        }
+        return List.copyOf(made);
+    }
+}

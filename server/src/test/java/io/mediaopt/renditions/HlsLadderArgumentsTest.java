@@ -1,0 +1,71 @@
+package io.mediaopt.renditions;
+
+import io.mediaopt.media.Presets;
+import io.mediaopt.video.FfmpegArguments;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class HlsLadderArgumentsTest {
+    @Test
+    void theLadderNeverGoesAboveTheSourcesShortSideAndKeepsUnderThePresetsCap() {
+        assertThat(HlsRung.ladder(1920, 1080, 5000)).extracting(HlsRung::name)
+                .containsExactly("360p", "540p", "720p", "1080p");
+        assertThat(HlsRung.ladder(1920, 1080, 5000).getLast().maxBitrateKbps()).isEqualTo(5000);
+        assertThat(HlsRung.ladder(1280, 720, 5000)).extracting(HlsRung::name).containsExactly("360p", "540p", "720p");
+        assertThat(HlsRung.ladder(720, 1280, 5000)).extracting(HlsRung::name).containsExactly("360p", "540p", "720p");
+        assertThat(HlsRung.ladder(320, 241, 800)).containsExactly(new HlsRung("240p", 240, 800));
+    }
+
+    @Test
+    void oneLockedDownCommandDecodesOnceAndWritesEveryVariantWithAlignedKeyFrames() {
+        List<HlsRung> rungs = HlsRung.ladder(1280, 720, 5000);
+        List<String> args = HlsArguments.ladder("ffmpeg", Path.of("/w/in.mp4"), Path.of("/w/hls"), rungs, false,
+                Presets.standard().find("web").orElseThrow().video(), 100_000_000, 2);
+        assertThat(Collections.indexOfSubList(args, FfmpegArguments.LOCKDOWN)).isPositive();
+        assertThat(Collections.frequency(args, "-i")).isOne();
+        assertThat(args).containsSequence("-filter_complex",
+                "[0:V:0]split=3[s0][s1][s2];[s0]scale=-2:360[v0];[s1]scale=-2:540[v1];[s2]scale=-2:720[v2]");
+        assertThat(Collections.frequency(args, "expr:gte(t,n_forced*" + HlsArguments.SEGMENT_SEC + ")")).isEqualTo(3);
+        assertThat(args).containsSequence("-hls_segment_type", "fmp4", "-hls_fmp4_init_filename", "720p_init.mp4",
+                "-hls_segment_filename", "/w/hls/720p_%03d.m4s", "file:/w/hls/720p.m3u8");
+        assertThat(args).containsSequence("-maxrate", "900k", "-bufsize", "1800k");
+        assertThat(HlsArguments.filters(List.of(new HlsRung("360p", 360, 900)), true))
+                .isEqualTo("[0:V:0]split=1[s0];[s0]scale=360:-2[v0]");
+    }
+
+    @Test
+    void aMediaPlaylistReadsAsItsInitAndTimedSegments() {
+        MediaPlaylist playlist = MediaPlaylist.parse("""
+                #EXTM3U
+                #EXT-X-VERSION:7
+                #EXT-X-TARGETDURATION:4
+                #EXT-X-MAP:URI="360p_init.mp4"
+                #EXTINF:4.000000,
+                360p_000.m4s
+                #EXTINF:1.040000,
+                360p_001.m4s
+                #EXT-X-ENDLIST
+                """);
+        assertThat(playlist.init()).isEqualTo("360p_init.mp4");
+        assertThat(playlist.segments()).containsExactly(new MediaPlaylist.Segment("360p_000.m4s", 4.0),
+                new MediaPlaylist.Segment("360p_001.m4s", 1.04));
+        assertThat(playlist.durationSec()).isEqualTo(5.04);
+    }
+
+    @Test
+    void renditionsLiveUnderTheOutputKeyWithoutItsExtensionAndThePosterCommandIsLockedDown() {
+        assertThat(RenditionKeys.key("outputs/j1/1-abc.mp4", "master.m3u8")).isEqualTo("outputs/j1/1-abc/master.m3u8");
+        assertThat(RenditionKeys.prefix("outputs/j1/1-abc")).isEqualTo("outputs/j1/1-abc/");
+        List<String> poster = PosterArguments.frame("ffmpeg", Path.of("/w/in.mp4"), Path.of("/w/p.png"), null, 1000);
+        assertThat(Collections.indexOfSubList(poster, FfmpegArguments.LOCKDOWN)).isPositive();
+        assertThat(poster).containsSequence("-vf", "thumbnail=" + PosterArguments.REPRESENTATIVE_OF_FRAMES)
+                .doesNotContain("-ss");
+        assertThat(PosterArguments.frame("ffmpeg", Path.of("/w/in.mp4"), Path.of("/w/p.png"), 2.5, 1000))
+                .containsSequence("-ss", "2.500", "-i", "file:/w/in.mp4").doesNotContain("-vf");
+    }
+}

@@ -1,0 +1,50 @@
+package io.mediaopt.renditions;
+
+import io.mediaopt.media.Rendition;
+import io.mediaopt.media.RenditionRole;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class PictureChoiceTest {
+    static final List<Rendition> SET = set();
+
+    @Test
+    void theBestAcceptedFormatAtTheNarrowestWidthThatFills() {
+        assertThat(PictureChoice.pick(SET, "image/avif,image/webp,*/*;q=0.8", 720).orElseThrow().name())
+                .isEqualTo("w1000.avif");
+        assertThat(PictureChoice.pick(SET, "image/webp,*/*", 320).orElseThrow().name()).isEqualTo("w320.webp");
+        assertThat(PictureChoice.pick(SET, "*/*", 5000).orElseThrow().name()).isEqualTo("w1600.jpg");
+        assertThat(PictureChoice.pick(SET, null, 1).orElseThrow().name()).isEqualTo("w320.jpg");
+        assertThat(PictureChoice.pick(SET, "image/avif;q=0, image/webp;q=0.5", 1000).orElseThrow().name())
+                .isEqualTo("w1000.webp");
+        assertThat(PictureChoice.pick(List.of(), "*/*", 100)).isEmpty();
+    }
+
+    @Test
+    void theSnippetListsEveryWidthPerFormatWithTheFallbackInTheImg() {
+        List<Rendition> linked = SET.stream().map(r -> r.withUrl("https://cdn.test/a,b&c/" + r.name())).toList();
+        String html = PictureSnippet.of(linked).orElseThrow();
+        assertThat(html).contains("<source type=\"image/avif\" srcset=\"https://cdn.test/a%2Cb&amp;c/w320.avif 320w, "
+                        + "https://cdn.test/a%2Cb&amp;c/w1000.avif 1000w, https://cdn.test/a%2Cb&amp;c/w1600.avif 1600w\"",
+                "sizes=\"(max-width: 1600px) 100vw, 1600px\"",
+                "<img src=\"https://cdn.test/a%2Cb&amp;c/w1600.jpg\"", "width=\"1600\" height=\"1200\"");
+        assertThat(PictureSnippet.of(List.of())).isEmpty();
+    }
+
+    private static List<Rendition> set() {
+        List<Rendition> set = new ArrayList<>();
+        for (int width : new int[]{320, 1000, 1600}) {
+            set.add(new Rendition("w" + width + ".avif", RenditionRole.RESPONSIVE, width, width * 3 / 4, "avif",
+                    "image/avif", width * 10L, null, null));
+            set.add(new Rendition("w" + width + ".webp", RenditionRole.RESPONSIVE, width, width * 3 / 4, "webp",
+                    "image/webp", width * 15L, null, null));
+            set.add(new Rendition("w" + width + ".jpg", RenditionRole.RESPONSIVE, width, width * 3 / 4, "jpeg",
+                    "image/jpeg", width * 20L, null, null));
+        }
+        return List.copyOf(set);
+    }
+}

@@ -1,0 +1,34 @@
+package io.mediaopt.renditions;
+
+import io.mediaopt.media.MediaKind;
+import org.junit.jupiter.api.Test;
+
+import java.util.Set;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class RenditionRequestTest {
+    @Test
+    void theFieldsReadAsKindsAndAPosterTimeThatTheJobStoreKeeps() {
+        RenditionRequest request = RenditionRequest.parse(" HLS , poster", "2.5");
+        assertThat(request.kinds()).containsExactlyInAnyOrder(RenditionKind.HLS, RenditionKind.POSTER);
+        assertThat(request.posterTimeSec()).isEqualTo(2.5);
+        assertThat(request.stored()).isEqualTo("hls,poster@2.5");
+        assertThat(RenditionRequest.fromStored(request.stored())).isEqualTo(request);
+        assertThat(RenditionRequest.parse(null, null)).isEqualTo(RenditionRequest.NONE);
+        assertThat(RenditionRequest.NONE.stored()).isNull();
+        assertThat(RenditionRequest.fromStored(null)).isEqualTo(RenditionRequest.NONE);
+    }
+
+    @Test
+    void unknownNamesEmptyItemsBadTimesAndUnfitMediaAreInvalidInput() {
+        assertThatThrownBy(() -> RenditionRequest.parse("srcset", null)).isInstanceOf(InvalidRenditionsException.class);
+        assertThatThrownBy(() -> RenditionRequest.parse("", null)).isInstanceOf(InvalidRenditionsException.class);
+        assertThatThrownBy(() -> RenditionRequest.parse("poster", "-1")).isInstanceOf(InvalidRenditionsException.class);
+        assertThatThrownBy(() -> RenditionRequest.parse("poster", "NaN")).isInstanceOf(InvalidRenditionsException.class);
+        assertThatThrownBy(() -> RenditionRequest.parse("hls", "1")).isInstanceOf(InvalidRenditionsException.class);
+        assertThatThrownBy(() -> new RenditionRequest(Set.of(RenditionKind.RESPONSIVE), null).checkFits(MediaKind.VIDEO))
+                .isInstanceOf(InvalidRenditionsException.class).hasMessageContaining("images only");
+    }
+}
