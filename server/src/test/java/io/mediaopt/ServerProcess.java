@@ -69,7 +69,7 @@ public final class ServerProcess implements AutoCloseable {
     /** Waits until the node answers its health check. */
     public ServerProcess awaitHealthy() throws Exception {
         try (MediaoptClient client = client()) {
-            boolean healthy = Eventually.await(Duration.ofSeconds(60), () -> {
+            boolean healthy = Eventually.await(Duration.ofSeconds(120), () -> {
                 if (!process.isAlive()) throw new AssertionError("node exited: " + log());
                 try {
                     return client.health().ok();
