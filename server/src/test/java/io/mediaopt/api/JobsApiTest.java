@@ -19,6 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -102,7 +103,7 @@ class JobsApiTest {
                         "/media/jobs/" + job.jobId() + "/download").header("Range", "bytes=-5").build(),
                 HttpResponse.BodyHandlers.ofByteArray());
         assertThat(tail.statusCode()).isEqualTo(206);
-        assertThat(tail.body()).containsExactly(java.util.Arrays.copyOfRange(whole.body(), whole.body().length - 5,
+        assertThat(tail.body()).containsExactly(Arrays.copyOfRange(whole.body(), whole.body().length - 5,
                 whole.body().length));
 
         HttpResponse<String> outside = Raw.send(Raw.request(server.baseUrl(),

@@ -20,6 +20,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -48,7 +49,7 @@ class RestartRecoveryTest {
     }
 
     private ServerProcess start(int port, Map<String, String> env) throws Exception {
-        Map<String, String> all = new java.util.HashMap<>(env);
+        Map<String, String> all = new HashMap<>(env);
         all.put("SERVICE_WORKERS", "1");
         server = ServerProcess.start(dir, all, port);
         return server.awaitHealthy();

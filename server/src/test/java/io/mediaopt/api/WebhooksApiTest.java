@@ -1,5 +1,6 @@
 package io.mediaopt.api;
 
+import io.mediaopt.ServerProcess;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import io.mediaopt.RunningServer;
 import io.mediaopt.Eventually;
@@ -140,7 +141,7 @@ class WebhooksApiTest {
         assertThat(delivery.lastStatus()).isEqualTo(410);
         assertThat(delivery.attempts()).isEqualTo(1);
 
-        java.net.URI nobodyListens = java.net.URI.create("http://127.0.0.1:" + io.mediaopt.ServerProcess.freePort() + "/");
+        URI nobodyListens = URI.create("http://127.0.0.1:" + ServerProcess.freePort() + "/");
         String unreachable = client.submitJob(Fixtures.png(), "web", nobodyListens).jobId();
         Instant deadline = Instant.now().plus(WAIT);
         CallbackDelivery retrying;

@@ -21,6 +21,7 @@ import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -109,7 +110,7 @@ class JsonLogsTest {
     @Test
     void aRequestIdThatIsNoPlainTokenIsReplaced() {
         assertThat(replacedRequestIds).hasSize(3).doesNotHaveDuplicates()
-                .allSatisfy(id -> assertThat(java.util.UUID.fromString(id).toString()).isEqualTo(id));
+                .allSatisfy(id -> assertThat(UUID.fromString(id).toString()).isEqualTo(id));
         assertThat(lines).allSatisfy(l -> assertThat(l.path("level").asText()).isNotEqualTo("ERROR"));
         assertThat(stdout).doesNotContain("forged").doesNotContain("two words").doesNotContain("x".repeat(129));
     }

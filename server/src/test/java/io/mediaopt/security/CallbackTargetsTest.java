@@ -3,6 +3,7 @@ package io.mediaopt.security;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediaopt.Fixtures;
 import io.mediaopt.RawMultipart.Part;
+import io.mediaopt.RawMultipart;
 import io.mediaopt.TestService;
 import io.mediaopt.WebhookReceiver;
 import io.mediaopt.client.CallbackState;
@@ -44,7 +45,7 @@ class CallbackTargetsTest {
 
     private static HttpResponse<byte[]> submit(TestService to, String path, String callbackUrl, boolean json)
             throws Exception {
-        HttpRequest.Builder request = io.mediaopt.RawMultipart.post(to.baseUrl(), path,
+        HttpRequest.Builder request = RawMultipart.post(to.baseUrl(), path,
                 List.of(Part.text("callbackUrl", callbackUrl), Part.file("media", "a.png", png)));
         if (json) request.header("Accept", "application/json");
         return RawRequests.send(request.build());
