@@ -381,7 +381,7 @@ mo_need_command() {
         printf '%s (for %s): %s\n' "$cmd" "$why" "$(command -v "$cmd")"
         return 0
     fi
-    mo_err "Missing: the $cmd command, which $why needs. Install it with: $(mo_install_hint "$pkg" "$pkg")"
+    mo_err "Missing: the $cmd command, needed for $why. Install it with: $(mo_install_hint "$pkg" "$pkg")"
     return 1
 }
 

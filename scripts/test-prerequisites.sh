@@ -41,7 +41,8 @@ mo_need_command chromium chromium "the web page tests"
 # The perceptual-quality tests score real photographs and rank them against Debian's
 # `butteraugli` tool. The photos come from the Debian package python3-skimage (scikit-image's
 # sample data: NASA, CC0 and public-domain photographs), unpacked into a cache directory without
-# installing the package or its dependencies; `butteraugli` is installed as root when missing.
+# installing the package or its dependencies; `butteraugli` is installed (as root or with
+# passwordless sudo) when missing.
 mo_quality_test_prerequisites() {
     local dir="${MEDIAOPT_TEST_PHOTOS:-${XDG_CACHE_HOME:-$HOME/.cache}/mediaopt/test-photos}"
     export MEDIAOPT_TEST_PHOTOS="$dir"
@@ -50,7 +51,11 @@ mo_quality_test_prerequisites() {
         scratch="$(mktemp -d)"
         mo_err "unpacking the test photographs of python3-skimage into $dir..."
         if ! (cd "$scratch" && apt-get download python3-skimage </dev/null >/dev/null 2>&1); then
-            [ "$(id -u)" -eq 0 ] && DEBIAN_FRONTEND=noninteractive apt-get update -q </dev/null >/dev/null 2>&1
+            # no package lists yet, or stale ones: fetch them once, then try again
+            if [ -z "${MO_APT_UPDATED:-}" ] && mo_can_apt; then
+                "${MO_AS_ROOT[@]}" DEBIAN_FRONTEND=noninteractive apt-get update -q </dev/null >/dev/null 2>&1 || true
+                MO_APT_UPDATED=1
+            fi
             (cd "$scratch" && apt-get download python3-skimage </dev/null >/dev/null 2>&1) || true
         fi
         if ls "$scratch"/python3-skimage_*.deb >/dev/null 2>&1; then
@@ -59,22 +64,16 @@ mo_quality_test_prerequisites() {
         fi
         rm -rf "$scratch"
     fi
-    [ -f "$dir/chelsea.png" ] && printf 'test photographs (python3-skimage): %s\n' "$dir"
-    if ! command -v butteraugli >/dev/null 2>&1 && [ "$(id -u)" -eq 0 ] && mo_can_apt; then
-        mo_err "installing butteraugli for the perceptual-quality tests (apt-get install butteraugli)..."
-        DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends butteraugli \
-            </dev/null >/dev/null 2>&1 || {
-            DEBIAN_FRONTEND=noninteractive apt-get update -q </dev/null >/dev/null 2>&1 || true
-            DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends butteraugli \
-                </dev/null >/dev/null 2>&1 || true
-        }
+    local missing=0
+    if [ -f "$dir/chelsea.png" ]; then
+        printf 'test photographs (python3-skimage): %s\n' "$dir"
+    else
+        mo_err "Missing: the test photographs (package python3-skimage, unpacked into $dir)," \
+            "which the perceptual-quality tests need. Re-run ./test.sh with network access to Debian's archive."
+        missing=1
     fi
-    command -v butteraugli >/dev/null 2>&1 && printf 'butteraugli: %s\n' "$(command -v butteraugli)"
-    if [ ! -f "$dir/chelsea.png" ] || ! command -v butteraugli >/dev/null 2>&1; then
-        mo_err "Missing: the test photographs (package python3-skimage, unpacked) or butteraugli." \
-            "Install with: apt-get install butteraugli; re-run ./test.sh with network access to Debian's archive."
-        return 1
-    fi
+    mo_need_command butteraugli butteraugli "the perceptual-quality tests" || missing=1
+    return "$missing"
 }
 
 mo_quality_test_prerequisites

@@ -7,7 +7,9 @@ import io.mediaopt.webhooks.WebhookSettings;
 
 import io.mediaopt.image.QualityMode;
 
+import java.net.InetAddress;
 import java.net.URI;
+import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -131,8 +133,8 @@ public record Config(
     private static String defaultNodeId(String port) {
         String host;
         try {
-            host = java.net.InetAddress.getLocalHost().getHostName();
-        } catch (java.net.UnknownHostException e) {
+            host = InetAddress.getLocalHost().getHostName();
+        } catch (UnknownHostException e) {
             host = "localhost";
         }
         return host + ":" + (port == null ? "8080" : port);

@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -92,8 +93,8 @@ final class EnvironmentReader {
         for (E option : type.getEnumConstants()) {
             if (option.name().equalsIgnoreCase(value)) return option;
         }
-        errors.add(name + ": expected one of " + java.util.Arrays.stream(type.getEnumConstants())
-                .map(e -> e.name().toLowerCase(java.util.Locale.ROOT)).toList() + " but received \"" + value + "\"");
+        errors.add(name + ": expected one of " + Arrays.stream(type.getEnumConstants())
+                .map(e -> e.name().toLowerCase(Locale.ROOT)).toList() + " but received \"" + value + "\"");
         return fallback;
     }
 

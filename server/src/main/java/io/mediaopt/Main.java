@@ -22,6 +22,7 @@ import io.mediaopt.jobs.WorkerSettings;
 import io.mediaopt.jobs.Workers;
 import io.mediaopt.logs.LogOutput;
 import io.mediaopt.media.MediaKind;
+import io.mediaopt.media.Optimizer;
 import io.mediaopt.media.Presets;
 import io.mediaopt.media.Sniffer;
 import io.mediaopt.metrics.ServiceMetrics;
@@ -50,6 +51,7 @@ import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.Callable;
@@ -90,7 +92,7 @@ public final class Main {
         }, "shutdown"));
         String shownHost = config.host().equals("0.0.0.0") ? "localhost" : config.host();
         log.info("mediaopt listening on http://{}:{} (node {}, role {})", shownHost, service.port(), config.nodeId(),
-                config.role().name().toLowerCase(java.util.Locale.ROOT));
+                config.role().name().toLowerCase(Locale.ROOT));
     }
 
     public static RunningService start(Config config, Clock clock) throws IOException {
@@ -113,7 +115,7 @@ public final class Main {
         Vips vips = Vips.open();
         ProcessRunner processes = service.own(new ProcessRunner());
         VideoTools videoTools = new VideoTools(config.ffmpegPath(), config.ffprobePath(), processes);
-        Map<MediaKind, io.mediaopt.media.Optimizer> optimizers = Map.of(
+        Map<MediaKind, Optimizer> optimizers = Map.of(
                 MediaKind.IMAGE, new ImageOptimizer(vips, config.limits(), config.imageQuality()),
                 MediaKind.VIDEO, new VideoOptimizer(videoTools, config.limits(), config.videoEncodes()));
 

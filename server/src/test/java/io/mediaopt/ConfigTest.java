@@ -1,5 +1,6 @@
 package io.mediaopt;
 
+import io.mediaopt.logs.LogFormat;
 import io.mediaopt.webhooks.WebhookSettings;
 import org.junit.jupiter.api.Test;
 
@@ -42,12 +43,12 @@ class ConfigTest {
         Config c = Config.fromEnvironment(Map.of());
         assertThat(c.metricsEnabled()).isTrue();
         assertThat(c.metricsPublic()).isFalse();
-        assertThat(c.logFormat()).isEqualTo(io.mediaopt.logs.LogFormat.TEXT);
+        assertThat(c.logFormat()).isEqualTo(LogFormat.TEXT);
         Config set = Config.fromEnvironment(Map.of("SERVICE_METRICS", "OFF", "SERVICE_METRICS_PUBLIC", "true",
                 "SERVICE_LOG_FORMAT", "json"));
         assertThat(set.metricsEnabled()).isFalse();
         assertThat(set.metricsPublic()).isTrue();
-        assertThat(set.logFormat()).isEqualTo(io.mediaopt.logs.LogFormat.JSON);
+        assertThat(set.logFormat()).isEqualTo(LogFormat.JSON);
     }
 
     @Test

@@ -9,7 +9,7 @@ import java.lang.annotation.Target;
 
 /**
  * A test of the server as a process: several nodes, a restart, a stop that waits for work in
- * flight, the encoders left after a close. Slow (server processes, shutdown graces), so
+ * flight, the encoders left after a close, the JSON log of a whole run. Slow (server processes, shutdown graces), so
  * {@code ./mvnw test} leaves these out; {@code ./test.sh} runs them with the rest.
  */
 @Target(ElementType.TYPE)

@@ -4,6 +4,7 @@ import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -80,7 +81,7 @@ public final class TestPostgres implements AutoCloseable {
             return versions.map(v -> v.resolve("bin")).filter(b -> Files.isExecutable(b.resolve("initdb")))
                     .max(Comparator.naturalOrder())
                     .orElseThrow(() -> new IllegalStateException("no PostgreSQL server binaries"));
-        } catch (java.nio.file.NoSuchFileException e) {
+        } catch (NoSuchFileException e) {
             throw new IllegalStateException("PostgreSQL refuses to run as root, and the machine has no PostgreSQL "
                     + "server to run as the postgres user: install the package postgresql (./test.sh does so as root)");
         }

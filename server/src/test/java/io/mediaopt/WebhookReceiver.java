@@ -11,7 +11,6 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -89,17 +88,15 @@ public final class WebhookReceiver implements AutoCloseable {
     }
 
     /** Waits until the calls received satisfy {@code done}; returns them. */
-    public List<Call> await(Predicate<List<Call>> done, Duration timeout) throws InterruptedException {
-        Instant deadline = Instant.now().plus(timeout);
-        while (Instant.now().isBefore(deadline)) {
-            List<Call> now = calls();
-            if (done.test(now)) return now;
-            Thread.sleep(10);
+    public List<Call> await(Predicate<List<Call>> done, Duration timeout) throws Exception {
+        List<Call> got = Eventually.await(timeout, this::calls, done);
+        if (!done.test(got)) {
+            throw new AssertionError("the receiver did not get the expected calls in " + timeout + "; got " + got);
         }
-        throw new AssertionError("the receiver did not get the expected calls in " + timeout + "; got " + calls());
+        return got;
     }
 
-    public List<Call> awaitCount(int count, Duration timeout) throws InterruptedException {
+    public List<Call> awaitCount(int count, Duration timeout) throws Exception {
         return await(c -> c.size() >= count, timeout);
     }
 

@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * What every section of a run shares: the options, the inputs, the running service and a client
@@ -90,9 +91,9 @@ final class BenchRun implements AutoCloseable {
     }
 
     /** The latest output of {@code input} with {@code preset} in this run, if any. */
-    java.util.Optional<Output> latestOutput(MediaCase input, String preset) {
+    Optional<Output> latestOutput(MediaCase input, String preset) {
         synchronized (outputs) {
-            return java.util.Optional.ofNullable(outputs.get(key(input, preset)));
+            return Optional.ofNullable(outputs.get(key(input, preset)));
         }
     }
 

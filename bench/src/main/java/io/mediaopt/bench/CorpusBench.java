@@ -1,5 +1,6 @@
 package io.mediaopt.bench;
 
+import com.sun.management.OperatingSystemMXBean;
 import io.mediaopt.image.ImageOptimizer;
 import io.mediaopt.image.ImageScorer;
 import io.mediaopt.image.QualityMode;
@@ -17,6 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -113,7 +115,7 @@ public final class CorpusBench {
         Path dir = Files.createDirectories(work.resolve(file.getFileName() + "-" + preset.name() + "-"
                 + mode.name().toLowerCase()));
         MediaFormat sniffed = new Sniffer().sniff(file).orElseThrow();
-        var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        var os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         long cpu = os.getProcessCpuTime();
         long started = System.nanoTime();
         Optimized optimized = new ImageOptimizer(vips, LIMITS, mode).optimize(file, sniffed, preset, dir);
@@ -124,7 +126,7 @@ public final class CorpusBench {
 
     private static double median(double[] values) {
         double[] sorted = values.clone();
-        java.util.Arrays.sort(sorted);
+        Arrays.sort(sorted);
         return Stats.median(sorted);
     }
 }

@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /** One paragraph on where the figures come from: cores, load, memory and tool versions. */
@@ -40,7 +41,7 @@ final class Machine {
 
     private static String firstWords(String text, int count) {
         String[] words = text.strip().split("\\s+");
-        return String.join(" ", java.util.Arrays.copyOf(words, Math.min(count, words.length)));
+        return String.join(" ", Arrays.copyOf(words, Math.min(count, words.length)));
     }
 
     private static String read(String file) {

@@ -7,8 +7,10 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * Makes the bench's inputs with libvips, ffmpeg and Java2D, so a run needs no media files. Each
@@ -65,7 +67,7 @@ final class MediaGenerator {
      */
     private void photo(Path out) {
         Path work = scratch("photo");
-        java.util.function.Function<String, String> f = name -> work.resolve(name).toString();
+        Function<String, String> f = name -> work.resolve(name).toString();
         String w = "4000", h = "3000";
         vips(work, "perlin", f.apply("p1.v"), w, h, "--cell-size", "700", "--seed", "1");
         vips(work, "perlin", f.apply("p2.v"), w, h, "--cell-size", "120", "--seed", "2");
@@ -176,7 +178,7 @@ final class MediaGenerator {
     static void delete(Path tree) {
         if (!Files.exists(tree)) return;
         try (var paths = Files.walk(tree)) {
-            paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

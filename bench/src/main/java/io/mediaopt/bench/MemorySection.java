@@ -3,6 +3,8 @@ package io.mediaopt.bench;
 import io.mediaopt.client.Job;
 import io.mediaopt.client.JobSubmission;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -109,8 +111,8 @@ final class MemorySection {
             }
             table.row(scenario, phase, Table.fixed(seconds(started), 1), mib(peaks.selfKib()), mib(peaks.childrenKib()),
                     mib(peaks.totalKib()), null);
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);

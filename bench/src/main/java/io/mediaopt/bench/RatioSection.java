@@ -2,10 +2,13 @@ package io.mediaopt.bench;
 
 import io.mediaopt.client.OptimizationSummary;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Service against raw tool, same input, same parameters (preset web): the wall time of one
@@ -76,7 +79,7 @@ final class RatioSection {
                 r = raw.run(out, BenchRun.TOOL_TIMEOUT).seconds();
                 s = timeService(input, serviceOut);
             }
-            run.report.progress(String.format(java.util.Locale.ROOT, "pair %d (%s first): service %.3f s, raw %.3f s",
+            run.report.progress(String.format(Locale.ROOT, "pair %d (%s first): service %.3f s, raw %.3f s",
                     pair + 1, pair % 2 == 0 ? "service" : "raw", s, r));
             service.add(s);
             rawTimes.add(r);
@@ -107,8 +110,8 @@ final class RatioSection {
     static long size(Path file) {
         try {
             return Files.size(file);
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 }

@@ -2,6 +2,7 @@ package io.mediaopt.bench;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -25,7 +26,7 @@ class StatsTest {
 
     @Test
     void p95IsTheNearestRank() {
-        List<Double> hundred = new java.util.ArrayList<>();
+        List<Double> hundred = new ArrayList<>();
         for (int i = 1; i <= 100; i++) hundred.add((double) i);
         assertThat(Stats.of(hundred).p95()).isEqualTo(95.0);
         // 20 samples: rank ceil(0.95 * 20) = 19

@@ -1,6 +1,7 @@
 package io.mediaopt.cli;
 
 import java.io.PrintWriter;
+import java.util.List;
 
 /**
  * How a run shows itself while it goes: on a terminal, a bar per file in flight and a total
@@ -18,7 +19,7 @@ interface ProgressView extends AutoCloseable {
     @Override
     void close();
 
-    static ProgressView choose(PrintWriter out, boolean terminal, java.util.List<MediaFiles.Input> inputs) {
+    static ProgressView choose(PrintWriter out, boolean terminal, List<MediaFiles.Input> inputs) {
         return terminal ? new TerminalProgress(out, inputs) : new PlainProgress(out);
     }
 

@@ -3,6 +3,7 @@ package io.mediaopt.cli;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /** The table a run ends with: one row per file, then the totals. */
 final class SummaryTable {
@@ -20,7 +21,7 @@ final class SummaryTable {
             boolean failed = o.state() == Outcome.State.FAILED;
             rows.add(new String[] {
                     o.input().relative().toString(),
-                    o.state().name().toLowerCase(java.util.Locale.ROOT),
+                    o.state().name().toLowerCase(Locale.ROOT),
                     Sizes.bytes(o.input().bytes()),
                     failed ? "" : Sizes.bytes(o.outputBytes()),
                     failed ? "" : Sizes.percentSaved(o.savedBytes(), o.input().bytes()),

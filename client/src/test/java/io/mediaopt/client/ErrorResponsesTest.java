@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -65,7 +66,7 @@ class ErrorResponsesTest {
     }
 
     private static HttpHeaders headers(String... nameValues) {
-        var map = new java.util.HashMap<String, List<String>>();
+        var map = new HashMap<String, List<String>>();
         for (int i = 0; i < nameValues.length; i += 2) {
             map.put(nameValues[i], List.of(nameValues[i + 1]));
         }

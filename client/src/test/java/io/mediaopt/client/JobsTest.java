@@ -5,9 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.mediaopt.client.StubApiServer.Canned;
 import java.io.IOException;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Random;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -45,7 +47,7 @@ class JobsTest {
     @Test
     void submitsAFileAsMultipartWithMediaAndPresetFields() throws IOException {
         byte[] content = new byte[300_000];
-        new java.util.Random(1).nextBytes(content);
+        new Random(1).nextBytes(content);
         Path file = Files.write(dir.resolve("holiday photo.jpg"), content);
         server.on("POST", "/api/media/jobs",
                 Canned.json(202, "{\"jobId\":\"j-1\",\"status\":\"pending\",\"createdAt\":1700000000000}"));
@@ -72,7 +74,7 @@ class JobsTest {
         server.on("POST", "/api/media/jobs",
                 Canned.json(202, "{\"jobId\":\"j-4\",\"status\":\"pending\",\"createdAt\":1}"));
 
-        client.submitJob("a.png", new byte[] {1, 2, 3}, "web", java.net.URI.create("https://hooks.example/m?t=1"));
+        client.submitJob("a.png", new byte[] {1, 2, 3}, "web", URI.create("https://hooks.example/m?t=1"));
 
         var sent = server.lastRequest();
         List<MultipartParts.Part> parts = MultipartParts.parse(sent.header("Content-Type"), sent.body());

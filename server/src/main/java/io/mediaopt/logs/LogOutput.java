@@ -9,6 +9,7 @@ import ch.qos.logback.core.encoder.Encoder;
 import net.logstash.logback.encoder.LogstashEncoder;
 import net.logstash.logback.fieldnames.LogstashCommonFieldNames;
 import net.logstash.logback.fieldnames.LogstashFieldNames;
+import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.nio.file.Path;
@@ -28,7 +29,7 @@ public final class LogOutput {
     /** Applies the format to the STDOUT appender; does nothing when logback is configured without it. */
     public static void configure(LogFormat format, Path serviceDir) {
         if (!(LoggerFactory.getILoggerFactory() instanceof LoggerContext context)) return;
-        Appender<ILoggingEvent> appender = context.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME).getAppender(APPENDER);
+        Appender<ILoggingEvent> appender = context.getLogger(Logger.ROOT_LOGGER_NAME).getAppender(APPENDER);
         if (!(appender instanceof ConsoleAppender<ILoggingEvent> console)) return;
         Encoder<ILoggingEvent> inner = format == LogFormat.JSON ? json(context) : text(context);
         PathMaskingEncoder encoder = new PathMaskingEncoder(inner, serviceDir);

@@ -1,5 +1,7 @@
 package io.mediaopt.quality;
 
+import java.util.Arrays;
+
 /**
  * A Gaussian blur as a recursive (IIR) filter, after Charalampidis, "Recursive Implementation
  * of the Gaussian Filter Using Truncated Cosine Functions" (2016): three second-order sections
@@ -173,7 +175,7 @@ final class RecursiveGaussian {
             } else if (bottom != null) {
                 System.arraycopy(bottom, bottomOffset, sums, 0, sums.length);
             } else {
-                java.util.Arrays.fill(sums, 0f);
+                Arrays.fill(sums, 0f);
             }
             return sums;
         }

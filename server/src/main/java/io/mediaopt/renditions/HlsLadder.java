@@ -1,6 +1,7 @@
 package io.mediaopt.renditions;
 
 import io.mediaopt.media.Limits;
+import io.mediaopt.media.MediaFormat;
 import io.mediaopt.media.Rendition;
 import io.mediaopt.media.RenditionRole;
 import io.mediaopt.media.VideoSettings;
@@ -56,7 +57,8 @@ final class HlsLadder {
                 made.add(file(dir, segment.name(), RenditionRole.HLS_SEGMENT, rungWidth, rungHeight, "m4s",
                         "video/iso.segment", null));
             }
-            made.add(file(dir, playlist.init(), RenditionRole.HLS_INIT, rungWidth, rungHeight, "mp4", "video/mp4", null));
+            made.add(file(dir, playlist.init(), RenditionRole.HLS_INIT, rungWidth, rungHeight,
+                    MediaFormat.MP4.shortName(), MediaFormat.MP4.contentType(), null));
             made.add(file(dir, rung.playlist(), RenditionRole.HLS_PLAYLIST, rungWidth, rungHeight, "m3u8",
                     PLAYLIST_TYPE, peak));
             long average = (long) Math.ceil(total * 8 / Math.max(playlist.durationSec(), 0.001));

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CancellationException;
 
 /**
@@ -22,7 +23,7 @@ import java.util.concurrent.CancellationException;
 public final class Ffprobe {
     private static final Logger log = LoggerFactory.getLogger(Ffprobe.class);
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final java.util.Set<String> INTERLACED_FIELD_ORDERS = java.util.Set.of("tt", "bb", "tb", "bt");
+    private static final Set<String> INTERLACED_FIELD_ORDERS = Set.of("tt", "bb", "tb", "bt");
 
     private final VideoTools tools;
     private final Duration timeout;

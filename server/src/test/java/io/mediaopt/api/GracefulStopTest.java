@@ -9,6 +9,7 @@ import io.mediaopt.client.OptimizationSummary;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -41,7 +42,7 @@ class GracefulStopTest {
         Eventually.until(Duration.ofSeconds(60), "encoding started", () -> {
             try (var dirs = Files.list(work)) {
                 return dirs.findAny().isPresent();
-            } catch (java.nio.file.NoSuchFileException notYet) {
+            } catch (NoSuchFileException notYet) {
                 return false; // created at start
             }
         });

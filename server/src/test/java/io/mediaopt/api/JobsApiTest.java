@@ -19,6 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -61,14 +62,13 @@ class JobsApiTest {
     void aVideoJobShowsProgressThatOnlyGrowsWhileProcessingAndOneHundredWhenDone() throws Exception {
         String id = server.client().submitJob(Fixtures.mp4WithAudio(), "low-bandwidth").jobId();
         List<Integer> seen = new ArrayList<>();
-        Job job = server.client().getJob(id);
-        for (int polls = 0; !job.terminal() && polls < 2_000; polls++) {
-            if (job.status() == JobStatus.PENDING) assertThat(job.progress()).isNull();
-            if (job.status() == JobStatus.PROCESSING) seen.add(job.progress());
-            Thread.sleep(20);
-            job = server.client().getJob(id);
-        }
-        job = server.client().waitForJob(id, Duration.ofMinutes(3));
+        Eventually.await(Duration.ofMinutes(3), () -> {
+            Job now = server.client().getJob(id);
+            if (now.status() == JobStatus.PENDING) assertThat(now.progress()).isNull();
+            if (now.status() == JobStatus.PROCESSING) seen.add(now.progress());
+            return now;
+        }, Job::terminal);
+        Job job = server.client().waitForJob(id, Duration.ofMinutes(3));
 
         assertThat(job.status()).isEqualTo(JobStatus.DONE);
         assertThat(job.progress()).isEqualTo(100);
@@ -102,7 +102,7 @@ class JobsApiTest {
                         "/media/jobs/" + job.jobId() + "/download").header("Range", "bytes=-5").build(),
                 HttpResponse.BodyHandlers.ofByteArray());
         assertThat(tail.statusCode()).isEqualTo(206);
-        assertThat(tail.body()).containsExactly(java.util.Arrays.copyOfRange(whole.body(), whole.body().length - 5,
+        assertThat(tail.body()).containsExactly(Arrays.copyOfRange(whole.body(), whole.body().length - 5,
                 whole.body().length));
 
         HttpResponse<String> outside = Raw.send(Raw.request(server.baseUrl(),

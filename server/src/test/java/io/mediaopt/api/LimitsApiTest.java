@@ -135,7 +135,7 @@ class LimitsApiTest {
             for (int i = 0; i < 5 && !refused; i++) {
                 try {
                     client.submitJob(Fixtures.png(), "web");
-                } catch (io.mediaopt.client.MediaoptApiException e) {
+                } catch (MediaoptApiException e) {
                     assertThat(e.status()).isEqualTo(503);
                     assertThat(e.code()).isEqualTo("busy");
                     assertThat(e.retryAfterSeconds()).isPresent();

@@ -4,6 +4,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import io.mediaopt.RunningServer;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mediaopt.Eventually;
 import io.mediaopt.Fixtures;
 import io.mediaopt.RawMultipart;
 import io.mediaopt.RawMultipart.Part;
@@ -19,6 +20,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -196,12 +198,14 @@ class OpenApiConformanceTest {
 
     /** Polls the job, checking every intermediate answer (pending, processing with progress) too. */
     static JsonNode awaitEnd(String id) throws Exception {
-        for (int polls = 0; polls < 3_000; polls++) {
-            JsonNode job = json(call(get("/media/jobs/" + id).build()));
-            String status = job.path("status").asText();
-            if (status.equals("done") || status.equals("failed")) return job;
-            Thread.sleep(20);
-        }
-        throw new AssertionError("job " + id + " did not end");
+        JsonNode job = Eventually.await(Duration.ofMinutes(2), () -> json(call(get("/media/jobs/" + id).build())),
+                OpenApiConformanceTest::ended);
+        if (!ended(job)) throw new AssertionError("job " + id + " did not end");
+        return job;
+    }
+
+    private static boolean ended(JsonNode job) {
+        String status = job.path("status").asText();
+        return status.equals("done") || status.equals("failed");
     }
 }

@@ -8,6 +8,8 @@ import io.swagger.v3.oas.models.SpecVersion;
 import io.swagger.v3.parser.core.models.ParseOptions;
 import io.swagger.v3.parser.core.models.SwaggerParseResult;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -73,15 +75,19 @@ class OpenApiDocumentTest {
         }));
     }
 
-    /** The codes the document knows are the service's codes, no more and no fewer. */
-    @Test
-    void knowsEveryErrorCodeOfTheService() throws IOException {
+    /**
+     * The codes the document knows, in an error answer and in a failed job's error, are the
+     * service's codes, no more and no fewer.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"Error", "JobError"})
+    void knowsEveryErrorCodeOfTheService(String schema) throws IOException {
         Set<String> codes = new TreeSet<>();
         for (ErrorCode code : ErrorCode.values()) codes.add(code.wireName());
 
-        JsonNode enumerated = ApiContract.load().document().at("/components/schemas/Error/properties/code/enum");
+        JsonNode enumerated = ApiContract.load().document().at("/components/schemas/" + schema + "/properties/code/enum");
         Set<String> documented = new TreeSet<>();
         enumerated.forEach(code -> documented.add(code.asText()));
-        assertThat(documented).isEqualTo(codes);
+        assertThat(documented).as(schema).isEqualTo(codes);
     }
 }

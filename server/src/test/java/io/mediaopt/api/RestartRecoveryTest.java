@@ -18,8 +18,8 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -48,7 +48,7 @@ class RestartRecoveryTest {
     }
 
     private ServerProcess start(int port, Map<String, String> env) throws Exception {
-        Map<String, String> all = new java.util.HashMap<>(env);
+        Map<String, String> all = new HashMap<>(env);
         all.put("SERVICE_WORKERS", "1");
         server = ServerProcess.start(dir, all, port);
         return server.awaitHealthy();
@@ -136,21 +136,17 @@ class RestartRecoveryTest {
         }
     }
 
-    private static void awaitFailedAttempt(MediaoptClient client, String id) throws InterruptedException {
-        Instant deadline = Instant.now().plusSeconds(60);
-        while (client.getJob(id).callback().attempts() < 1 || client.getJob(id).callback().lastError() == null) {
-            assertThat(Instant.now()).as("a first attempt failed").isBefore(deadline);
-            Thread.sleep(20);
-        }
+    private static void awaitFailedAttempt(MediaoptClient client, String id) throws Exception {
+        Eventually.until(Duration.ofSeconds(60), "a first attempt failed", () -> {
+            CallbackDelivery callback = client.getJob(id).callback();
+            return callback.attempts() >= 1 && callback.lastError() != null;
+        });
     }
 
-    private static CallbackDelivery awaitDelivered(MediaoptClient client, String id) throws InterruptedException {
-        Instant deadline = Instant.now().plusSeconds(60);
-        CallbackDelivery delivery;
-        while ((delivery = client.getJob(id).callback()).state() != CallbackState.DELIVERED) {
-            assertThat(Instant.now()).as("delivered").isBefore(deadline);
-            Thread.sleep(20);
-        }
+    private static CallbackDelivery awaitDelivered(MediaoptClient client, String id) throws Exception {
+        CallbackDelivery delivery = Eventually.await(Duration.ofSeconds(60), () -> client.getJob(id).callback(),
+                callback -> callback.state() == CallbackState.DELIVERED);
+        assertThat(delivery.state()).as("delivered").isEqualTo(CallbackState.DELIVERED);
         return delivery;
     }
 }

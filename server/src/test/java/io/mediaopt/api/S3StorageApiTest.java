@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.net.URI;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -106,13 +107,13 @@ class S3StorageApiTest {
     }
 
     private static HttpResponse<byte[]> fetch(String url) throws Exception {
-        return Raw.HTTP.send(java.net.http.HttpRequest.newBuilder(URI.create(url)).build(),
+        return Raw.HTTP.send(HttpRequest.newBuilder(URI.create(url)).build(),
                 HttpResponse.BodyHandlers.ofByteArray());
     }
 
     /** The bucket key a done job's signed link points at: outputs/<job id>/<attempt>-<uuid>.<ext>. */
     private static String objectKey(Job job) {
-        String key = java.net.URI.create(job.downloadUrl()).getPath().substring(("/" + S3TestServer.BUCKET + "/").length());
+        String key = URI.create(job.downloadUrl()).getPath().substring(("/" + S3TestServer.BUCKET + "/").length());
         assertThat(key).startsWith("outputs/" + job.jobId() + "/").endsWith(".webp");
         return key;
     }

@@ -1,5 +1,6 @@
 package io.mediaopt.api;
 
+import io.mediaopt.ServerProcess;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import io.mediaopt.RunningServer;
 import io.mediaopt.Eventually;
@@ -21,7 +22,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
@@ -140,14 +140,10 @@ class WebhooksApiTest {
         assertThat(delivery.lastStatus()).isEqualTo(410);
         assertThat(delivery.attempts()).isEqualTo(1);
 
-        java.net.URI nobodyListens = java.net.URI.create("http://127.0.0.1:" + io.mediaopt.ServerProcess.freePort() + "/");
+        URI nobodyListens = URI.create("http://127.0.0.1:" + ServerProcess.freePort() + "/");
         String unreachable = client.submitJob(Fixtures.png(), "web", nobodyListens).jobId();
-        Instant deadline = Instant.now().plus(WAIT);
-        CallbackDelivery retrying;
-        do {
-            Thread.sleep(20);
-            retrying = client.getJob(unreachable).callback();
-        } while (retrying.attempts() < 2 && Instant.now().isBefore(deadline));
+        CallbackDelivery retrying = Eventually.await(WAIT, () -> client.getJob(unreachable).callback(),
+                callback -> callback.attempts() >= 2);
         assertThat(retrying.state()).isEqualTo(CallbackState.PENDING);
         assertThat(retrying.attempts()).isGreaterThanOrEqualTo(2);
         assertThat(retrying.lastStatus()).isNull();

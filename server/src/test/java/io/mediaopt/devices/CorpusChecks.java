@@ -8,11 +8,16 @@ import io.mediaopt.video.FrameMeasure;
 import io.mediaopt.video.ProbeReport;
 import io.mediaopt.video.ProbedColor;
 import io.mediaopt.video.ProbedStream;
+import io.mediaopt.video.ProcessResult;
 import io.mediaopt.video.ProcessRunner;
 import io.mediaopt.video.VideoTools;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -144,9 +149,9 @@ final class CorpusChecks {
     /** ffmpeg's interlace detector finds (almost) only progressive frames: no combs. */
     static Check progressive() {
         return (input, output, result) -> {
-            String log = RUNNER.run(java.util.List.of("ffmpeg", "-hide_banner", "-nostdin", "-i", output.toString(),
+            String log = RUNNER.run(List.of("ffmpeg", "-hide_banner", "-nostdin", "-i", output.toString(),
                     "-vf", "idet", "-f", "null", "-"), Duration.ofSeconds(60)).stderrTail();
-            java.util.regex.Matcher m = java.util.regex.Pattern
+            Matcher m = Pattern
                     .compile("Multi frame detection: TFF: *(\\d+) BFF: *(\\d+) Progressive: *(\\d+)").matcher(log);
             assertThat(m.find()).as("idet summary in %s", log).isTrue();
             int woven = Integer.parseInt(m.group(1)) + Integer.parseInt(m.group(2));
@@ -167,7 +172,7 @@ final class CorpusChecks {
         return (input, output, result) -> {
             assertThat(result.alphaFlattened()).isTrue();
             double[] right = FrameMeasure.meanRgb(output, 0.65, 0.1, 0.3, 0.8, false);
-            assertThat(java.util.Arrays.stream(right).min().orElseThrow()).as("transparent part").isGreaterThan(240);
+            assertThat(Arrays.stream(right).min().orElseThrow()).as("transparent part").isGreaterThan(240);
         };
     }
 
@@ -178,7 +183,7 @@ final class CorpusChecks {
     }
 
     private static int audioChannels(Path file) throws Exception {
-        io.mediaopt.video.ProcessResult run = RUNNER.run(java.util.List.of("ffprobe", "-v", "error", "-select_streams", "a:0",
+        ProcessResult run = RUNNER.run(List.of("ffprobe", "-v", "error", "-select_streams", "a:0",
                 "-show_entries", "stream=channels", "-of", "csv=p=0", file.toString()), Duration.ofSeconds(15));
         return Integer.parseInt(run.stdout().strip());
     }

@@ -2,6 +2,7 @@ package io.mediaopt.devices;
 
 import io.mediaopt.Fixtures;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -114,7 +115,7 @@ public final class DeviceFiles {
     public static Path withSubtitleAndTimecode() {
         return make("tracks.mov", out -> {
             Path srt = Fixtures.dir().resolve("device-subtitles.srt");
-            java.nio.file.Files.writeString(srt, "1\n00:00:00,000 --> 00:00:01,500\nHello\n");
+            Files.writeString(srt, "1\n00:00:00,000 --> 00:00:01,500\nHello\n");
             Fixtures.ffmpeg("-f", "lavfi", "-i", "testsrc2=s=640x360:r=25:d=2", "-f", "lavfi", "-i", "sine=d=2",
                     "-i", srt.toString(), "-map", "0", "-map", "1", "-map", "2",
                     "-c:v", "libx264", "-preset", "ultrafast", "-crf", "12", "-c:a", "aac", "-c:s", "mov_text",

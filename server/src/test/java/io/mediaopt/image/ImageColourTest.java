@@ -11,6 +11,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -95,7 +96,7 @@ class ImageColourTest {
             double[] expected = ColourPatches.centre(reference, i);
             double[] seen = ColourPatches.centre(result.output(), i);
             System.out.printf("%s patch %s: reference %s, output %s, dE %.2f%n", name, ColourPatches.COLOURS[i],
-                    java.util.Arrays.toString(expected), java.util.Arrays.toString(seen), PixelProbe.deltaE(seen, expected));
+                    Arrays.toString(expected), Arrays.toString(seen), PixelProbe.deltaE(seen, expected));
             assertThat(PixelProbe.deltaE(seen, expected)).as("%s patch %s", name, ColourPatches.COLOURS[i]).isLessThan(3.0);
         }
         assertThat(Files.size(result.output())).isLessThan(Files.size(input));

@@ -14,6 +14,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -94,7 +95,7 @@ class ImageTransparencyTest {
         assertThat(result.alphaFlattened()).isTrue();
         assertThat(PixelProbe.header(result.output()).bands()).isEqualTo(3);
         double[] transparentPart = PixelProbe.mean(result.output(), 20, 20, 200, 300);
-        assertThat(java.util.Arrays.stream(transparentPart).min().orElseThrow()).isGreaterThan(250);
+        assertThat(Arrays.stream(transparentPart).min().orElseThrow()).isGreaterThan(250);
     }
 
     private Optimized optimize(Path input, Preset preset) {

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
+import java.time.ZoneId;
 import java.time.ZoneOffset;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -22,7 +23,7 @@ class JobProgressTest {
     long now = 10_000;
     final Clock clock = new Clock() {
         @Override public ZoneOffset getZone() { return ZoneOffset.UTC; }
-        @Override public Clock withZone(java.time.ZoneId zone) { return this; }
+        @Override public Clock withZone(ZoneId zone) { return this; }
         @Override public Instant instant() { return Instant.ofEpochMilli(now); }
     };
 

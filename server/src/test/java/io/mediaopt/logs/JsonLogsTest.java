@@ -3,6 +3,7 @@ package io.mediaopt.logs;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediaopt.Fixtures;
+import io.mediaopt.ProcessLevel;
 import io.mediaopt.RawMultipart;
 import io.mediaopt.RawMultipart.Part;
 import io.mediaopt.ServerProcess;
@@ -21,6 +22,7 @@ import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -28,6 +30,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * A server in its own process with SERVICE_LOG_FORMAT=json, given images and videos that succeed
  * and fail, then stopped: its output read line by line with Jackson.
  */
+@ProcessLevel
 class JsonLogsTest {
     private static final String KEY = "log-key-3c81f09a";
     private static final String WRONG_KEY = "log-key-wrong-77d2";
@@ -109,7 +112,7 @@ class JsonLogsTest {
     @Test
     void aRequestIdThatIsNoPlainTokenIsReplaced() {
         assertThat(replacedRequestIds).hasSize(3).doesNotHaveDuplicates()
-                .allSatisfy(id -> assertThat(java.util.UUID.fromString(id).toString()).isEqualTo(id));
+                .allSatisfy(id -> assertThat(UUID.fromString(id).toString()).isEqualTo(id));
         assertThat(lines).allSatisfy(l -> assertThat(l.path("level").asText()).isNotEqualTo("ERROR"));
         assertThat(stdout).doesNotContain("forged").doesNotContain("two words").doesNotContain("x".repeat(129));
     }

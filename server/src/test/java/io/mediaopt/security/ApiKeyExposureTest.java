@@ -21,6 +21,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -135,7 +136,7 @@ class ApiKeyExposureTest {
                 status("GET", "/nothing/here", headers);
                 status("GET", "/media/jobs/unknown-id", headers);
                 post("/media/optimize", headers, List.of(Part.file("media", "a.jpg", photo)));
-                post("/media/optimize", headers, List.of(Part.file("media", "broken.jpg", java.util.Arrays.copyOf(photo, 500))));
+                post("/media/optimize", headers, List.of(Part.file("media", "broken.jpg", Arrays.copyOf(photo, 500))));
                 post("/media/optimize", headers, List.of(Part.file("media", "slow.mp4", video)));
                 post("/media/jobs", headers, List.of(Part.file("media", "a.txt", "text".getBytes(StandardCharsets.UTF_8))));
                 post("/media/jobs", headers, List.of(Part.text("preset", "web")));

@@ -1,20 +1,23 @@
 package io.mediaopt.security;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.mediaopt.Eventually;
 import io.mediaopt.Fixtures;
 import io.mediaopt.RawMultipart.Part;
+import io.mediaopt.RawMultipart;
+import io.mediaopt.RunningServer;
 import io.mediaopt.TestService;
 import io.mediaopt.WebhookReceiver;
 import io.mediaopt.client.CallbackState;
 import io.mediaopt.client.MediaoptClient;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
-import java.time.Instant;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
@@ -28,23 +31,19 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class CallbackTargetsTest {
     static final String SECRET = "webhook-test-secret-0123456789";
-    static TestService service;
+
+    @RegisterExtension
+    static final RunningServer server = RunningServer.with(Map.of("SERVICE_WEBHOOK_SECRET", SECRET));
     static byte[] png;
 
     @BeforeAll
-    static void start() throws Exception {
-        service = TestService.start(Map.of("SERVICE_WEBHOOK_SECRET", SECRET));
+    static void readPng() throws Exception {
         png = Files.readAllBytes(Fixtures.png());
     }
 
-    @AfterAll
-    static void stop() {
-        service.close();
-    }
-
-    private static HttpResponse<byte[]> submit(TestService to, String path, String callbackUrl, boolean json)
+    private static HttpResponse<byte[]> submit(String baseUrl, String path, String callbackUrl, boolean json)
             throws Exception {
-        HttpRequest.Builder request = io.mediaopt.RawMultipart.post(to.baseUrl(), path,
+        HttpRequest.Builder request = RawMultipart.post(baseUrl, path,
                 List.of(Part.text("callbackUrl", callbackUrl), Part.file("media", "a.png", png)));
         if (json) request.header("Accept", "application/json");
         return RawRequests.send(request.build());
@@ -60,15 +59,13 @@ class CallbackTargetsTest {
                     "https://[fd00:ec2::254]/", "https://[fe80::1]/", "https://[::ffff:127.0.0.1]/",
                     "https://[64:ff9b::a9fe:a9fe]/", "https://2130706433/")) {
                 for (String path : List.of("/media/jobs", "/media/optimize")) {
-                    JsonNode error = assertError(submit(service, path, url, true), 400, "invalid-input");
+                    JsonNode error = assertError(submit(server.baseUrl(), path, url, true), 400, "invalid-input");
                     assertThat(error.path("error").asText()).as(url).contains("callbackUrl");
                 }
             }
             assertThat(receiver.calls()).isEmpty();
         }
-        try (MediaoptClient client = service.client()) {
-            assertThat(client.getUsage().totalJobs()).as("nothing was optimized").isZero();
-        }
+        assertThat(server.client().getUsage().totalJobs()).as("nothing was optimized").isZero();
     }
 
     @Test
@@ -76,22 +73,22 @@ class CallbackTargetsTest {
         for (String url : List.of("http://example.com/hook", "ftp://example.com/", "file:///etc/passwd",
                 "gopher://example.com/", "not a url", "/relative/path", "https://user:pw@example.com/",
                 "https://example.com/#frag", "https:///no-host", "https://" + "a".repeat(2050) + ".com/")) {
-            JsonNode error = assertError(submit(service, "/media/jobs", url, false), 400, "invalid-input");
+            JsonNode error = assertError(submit(server.baseUrl(), "/media/jobs", url, false), 400, "invalid-input");
             assertThat(error.path("error").asText()).as(url).contains("callbackUrl");
         }
-        JsonNode http = assertError(submit(service, "/media/jobs", "http://example.com/", false), 400, "invalid-input");
+        JsonNode http = assertError(submit(server.baseUrl(), "/media/jobs", "http://example.com/", false), 400, "invalid-input");
         assertThat(http.path("error").asText()).contains("SERVICE_WEBHOOK_ALLOW_HTTP");
     }
 
     @Test
     void theSynchronousRouteRefusesACallbackWithoutItsJsonAnswer() throws Exception {
-        assertError(submit(service, "/media/optimize", "https://example.com/hook", false), 400, "invalid-input");
+        assertError(submit(server.baseUrl(), "/media/optimize", "https://example.com/hook", false), 400, "invalid-input");
     }
 
     @Test
     void withoutASecretNoCallbackIsAccepted() throws Exception {
         try (TestService unsigned = TestService.start()) {
-            JsonNode error = assertError(submit(unsigned, "/media/jobs", "https://example.com/hook", false),
+            JsonNode error = assertError(submit(unsigned.baseUrl(), "/media/jobs", "https://example.com/hook", false),
                     400, "invalid-input");
             assertThat(error.path("error").asText()).contains("SERVICE_WEBHOOK_SECRET");
         }
@@ -104,11 +101,8 @@ class CallbackTargetsTest {
                      "SERVICE_WEBHOOK_ALLOW_HTTP", "true", "SERVICE_WEBHOOK_URL", receiver.url("/hook").toString()));
              MediaoptClient client = operatorDefault.client()) {
             String id = client.submitJob(Fixtures.png(), "web").jobId();
-            Instant deadline = Instant.now().plusSeconds(60);
-            while (client.getJob(id).callback().state() != CallbackState.FAILED) {
-                assertThat(Instant.now()).as("callback given up").isBefore(deadline);
-                Thread.sleep(20);
-            }
+            Eventually.until(Duration.ofSeconds(60), "callback given up",
+                    () -> client.getJob(id).callback().state() == CallbackState.FAILED);
             assertThat(client.getJob(id).callback().lastError()).contains("127.0.0.1").contains("may not reach");
             assertThat(receiver.calls()).isEmpty();
         }

@@ -17,7 +17,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Random;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -241,10 +243,10 @@ class MalformedMediaTest {
 
     private static byte[] video(String name, String... extra) throws Exception {
         Path out = dir.resolve(name);
-        java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of(
+        List<String> args = new ArrayList<>(List.of(
                 "-f", "lavfi", "-i", "testsrc2=s=320x240:r=25:d=4", "-f", "lavfi", "-i", "sine=f=440:d=4",
                 "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-b:a", "32k"));
-        args.addAll(java.util.List.of(extra));
+        args.addAll(List.of(extra));
         args.add(out.toString());
         Fixtures.ffmpeg(args.toArray(String[]::new));
         return Files.readAllBytes(out);

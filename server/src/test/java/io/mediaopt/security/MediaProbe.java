@@ -3,6 +3,7 @@ package io.mediaopt.security;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -21,7 +22,7 @@ final class MediaProbe {
     /** Runs a tool and returns its stdout; stderr is dropped; a run is bounded to two minutes. */
     static byte[] run(String... command) throws IOException, InterruptedException {
         Process process = new ProcessBuilder(command)
-                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
                 .redirectError(ProcessBuilder.Redirect.DISCARD)
                 .start();
         byte[] out = process.getInputStream().readAllBytes();

@@ -2,6 +2,8 @@ package io.mediaopt.video;
 
 import org.junit.jupiter.api.Test;
 
+import java.io.IOException;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -122,7 +124,7 @@ class ProbeParsingTest {
     @Test
     void outputWithoutAFormatIsRefused() {
         assertThatThrownBy(() -> Ffprobe.parse("{}")).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> Ffprobe.parse("{\"format\": ")).isInstanceOf(java.io.IOException.class);
+        assertThatThrownBy(() -> Ffprobe.parse("{\"format\": ")).isInstanceOf(IOException.class);
     }
 
     @Test

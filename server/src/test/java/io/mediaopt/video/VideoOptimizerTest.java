@@ -16,6 +16,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
@@ -77,7 +78,7 @@ class VideoOptimizerTest {
         optimizer.optimize(mp4, Videos.sniff(mp4), preset("web"), workDir, reported::add);
 
         assertThat(reported).isNotEmpty().allSatisfy(p -> assertThat(p).isBetween(0, 99));
-        assertThat(java.util.Collections.max(reported)).as("ffmpeg's last report covers the whole clip")
+        assertThat(Collections.max(reported)).as("ffmpeg's last report covers the whole clip")
                 .isGreaterThanOrEqualTo(90);
     }
 
