@@ -29,6 +29,10 @@ import static org.assertj.core.api.Assertions.within;
 class S3HlsRenditionsApiTest {
     @RegisterExtension
     static final RunningServer server = RunningServer.with(Map.of("SERVICE_WORKERS", "1")).withS3();
+    private static final String KEY = "player-key";
+    @RegisterExtension
+    static final RunningServer keyed = RunningServer.with(Map.of("SERVICE_WORKERS", "1", "SERVICE_API_KEYS", KEY))
+            .withS3();
     private static final Pattern VARIANT = Pattern.compile("#EXT-X-STREAM-INF:.*\\n(\\S+)");
     private static final Pattern NAMED = Pattern.compile("URI=\"([^\"]+)\"|^([^#\\s]\\S*)$", Pattern.MULTILINE);
 
@@ -83,10 +87,25 @@ class S3HlsRenditionsApiTest {
         assertThat(Double.parseDouble(duration(masterUrl))).isCloseTo(5.0, within(0.25));
     }
 
+    @Test
+    void withApiKeysAPlayerSendingTheKeyPlaysAndOneSendingNoHeadersIsRefused() throws Exception {
+        Path clip = Fixtures.video("keyed.mp4", "640x360", 25, 5, true,
+                "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac");
+        JsonNode job = RenditionsApiTest.submitAndWait(keyed, KEY, "keyed.mp4", clip, "web", "hls", null);
+        String masterUrl = job.path("result").path("renditions").get(0).path("url").asText();
+        assertThat(masterUrl).endsWith("/renditions/master.m3u8");
+
+        assertThat(Raw.send(HttpRequest.newBuilder(URI.create(masterUrl)).build()).statusCode()).isEqualTo(401);
+        assertThat(Double.parseDouble(duration(masterUrl, "-headers", "x-api-key: " + KEY + "\r\n")))
+                .isCloseTo(5.0, within(0.25));
+    }
+
     /** ffprobe as a player: the playlist by URL, everything it names over HTTP. */
-    private static String duration(String url) throws Exception {
-        List<String> command = List.of("ffprobe", "-v", "error", "-protocol_whitelist", "file,http,https,tcp,tls,crypto",
-                "-show_entries", "format=duration", "-of", "csv=p=0", url);
+    private static String duration(String url, String... options) throws Exception {
+        List<String> command = new ArrayList<>(List.of("ffprobe", "-v", "error", "-protocol_whitelist",
+                "file,http,https,tcp,tls,crypto"));
+        command.addAll(List.of(options));
+        command.addAll(List.of("-show_entries", "format=duration", "-of", "csv=p=0", url));
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes()).strip();
         assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
