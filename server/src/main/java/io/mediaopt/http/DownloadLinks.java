@@ -73,11 +73,31 @@ final class DownloadLinks {
         return result.withRenditions(linked, PictureSnippet.of(linked).orElse(null));
     }
 
+    /**
+     * A playlist's link is always the service's route, which rewrites what the playlist names
+     * ({@link #inPlaylist}): the stored playlist names its files by bare name, which a player
+     * fed a pre-signed URL of a private bucket could not fetch.
+     */
     private String forRendition(Job job, Rendition rendition, String origin) {
+        String route = origin + "/api/media/jobs/" + job.id() + "/renditions/" + rendition.name();
+        if (rendition.isPlaylist()) return route;
+        return presigned(job, rendition).orElse(route);
+    }
+
+    /**
+     * What a playlist served by the rendition route names in place of {@code name}: a pre-signed
+     * URL of a segment or init file where the storage offers one, valid for an hour from now;
+     * otherwise, and for another playlist, the bare name, which resolves to the same route.
+     */
+    String inPlaylist(Job job, List<Rendition> renditions, String name) {
+        return renditions.stream().filter(r -> r.name().equals(name) && !r.isPlaylist()).findFirst()
+                .flatMap(r -> presigned(job, r)).orElse(name);
+    }
+
+    private Optional<String> presigned(Job job, Rendition rendition) {
         return storage.presignedUrl(RenditionKeys.key(job.outputKey(), rendition.name()), rendition.contentType(),
                         ContentDisposition.attachment(renditionFilename(job, rendition)), PRESIGNED_VALIDITY)
-                .map(URI::toString)
-                .orElseGet(() -> origin + "/api/media/jobs/" + job.id() + "/renditions/" + rendition.name());
+                .map(URI::toString);
     }
 
     /** The download name of a rendition: the output's name without its extension, then the rendition's. */

@@ -8,6 +8,7 @@ import io.mediaopt.jobs.Jobs;
 import io.mediaopt.media.OptimizationResult;
 import io.mediaopt.media.Rendition;
 import io.mediaopt.renditions.PictureChoice;
+import io.mediaopt.renditions.PlaylistUris;
 import io.mediaopt.renditions.RenditionKeys;
 import io.mediaopt.renditions.RenditionNotFoundException;
 import io.mediaopt.storage.Storage;
@@ -15,6 +16,8 @@ import io.mediaopt.webhooks.CallbackTargets;
 import io.mediaopt.webhooks.JdbcDeliveryStore;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -120,8 +123,20 @@ final class MediaHandlers {
     }
 
     private void sendRendition(Context ctx, Job job, Rendition rendition) throws IOException {
-        sendDownload(ctx, RenditionKeys.key(job.outputKey(), rendition.name()), rendition.contentType(),
-                DownloadLinks.renditionFilename(job, rendition));
+        String key = RenditionKeys.key(job.outputKey(), rendition.name());
+        String filename = DownloadLinks.renditionFilename(job, rendition);
+        if (!rendition.isPlaylist()) {
+            sendDownload(ctx, key, rendition.contentType(), filename);
+            return;
+        }
+        String stored;
+        try (Storage.StoredObject object = storage.open(key)) {
+            stored = new String(object.content().readAllBytes(), StandardCharsets.UTF_8);
+        }
+        List<Rendition> renditions = renditionsOf(job);
+        String served = PlaylistUris.rewrite(stored, name -> links.inPlaylist(job, renditions, name));
+        downloadHeaders(ctx, filename);
+        sendBytes(ctx, served.getBytes(StandardCharsets.UTF_8), rendition.contentType(), ctx.header("Range"));
     }
 
     private static List<Rendition> renditionsOf(Job job) {
@@ -139,10 +154,30 @@ final class MediaHandlers {
     }
 
     private void sendDownload(Context ctx, String key, String contentType, String filename) throws IOException {
+        downloadHeaders(ctx, filename);
+        sendObject(ctx, key, contentType, ctx.header("Range"));
+    }
+
+    private static void downloadHeaders(Context ctx, String filename) {
         ctx.header("Content-Disposition", ContentDisposition.attachment(filename));
         ctx.header("Cache-Control", "no-store");
         ctx.header("Accept-Ranges", "bytes");
-        sendObject(ctx, key, contentType, ctx.header("Range"));
+    }
+
+    /** Sends a body made here, whole or the one range asked for, as {@link #sendObject} sends a stored one. */
+    private static void sendBytes(Context ctx, byte[] body, String contentType, String rangeHeader) {
+        Optional<ByteRange> range = parseRange(ctx, rangeHeader, body.length);
+        ctx.contentType(contentType);
+        if (range.isEmpty()) {
+            ctx.header("Content-Length", Integer.toString(body.length));
+            ctx.result(body);
+            return;
+        }
+        ByteRange r = range.get();
+        ctx.status(HttpStatus.PARTIAL_CONTENT);
+        ctx.header("Content-Range", r.contentRange(body.length));
+        ctx.header("Content-Length", Long.toString(r.length()));
+        ctx.result(Arrays.copyOfRange(body, (int) r.first(), (int) r.last() + 1));
     }
 
     /**

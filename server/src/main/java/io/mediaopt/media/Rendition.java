@@ -30,4 +30,10 @@ public record Rendition(
     public boolean isPicture() {
         return role == RenditionRole.RESPONSIVE;
     }
+
+    /** An HLS playlist, master or variant, which names other renditions. */
+    @JsonIgnore
+    public boolean isPlaylist() {
+        return role == RenditionRole.HLS_MASTER || role == RenditionRole.HLS_PLAYLIST;
+    }
 }

@@ -163,13 +163,21 @@ class RenditionsApiTest {
     /** Submits the file as a job to {@code on} and waits until it is done. */
     static JsonNode submitAndWait(RunningServer on, String filename, Path file, String preset, String renditions,
                                   String posterTime) throws Exception {
-        HttpResponse<String> response = Raw.send(RawMultipart.post(on.baseUrl(), "/media/jobs",
-                form(filename, file, preset, renditions, posterTime)).build());
+        return submitAndWait(on, null, filename, file, preset, renditions, posterTime);
+    }
+
+    /** The same, sending the API key {@code key} when it is not null. */
+    static JsonNode submitAndWait(RunningServer on, String key, String filename, Path file, String preset,
+                                  String renditions, String posterTime) throws Exception {
+        HttpRequest.Builder submit = RawMultipart.post(on.baseUrl(), "/media/jobs",
+                form(filename, file, preset, renditions, posterTime));
+        HttpResponse<String> response = Raw.send((key == null ? submit : submit.header("x-api-key", key)).build());
         assertThat(response.statusCode()).as(response.body()).isEqualTo(202);
         String id = JSON.readTree(response.body()).path("jobId").asText();
-        JsonNode job = Eventually.await(Duration.ofMinutes(3),
-                () -> JSON.readTree(Raw.send(Raw.request(on.baseUrl(), "/media/jobs/" + id).build()).body()),
-                j -> !j.path("status").asText().matches("pending|processing"));
+        JsonNode job = Eventually.await(Duration.ofMinutes(3), () -> {
+            HttpRequest.Builder get = Raw.request(on.baseUrl(), "/media/jobs/" + id);
+            return JSON.readTree(Raw.send((key == null ? get : get.header("x-api-key", key)).build()).body());
+        }, j -> !j.path("status").asText().matches("pending|processing"));
         assertThat(job.path("status").asText()).as(job.toString()).isEqualTo("done");
         return job;
     }
