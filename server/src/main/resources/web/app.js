@@ -1,7 +1,10 @@
-// The page: loads presets, limits and usage from the API, takes files, asks for a key on 401.
+// The page: loads presets, limits and usage from the API, takes files with the options chosen,
+// asks for a key on 401.
 import { Api } from './api.js';
-import { FileCard, el } from './file-card.js';
+import { el } from './dom.js';
+import { FileCard } from './file-card.js';
 import { bytes, count } from './format.js';
+import { chosenOptions, fieldsFor, wireOptions } from './options.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -10,6 +13,7 @@ let limits = null;
 
 async function start() {
   wirePicking();
+  wireOptions();
   await Promise.all([loadPresets(), loadLimits(), loadUsage()]);
 }
 
@@ -41,11 +45,11 @@ function take(fileList) {
   const files = Array.from(fileList);
   if (files.length === 0) return;
   $('empty').hidden = true;
-  const preset = $('preset').value || 'web';
+  const options = chosenOptions();
   $('announce').textContent = `${files.length} ${files.length === 1 ? 'file' : 'files'} added`;
   const newestBatch = $('results').firstChild; // a batch goes on top, in the order it came
   for (const file of files) {
-    const card = new FileCard(file, preset);
+    const card = new FileCard(file, fieldsFor(file, options));
     $('results').insertBefore(card.element, newestBatch);
     card.run(api, limits).then((done) => done && loadUsage());
   }

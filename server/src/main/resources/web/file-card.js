@@ -1,5 +1,8 @@
-// One picked file: its upload, its job, and its result with a before/after comparison.
+// One picked file: its upload, its job, and its result with a before/after comparison and the
+// extra files it asked for.
 import { ApiError } from './api.js';
+import { el } from './dom.js';
+import { renditionsView } from './renditions.js';
 import { bytes, count, dimensions, seconds, sleep, tooLargeMessage } from './format.js';
 
 const POLL_FIRST_MS = 300;
@@ -9,13 +12,16 @@ const BUSY_RETRIES = 5;
 let cards = 0;
 
 export class FileCard {
-  constructor(file, preset) {
+  /** fields: the form's text fields for this file, {preset, renditions?, posterTime?}. */
+  constructor(file, fields) {
     this.file = file;
-    this.preset = preset;
+    this.fields = fields;
     const id = `file-${++cards}`;
     this.element = el('li', { className: 'card', id, 'aria-labelledby': `${id}-name` });
     const title = el('h3', { id: `${id}-name`, className: 'name' }, file.name);
-    const about = el('p', { className: 'about' }, `${bytes(file.size)} · preset ${preset}`);
+    const asked = fields.renditions ? ` · ${fields.renditions.split(',').join(', ')}` : '';
+    const at = fields.posterTime ? ` at ${fields.posterTime} s` : '';
+    const about = el('p', { className: 'about' }, `${bytes(file.size)} · preset ${fields.preset}${asked}${at}`);
     this.status = el('p', { className: 'status', role: 'status', 'aria-live': 'polite' }, 'Waiting to upload');
     this.progress = el('progress', { max: 100, 'aria-label': `Progress of ${file.name}` });
     this.element.append(title, about, this.status, this.progress);
@@ -31,7 +37,7 @@ export class FileCard {
       const job = await this.follow(api, submitted.jobId);
       this.show('Fetching the result', null);
       const output = await api.blob(`/api/media/jobs/${encodeURIComponent(job.jobId)}/download`);
-      this.showResult(job, output);
+      this.showResult(job, output, api);
       return true;
     } catch (e) {
       this.showFailure(e);
@@ -41,7 +47,7 @@ export class FileCard {
 
   async submit(api) {
     const form = new FormData();
-    form.append('preset', this.preset);
+    for (const [name, value] of Object.entries(this.fields)) form.append(name, value);
     form.append('media', this.file, this.file.name);
     for (let attempt = 0; ; attempt++) {
       this.show('Uploading 0 %', 0);
@@ -87,7 +93,7 @@ export class FileCard {
     if (error.code) this.status.append(' ', el('code', {}, `(${error.code})`));
   }
 
-  showResult(job, output) {
+  showResult(job, output, api) {
     const result = job.result;
     this.progress.remove();
     this.element.classList.add('done');
@@ -105,6 +111,9 @@ export class FileCard {
     const summary = el('div', { className: 'summary' });
     summary.append(facts(job), link);
     this.element.append(view, summary);
+    if (result.renditions && result.renditions.length > 0) {
+      this.element.append(renditionsView(api, job, this.file.name));
+    }
   }
 }
 
@@ -159,16 +168,4 @@ function videos(beforeUrl, afterUrl, name) {
     pair.append(figure);
   }
   return pair;
-}
-
-/** An element with attributes (or properties, for the camel-cased ones) and text. */
-export function el(tag, attributes, text) {
-  const element = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) {
-    if (name === 'className') element.className = value;
-    else if (value === true) element.setAttribute(name, '');
-    else element.setAttribute(name, String(value));
-  }
-  if (text !== undefined) element.textContent = text;
-  return element;
 }

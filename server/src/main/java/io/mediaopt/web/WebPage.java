@@ -17,7 +17,7 @@ import java.util.Set;
 public final class WebPage {
     /**
      * Scripts and styles only from the page's own files, never inline; media only from the
-     * service or from the browser's own blobs (the picked files and the fetched outputs).
+     * service or from the browser's own blobs (the picked files, the fetched outputs and renditions).
      */
     static final String CONTENT_SECURITY_POLICY = String.join("; ",
             "default-src 'self'",
@@ -31,14 +31,17 @@ public final class WebPage {
             "form-action 'none'",
             "frame-ancestors 'none'");
 
-    private static final Map<String, String> FILES = Map.of(
-            "/", "index.html",
-            "/app.js", "app.js",
-            "/api.js", "api.js",
-            "/file-card.js", "file-card.js",
-            "/format.js", "format.js",
-            "/app.css", "app.css",
-            "/favicon.svg", "favicon.svg");
+    private static final Map<String, String> FILES = Map.ofEntries(
+            Map.entry("/", "index.html"),
+            Map.entry("/app.js", "app.js"),
+            Map.entry("/api.js", "api.js"),
+            Map.entry("/dom.js", "dom.js"),
+            Map.entry("/options.js", "options.js"),
+            Map.entry("/file-card.js", "file-card.js"),
+            Map.entry("/renditions.js", "renditions.js"),
+            Map.entry("/format.js", "format.js"),
+            Map.entry("/app.css", "app.css"),
+            Map.entry("/favicon.svg", "favicon.svg"));
 
     private final Map<String, File> files;
 

@@ -29,10 +29,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * The OpenAPI document as a judge of real answers: finds the operation and the response a
  * request got, and lists every way the answer differs from what the document promises (an
  * undocumented status or media type, a required header missing, a header or JSON body outside
- * its schema). Schemas are checked as JSON Schema 2020-12, OpenAPI 3.1's own dialect.
+ * its schema, no {@code x-request-id}). Schemas are checked as JSON Schema 2020-12, OpenAPI 3.1's own dialect.
  */
 final class ApiContract {
     private static final ObjectMapper JSON = new ObjectMapper();
+    static final String REQUEST_ID = "x-request-id";
     private static final JsonSchemaFactory SCHEMAS = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012);
 
     private final JsonNode document;
@@ -64,6 +65,8 @@ final class ApiContract {
         List<String> problems = new ArrayList<>();
         String template = templateOf(uri.getPath());
         int status = response.statusCode();
+        // every answer, documented or not, names the request it answers
+        if (response.headers().firstValue(REQUEST_ID).isEmpty()) problems.add("the header " + REQUEST_ID + " is missing");
         if (template == null) {
             // unknown paths answer with an error of the documented shape
             if (status != 404 && status != 401) problems.add("an unknown path answered " + status);

@@ -53,7 +53,8 @@ class OpenApiConformanceTest {
                 "GET /api/media/jobs/{id}/download 200", "GET /api/media/jobs/{id}/download 206", "GET /api/usage 200",
                 "GET /api/health 200", "GET /api/media/presets 200", "GET /api/media/limits 200",
                 "GET /api/openapi.json 200", "GET /api/media/jobs/{id}/renditions/{name} 200",
-                "GET /api/media/jobs/{id}/renditions/{name} 206", "GET /api/media/jobs/{id}/picture 200");
+                "GET /api/media/jobs/{id}/renditions/{name} 206", "GET /api/media/jobs/{id}/picture 200",
+                "GET /metrics 200");
     }
 
     @Test
@@ -66,11 +67,14 @@ class OpenApiConformanceTest {
                 .anyMatch(p -> p.contains("status"))
                 .anyMatch(p -> p.contains("preset"));
         assertThat(contract.problems("GET", job, answer(418, json, "{}")))
-                .containsExactly("GET /api/media/jobs/{id} answered 418, which is not documented");
+                .contains("GET /api/media/jobs/{id} answered 418, which is not documented");
         assertThat(contract.problems("GET", job, answer(404, json, "{\"error\":\"gone\",\"code\":\"busy\"}")))
                 .anyMatch(p -> p.contains("code"));
         assertThat(contract.problems("DELETE", job, answer(404, json, "{}")))
-                .containsExactly("DELETE /api/media/jobs/{id} is not documented (answered 404)");
+                .contains("DELETE /api/media/jobs/{id} is not documented (answered 404)");
+        assertThat(contract.problems("GET", URI.create(service.baseUrl() + "/nothing"), answer(404, json,
+                "{\"error\":\"gone\",\"code\":\"not-found\"}")))
+                .containsExactly("the header x-request-id is missing");
     }
 
     static HttpResponse<byte[]> answer(int status, Map<String, List<String>> headers, String body) {
@@ -129,6 +133,27 @@ class OpenApiConformanceTest {
         assertThat(call(Raw.request(service.baseUrl(), "/usage").GET().build()).statusCode()).isEqualTo(401);
         assertThat(call(Raw.request(service.baseUrl(), "/media/presets").GET().build()).statusCode()).isEqualTo(401);
         assertThat(call(get("/nothing/here").build()).statusCode()).isEqualTo(404);
+    }
+
+    @Test
+    void metricsAreServedAsPrometheusTextWithAKey() throws Exception {
+        URI metrics = URI.create(service.baseUrl().replaceFirst("/api$", "") + "/metrics");
+        HttpResponse<byte[]> scraped = call(HttpRequest.newBuilder(metrics).header("x-api-key", KEY).GET().build());
+        assertThat(scraped.statusCode()).isEqualTo(200);
+        assertThat(scraped.headers().firstValue("Content-Type")).hasValue("text/plain; version=0.0.4; charset=utf-8");
+        assertThat(new String(scraped.body(), StandardCharsets.UTF_8)).contains("# TYPE mediaopt_workers gauge");
+        assertThat(call(HttpRequest.newBuilder(metrics).GET().build()).statusCode()).isEqualTo(401);
+    }
+
+    @Test
+    void theCallersRequestIdIsEchoedAndAnotherIsReplaced() throws Exception {
+        HttpResponse<byte[]> kept = call(get("/usage").header("x-request-id", "trace-42.a:b").build());
+        assertThat(kept.headers().firstValue("x-request-id")).hasValue("trace-42.a:b");
+        HttpResponse<byte[]> refused = call(Raw.request(service.baseUrl(), "/usage")
+                .header("x-request-id", "has spaces").GET().build());
+        assertThat(refused.statusCode()).isEqualTo(401);
+        assertThat(refused.headers().firstValue("x-request-id").orElseThrow())
+                .matches("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}");
     }
 
     @Test

@@ -23,6 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** The OpenAPI document as a client generator reads it: valid 3.1, every route, every error code. */
 class OpenApiDocumentTest {
+    private static final Set<String> METHODS = Set.of("get", "put", "post", "delete", "options", "head", "patch", "trace");
 
     static String text() throws IOException {
         try (InputStream in = OpenApiDocumentTest.class.getResourceAsStream("/openapi.json")) {
@@ -57,7 +58,7 @@ class OpenApiDocumentTest {
                 "POST /api/media/optimize", "POST /api/media/jobs", "GET /api/media/jobs/{id}",
                 "GET /api/media/jobs/{id}/download", "GET /api/usage", "GET /api/health",
                 "GET /api/media/presets", "GET /api/media/limits", "GET /api/openapi.json",
-                "GET /api/media/jobs/{id}/renditions/{name}", "GET /api/media/jobs/{id}/picture");
+                "GET /api/media/jobs/{id}/renditions/{name}", "GET /api/media/jobs/{id}/picture", "GET /metrics");
         api.getPaths().forEach((path, item) -> item.readOperations().forEach(op -> {
             assertThat(op.getOperationId()).as(path).isNotBlank();
             assertThat(op.getResponses()).as(path).isNotEmpty();
@@ -73,6 +74,36 @@ class OpenApiDocumentTest {
             assertThat(isPublic).as(path).isEqualTo(path.equals("/api/health") || path.equals("/api/openapi.json"));
             assertThat(op.getResponses().containsKey("401")).as(path).isEqualTo(!isPublic);
         }));
+    }
+
+    /** Every operation takes the caller's x-request-id and every answer, error or not, names one. */
+    @Test
+    void everyOperationTakesAndEveryAnswerCarriesTheRequestId() throws IOException {
+        JsonNode document = ApiContract.load().document();
+        List<String> operations = new ArrayList<>();
+        document.path("paths").properties().forEach(path -> path.getValue().properties().forEach(operation -> {
+            if (!METHODS.contains(operation.getKey())) return; // the path's own parameters
+            String name = operation.getKey() + " " + path.getKey();
+            operations.add(name);
+            List<JsonNode> parameters = new ArrayList<>();
+            operation.getValue().path("parameters").forEach(p -> parameters.add(resolved(document, p)));
+            assertThat(parameters).as(name).anySatisfy(p -> {
+                assertThat(p.path("name").asText()).isEqualTo("x-request-id");
+                assertThat(p.path("in").asText()).isEqualTo("header");
+                assertThat(p.path("required").asBoolean()).isFalse();
+            });
+            operation.getValue().path("responses").properties().forEach(response -> {
+                JsonNode header = resolved(document, resolved(document, response.getValue()).path("headers").path("x-request-id"));
+                assertThat(header.path("required").asBoolean()).as("%s %s", name, response.getKey()).isTrue();
+                assertThat(header.path("schema").path("pattern").asText()).isEqualTo("^[A-Za-z0-9._:+=@/-]{1,128}$");
+            });
+        }));
+        assertThat(operations).hasSize(12);
+    }
+
+    private static JsonNode resolved(JsonNode document, JsonNode node) {
+        while (node.has("$ref")) node = document.at(node.get("$ref").asText().substring(1));
+        return node;
     }
 
     /**

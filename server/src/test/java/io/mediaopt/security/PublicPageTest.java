@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -19,8 +20,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * method, no neighbouring or disguised path, no API route. The page runs only its own scripts.
  */
 class PublicPageTest {
-    private static final List<String> PAGE = List.of("/", "/app.js", "/api.js", "/file-card.js", "/format.js",
-            "/app.css", "/favicon.svg");
+    private static final List<String> SCRIPTS = List.of("/app.js", "/api.js", "/dom.js", "/options.js", "/file-card.js",
+            "/renditions.js", "/format.js");
+    private static final List<String> PAGE = Stream.concat(Stream.of("/"),
+            Stream.concat(SCRIPTS.stream(), Stream.of("/app.css", "/favicon.svg"))).toList();
 
     @RegisterExtension
     static final RunningServer server = RunningServer.with(Map.of("SERVICE_API_KEYS", "page-test-key"));
@@ -67,7 +70,7 @@ class PublicPageTest {
         assertThat(html).doesNotContainPattern("(?i)\\son[a-z]+\\s*=").doesNotContainPattern("(?i)\\sstyle\\s*=")
                 .doesNotContain("<style");
         assertThat(html).doesNotContainPattern("(?i)(src|href)=\"(https?:)?//");
-        for (String script : List.of("/app.js", "/api.js", "/file-card.js", "/format.js")) {
+        for (String script : SCRIPTS) {
             String code = new String(send("GET", script).body(), StandardCharsets.UTF_8);
             // names and messages reach the page as text, never as markup
             assertThat(code).as(script).doesNotContain("innerHTML").doesNotContain("insertAdjacentHTML")

@@ -65,6 +65,22 @@ class WebPageTest {
             assertThat(page.locator("#limits")).containsText("120 MB per file");
             assertThat(page.getByLabel("Preset")).hasValue("web");
 
+            // extra files, chosen with the keyboard: a responsive set for the photo, a poster at 1 s for the clip
+            Locator responsive = page.getByRole(AriaRole.CHECKBOX, new Page.GetByRoleOptions().setName("Responsive image set"));
+            Locator poster = page.getByRole(AriaRole.CHECKBOX, new Page.GetByRoleOptions().setName("Poster"));
+            Locator posterTime = page.getByLabel("Poster at (seconds)");
+            responsive.focus();
+            page.keyboard().press("Space");
+            assertThat(responsive).isChecked();
+            assertThat(posterTime).isDisabled();
+            page.keyboard().press("Tab");
+            assertThat(poster).isFocused();
+            page.keyboard().press("Space");
+            assertThat(posterTime).isEnabled();
+            page.keyboard().press("Tab");
+            assertThat(posterTime).isFocused();
+            page.keyboard().type("1");
+
             drop(page, List.of(photo, clip));
 
             Locator image = card(page, photo);
@@ -100,6 +116,30 @@ class WebPageTest {
                         + " : (v.onloadedmetadata = ok, v.onerror = () => fail(new Error('cannot play ' + v.src))))");
                 assertThat(((Number) players.nth(i).evaluate("v => v.duration")).doubleValue()).isBetween(1.5, 2.5);
             }
+
+            // each file was sent with the renditions its kind has
+            assertThat(image.locator(".about")).hasText(Pattern.compile("· preset web · responsive$"));
+            assertThat(video.locator(".about")).hasText(Pattern.compile("· preset web · poster at 1 s$"));
+            assertRenditionsListed(service, image);
+            JsonNode videoRenditions = assertRenditionsListed(service, video);
+            assertThat(videoRenditions).hasSize(1);
+            assertThat(videoRenditions.get(0).path("role").asText()).isEqualTo("poster");
+
+            // the responsive set as its <picture> snippet puts it: a source per modern format, the fallback in the img
+            Locator picture = image.locator("figure.preview picture");
+            assertThat(picture.locator("source")).hasCount(2);
+            assertThat(picture.locator("source").nth(0)).hasAttribute("type", "image/avif");
+            assertThat(picture.locator("source").nth(1)).hasAttribute("type", "image/webp");
+            Locator chosen = picture.locator("img");
+            assertThat(chosen).hasAttribute("sizes", "(max-width: 1920px) 100vw, 1920px");
+            assertThat(naturalWidth(chosen)).isGreaterThan(0);
+            assertThat((String) chosen.evaluate("i => i.currentSrc")).startsWith("blob:");
+            assertThat(image.locator("figure.preview figcaption"))
+                    .hasText(Pattern.compile("this browser picked w\\d+\\.avif \\(avif, \\d+ × \\d+\\)"));
+            Locator still = video.locator("figure.preview img");
+            assertThat(naturalWidth(still)).isGreaterThan(0);
+            assertThat(still).hasAccessibleName("Poster of clip.mp4");
+            assertRenditionDownload(page, service, image);
 
             assertDownloadIsTheOutput(page, service, image, "photo-2400x1600.webp", "WEBP", 8);
             assertDownloadIsTheOutput(page, service, video, "clip.mp4", "ftyp", 4);
@@ -258,10 +298,44 @@ class WebPageTest {
         return (Integer) img.evaluate("i => i.decode().then(() => i.naturalWidth)");
     }
 
+    private static JsonNode job(TestService service, String id) throws Exception {
+        return new ObjectMapper().readTree(HTTP.send(HttpRequest.newBuilder(URI.create(
+                service.baseUrl() + "/media/jobs/" + id)).build(), HttpResponse.BodyHandlers.ofString()).body());
+    }
+
+    /** The card's list of extra files is the job's, row by row; answers the job's list. */
+    private static JsonNode assertRenditionsListed(TestService service, Locator card) throws Exception {
+        JsonNode renditions = job(service, fact(card, "Job")).at("/result/renditions");
+        assertThat(renditions.size()).isPositive();
+        Locator rows = card.locator(".rendition-list tbody tr");
+        assertThat(rows).hasCount(renditions.size());
+        for (int i = 0; i < renditions.size(); i++) {
+            JsonNode r = renditions.get(i);
+            List<String> cells = rows.nth(i).locator("th, td").allTextContents();
+            assertThat(cells).containsExactly(r.path("name").asText(), r.path("role").asText(), r.path("format").asText(),
+                    r.path("width").asInt() + " × " + r.path("height").asInt(), String.format("%,d", r.path("bytes").asLong()),
+                    "Download " + r.path("name").asText());
+        }
+        return renditions;
+    }
+
+    /** The first rendition's link saves the file the API route serves. */
+    private static void assertRenditionDownload(Page page, TestService service, Locator card) throws Exception {
+        Locator first = card.locator(".rendition-list tbody tr").first();
+        String name = first.locator("th").textContent();
+        Locator link = first.getByRole(AriaRole.LINK, new Locator.GetByRoleOptions().setName("Download " + name));
+        Download download = page.waitForDownload(link::click);
+        assertThat(download.suggestedFilename()).isEqualTo(name);
+        HttpResponse<byte[]> fromApi = HTTP.send(HttpRequest.newBuilder(URI.create(service.baseUrl() + "/media/jobs/"
+                + fact(card, "Job") + "/renditions/" + name)).build(), HttpResponse.BodyHandlers.ofByteArray());
+        assertThat(fromApi.statusCode()).isEqualTo(200);
+        assertThat(Files.readAllBytes(download.path())).isEqualTo(fromApi.body());
+    }
+
     /** Clicks the card's download link and compares the file with the API's download of the job. */
     private static void assertDownloadIsTheOutput(Page page, TestService service, Locator card, String filename,
                                                   String magic, int magicAt) throws Exception {
-        Download download = page.waitForDownload(() -> card.getByRole(AriaRole.LINK).click());
+        Download download = page.waitForDownload(() -> card.locator("a.download").click());
         assertThat(download.suggestedFilename()).isEqualTo(filename);
         byte[] got = Files.readAllBytes(download.path());
         assertThat(new String(got, magicAt, 4, StandardCharsets.US_ASCII)).isEqualTo(magic);
