@@ -10,7 +10,8 @@
 #
 # Where no registry is reachable, the two base images the Dockerfile names are assembled here
 # and tagged with those names, unless they already exist: debian:bookworm-slim is a Debian 12
-# minbase made by debootstrap, and eclipse-temurin:25-jdk is the same plus this machine's JDK 25
+# minbase made by debootstrap and slimmed as the real one is (no documentation, manuals or
+# translations), and eclipse-temurin:25-jdk is the same plus this machine's JDK 25
 # at /opt/java/openjdk (with this machine's CA certificates, so Maven can reach its repository
 # through a TLS-inspecting proxy). MEDIAOPT_PULL_BASES=1 pulls the real ones instead.
 # Not verified here: running under a container runtime (namespaces, cgroup limits, the VOLUME
