@@ -10,10 +10,12 @@
 
 FROM eclipse-temurin:25-jdk AS build
 WORKDIR /src
-# What the server's build reads (the reactor lists bench/, whose pom is enough); documentation
-# and scripts changes keep the cached layers.
+# What the server's build reads: the root pom lists the modules client, server, cli and bench;
+# the build makes only server and what it uses (client), but Maven reads every module's pom, so
+# cli/ and bench/ need theirs alone. Documentation and scripts changes keep the cached layers.
 COPY mvnw pom.xml ./
 COPY .mvn .mvn
+COPY cli/pom.xml cli/
 COPY bench/pom.xml bench/
 COPY client client
 COPY server server

@@ -5,11 +5,13 @@
 # command, a real image and video optimization, /metrics, JSON log lines, files in /data owned
 # by that user, and a graceful stop on SIGTERM. Prints the image size.
 #
-#   scripts/container-check.sh            (as root; installs podman and debootstrap if missing)
+#   scripts/container-check.sh     (as root; what it needs and lacks, apt-get installs: podman,
+#                                   debootstrap, python3, curl, ffmpeg, procps)
 #
 # Where no registry is reachable, the two base images the Dockerfile names are assembled here
 # and tagged with those names, unless they already exist: debian:bookworm-slim is a Debian 12
-# minbase made by debootstrap, and eclipse-temurin:25-jdk is the same plus this machine's JDK 25
+# minbase made by debootstrap and slimmed as the real one is (no documentation, manuals or
+# translations), and eclipse-temurin:25-jdk is the same plus this machine's JDK 25
 # at /opt/java/openjdk (with this machine's CA certificates, so Maven can reach its repository
 # through a TLS-inspecting proxy). MEDIAOPT_PULL_BASES=1 pulls the real ones instead.
 # Not verified here: running under a container runtime (namespaces, cgroup limits, the VOLUME
@@ -19,20 +21,17 @@ cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.."
 
 image=${MEDIAOPT_IMAGE:-localhost/mediaopt:check}
 base_cache=${MEDIAOPT_BASE_CACHE:-/var/tmp/mediaopt-debian-minbase}
-jdk=${JDK25_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
+jdk=${JDK25_HOME:-}
 mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
-work=$(mktemp -d /var/tmp/mediaopt-container-check.XXXX)
-root=$work/root
 server_pid=
 
 say() { printf '== %s\n' "$*"; }
 fail() { printf 'FAILED: %s\n' "$*" >&2; exit 1; }
 
 [[ $EUID -eq 0 ]] || fail "needs root (podman build, chroot, mounts)"
-for tool in podman debootstrap; do
-  command -v "$tool" >/dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$tool" >/dev/null
-done
 
+work=$(mktemp -d /var/tmp/mediaopt-container-check.XXXX)
+root=$work/root
 cleanup() {
   [[ -n $server_pid ]] && kill -KILL "$server_pid" 2>/dev/null || true
   for m in "$root/dev" "$root/proc"; do umount -l "$m" 2>/dev/null || true; done
@@ -40,20 +39,76 @@ cleanup() {
 }
 trap cleanup EXIT
 
+# What this script runs on this machine. A missing command is installed from its Debian/Ubuntu
+# package (after one `apt-get update`); where that is not possible, the script stops and names
+# the package.
+apt_updated=
+need() {  # need COMMAND PACKAGE WHAT_FOR
+  local cmd=$1 pkg=$2 why=$3
+  if ! command -v "$cmd" >/dev/null && command -v apt-get >/dev/null; then
+    say "installing $pkg (for $why)"
+    if [[ -z $apt_updated ]]; then
+      DEBIAN_FRONTEND=noninteractive apt-get update -q >"$work/apt.log" 2>&1 || tail -n 5 "$work/apt.log" >&2
+      apt_updated=1
+    fi
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "$pkg" >"$work/apt.log" 2>&1 \
+      || tail -n 20 "$work/apt.log" >&2
+  fi
+  command -v "$cmd" >/dev/null || fail "missing: $cmd, for $why (package $pkg: apt-get install $pkg)"
+}
+need podman podman "building the image"
+need python3 python3 "reading the image's settings"
+need curl curl "the HTTP checks"
+need ffmpeg ffmpeg "making the test photo and clip"
+need pgrep procps "finding the JVM's process"
+
 # --- base images ----------------------------------------------------------------------------
 stand_in() {  # stand_in NAME ROOT_DIR [--change ...]
   local name=$1 dir=$2; shift 2
-  tar --numeric-owner -C "$dir" -c . | podman import "$@" \
+  tar --numeric-owner -C "$dir" -c . | podman import --quiet "$@" \
     --change "LABEL io.mediaopt.stand-in=assembled locally by scripts/container-check.sh" - "$name" >/dev/null
 }
 if [[ ${MEDIAOPT_PULL_BASES:-0} == 1 ]]; then
   podman pull docker.io/library/debian:bookworm-slim docker.io/library/eclipse-temurin:25-jdk
 else
   if ! podman image exists docker.io/library/debian:bookworm-slim || ! podman image exists docker.io/library/eclipse-temurin:25-jdk; then
+    # This machine's JDK 25: JDK25_HOME, or the first JDK 25 under /usr/lib/jvm or /opt.
+    if [[ -z $jdk ]]; then
+      for java in /usr/lib/jvm/*/bin/java /opt/*/bin/java; do
+        [[ -x $java ]] && "$java" -version 2>&1 | grep -q 'version "25' && { jdk=$(dirname "$(dirname "$java")"); break; }
+      done
+    fi
+    [[ -n $jdk && -x $jdk/bin/javac ]] \
+      || fail "no JDK 25 to stand in for eclipse-temurin:25-jdk: set JDK25_HOME, or MEDIAOPT_PULL_BASES=1"
     if [[ ! -x $base_cache/bin/bash ]]; then
+      need debootstrap debootstrap "assembling the Debian 12 base"
       say "debootstrap Debian 12 minbase into $base_cache"
       rm -rf "$base_cache.tmp"
       debootstrap --variant=minbase bookworm "$base_cache.tmp" "$mirror" >/dev/null
+      # slim as debian:bookworm-slim is: dpkg leaves out documentation, manuals and
+      # translations (copyright files stay), here and in every package installed later
+      printf '%s\n' 'path-exclude /usr/share/doc/*' 'path-include /usr/share/doc/*/copyright' \
+        'path-exclude /usr/share/groff/*' 'path-exclude /usr/share/info/*' 'path-exclude /usr/share/linda/*' \
+        'path-exclude /usr/share/lintian/overrides/*' 'path-exclude /usr/share/locale/*' \
+        'path-exclude /usr/share/man/*' >"$base_cache.tmp/etc/dpkg/dpkg.cfg.d/docker"
+      find "$base_cache.tmp/usr/share/doc" -mindepth 1 ! -type d ! -name copyright -delete
+      find "$base_cache.tmp/usr/share/doc" -mindepth 1 -type d -empty -delete
+      rm -rf "$base_cache.tmp"/usr/share/{groff,info,linda,locale,man}/* "$base_cache.tmp"/usr/share/lintian/overrides/*
+      # the package sources of debian:bookworm-slim: the release, its updates and security fixes
+      rm -f "$base_cache.tmp/etc/apt/sources.list"
+      cat >"$base_cache.tmp/etc/apt/sources.list.d/debian.sources" <<SOURCES
+Types: deb
+URIs: $mirror
+Suites: bookworm bookworm-updates
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+
+Types: deb
+URIs: ${mirror%/debian}/debian-security
+Suites: bookworm-security
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+SOURCES
       rm -rf "$base_cache.tmp"/var/cache/apt/archives/*.deb "$base_cache.tmp"/var/lib/apt/lists/*
       mv "$base_cache.tmp" "$base_cache"
     fi
@@ -63,6 +118,10 @@ else
     cp -a "$base_cache" "$work/jdk-base"
     mkdir -p "$work/jdk-base/opt/java"
     cp -rL "$jdk" "$work/jdk-base/opt/java/openjdk"
+    # this machine's trust store, so Maven reaches its repository through a TLS-inspecting proxy
+    if [[ -f /etc/ssl/certs/java/cacerts ]]; then
+      cp --remove-destination /etc/ssl/certs/java/cacerts "$work/jdk-base/opt/java/openjdk/lib/security/cacerts"
+    fi
     stand_in docker.io/library/eclipse-temurin:25-jdk "$work/jdk-base" \
       --change "ENV JAVA_HOME=/opt/java/openjdk" \
       --change "ENV PATH=/opt/java/openjdk/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin" \
@@ -98,7 +157,7 @@ health_cmd=${health_test[1]}
 say "user $user, volume /data, health check $health, entrypoint ${entrypoint[0]}"
 
 # --- the image's file system, started with chroot ---------------------------------------------
-container=$(podman create "$image")
+container=$(podman create --no-healthcheck "$image")
 mkdir -p "$root"
 podman export "$container" | tar -x -C "$root"
 podman rm "$container" >/dev/null
@@ -140,7 +199,7 @@ done
 metrics=$(curl -fsS "http://127.0.0.1:$port/metrics")
 grep -q '^mediaopt_optimizations_total{.*outcome="ok".*} 1' <<<"$metrics" || fail "/metrics does not count the optimizations"
 say "/metrics: $(grep -c '^mediaopt_' <<<"$metrics") mediaopt samples"
-owners=$(find "$root/data" -mindepth 1 -printf '%u\n' | sort -u | tr '\n' ' ')
+owners=$(find "$root/data" -mindepth 1 -printf '%U\n' | sort -u | tr '\n' ' ')
 [[ $owners == "$uid " ]] || fail "files in /data owned by: $owners"
 say "/data holds $(find "$root/data" -type f | wc -l) files, all owned by $uid"
 
