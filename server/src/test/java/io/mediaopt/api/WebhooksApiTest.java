@@ -183,6 +183,44 @@ class WebhooksApiTest {
         }
     }
 
+    /**
+     * Each job of a batch is called back once, at the first attempt, whether jobs come one at a
+     * time or all at once. Prints how long after its {@code completedAt} each call arrived (times
+     * on a shared machine are printed, not asserted).
+     */
+    @Test
+    void everyJobOfABatchIsCalledBackOnceAtTheFirstAttempt() throws Exception {
+        int count = 20;
+        List<WebhookReceiver.Call> oneByOne = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            String event = client.submitJob(Fixtures.png(), "web", receiver.url("/one")).jobId() + ".done";
+            oneByOne.add(receiver.await(calls -> calls.stream().anyMatch(c -> event.equals(c.eventId())), WAIT)
+                    .stream().filter(c -> event.equals(c.eventId())).findFirst().orElseThrow());
+        }
+        List<String> events = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            events.add(client.submitJob(Fixtures.png(), "web", receiver.url("/batch")).jobId() + ".done");
+        }
+        List<WebhookReceiver.Call> batch = receiver.await(
+                calls -> calls.stream().filter(c -> c.path().equals("/batch")).count() >= count, WAIT)
+                .stream().filter(c -> c.path().equals("/batch")).toList();
+
+        assertThat(batch).extracting(WebhookReceiver.Call::eventId).containsExactlyInAnyOrderElementsOf(events);
+        printLatency("one job at a time", oneByOne);
+        printLatency(count + " jobs sent at once", batch);
+        for (WebhookReceiver.Call call : receiver.calls()) {
+            assertThat(awaitCallback(call.job().jobId(), CallbackState.DELIVERED).attempts()).isEqualTo(1);
+        }
+        assertThat(receiver.calls()).hasSize(2 * count);
+    }
+
+    private static void printLatency(String what, List<WebhookReceiver.Call> calls) {
+        long[] ms = calls.stream().mapToLong(call -> call.receivedAtMillis() - call.job().completedAt()).sorted()
+                .toArray();
+        System.out.printf("callback received after completedAt, %s: median %d ms, max %d ms (n=%d)%n", what,
+                (ms[(ms.length - 1) / 2] + ms[ms.length / 2]) / 2, ms[ms.length - 1], ms.length);
+    }
+
     @Test
     void theSynchronousRouteTakesACallbackOnlyWithItsJsonAnswer() throws Exception {
         byte[] png = Files.readAllBytes(Fixtures.png());
