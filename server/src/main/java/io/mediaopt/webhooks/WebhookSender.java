@@ -16,13 +16,17 @@ import org.eclipse.jetty.util.thread.VirtualThreadPool;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import javax.net.ssl.SSLException;
+
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.net.UnknownHostException;
+import java.security.KeyStore;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CancellationException;
@@ -75,13 +79,17 @@ public final class WebhookSender implements AutoCloseable {
 
     public WebhookSender(WebhookSettings settings, String nodeId, JdbcDeliveryStore deliveries, JobStore jobs,
                          Function<Job, byte[]> render, Backoff backoff, ServiceMetrics metrics, Clock clock) {
-        this(settings, nodeId, deliveries, jobs, render, backoff, metrics, clock, CallbackUrls.NameLookup.SYSTEM);
+        this(settings, nodeId, deliveries, jobs, render, backoff, metrics, clock, CallbackUrls.NameLookup.SYSTEM,
+                null);
     }
 
-    /** With the name lookup of {@code lookup} rather than the system's. */
+    /**
+     * With the name lookup of {@code lookup} rather than the system's, and the certificates of
+     * {@code trustStore} (when not null) trusted instead of the JDK's.
+     */
     WebhookSender(WebhookSettings settings, String nodeId, JdbcDeliveryStore deliveries, JobStore jobs,
                   Function<Job, byte[]> render, Backoff backoff, ServiceMetrics metrics, Clock clock,
-                  CallbackUrls.NameLookup lookup) {
+                  CallbackUrls.NameLookup lookup, KeyStore trustStore) {
         this.settings = settings;
         this.metrics = metrics;
         this.nodeId = nodeId;
@@ -92,13 +100,14 @@ public final class WebhookSender implements AutoCloseable {
         this.signature = new WebhookSignature(settings.secret().orElse(""));
         this.backoff = backoff;
         this.clock = clock;
-        this.http = httpClient(settings.timeout(), this::resolve);
+        this.http = httpClient(settings.timeout(), this::resolve, trustStore);
     }
 
     /** HTTP/1.1, no redirects followed, no proxy, certificates and host names checked as browsers do. */
-    private static HttpClient httpClient(Duration timeout, SocketAddressResolver resolver) {
+    private static HttpClient httpClient(Duration timeout, SocketAddressResolver resolver, KeyStore trustStore) {
         SslContextFactory.Client tls = new SslContextFactory.Client();
         tls.setEndpointIdentificationAlgorithm("HTTPS");
+        if (trustStore != null) tls.setTrustStore(trustStore);
         HttpClient client = new HttpClient();
         client.setSslContextFactory(tls);
         client.setSocketAddressResolver(resolver);
@@ -126,7 +135,20 @@ public final class WebhookSender implements AutoCloseable {
             promise.failed(e);
             return;
         }
-        promise.succeeded(addresses.stream().map(address -> new InetSocketAddress(address, port)).toList());
+        // an IPv6 literal keeps no brackets, so that TLS reads it as an address
+        String name = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
+        List<InetSocketAddress> checked = new ArrayList<>();
+        for (InetAddress address : addresses) {
+            try {
+                // the checked address, labelled with the name: TLS takes its server name and the
+                // name the certificate must bear from the label; nothing resolves it again
+                checked.add(new InetSocketAddress(InetAddress.getByAddress(name, address.getAddress()), port));
+            } catch (UnknownHostException e) {
+                promise.failed(e); // only for an address of illegal length, which a lookup does not return
+                return;
+            }
+        }
+        promise.succeeded(checked);
     }
 
     /** Makes what this node was sending when it stopped due again, and starts sending. */
@@ -253,6 +275,10 @@ public final class WebhookSender implements AutoCloseable {
             }
             if (cause instanceof TimeoutException || cause instanceof SocketTimeoutException) {
                 return Outcome.retry(null, "no answer within " + settings.timeout().toMillis() + " ms");
+            }
+            if (cause instanceof SSLException) {
+                // says which check failed: trust (PKIX path), the certificate's names, or the protocol
+                return Outcome.retry(null, "the TLS handshake failed: " + cause.getMessage());
             }
         }
         return Outcome.retry(null, "the connection failed: " + failure.getClass().getSimpleName());

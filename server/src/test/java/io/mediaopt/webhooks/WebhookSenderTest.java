@@ -13,10 +13,22 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import com.sun.net.httpserver.HttpsConfigurator;
+import com.sun.net.httpserver.HttpsExchange;
+import com.sun.net.httpserver.HttpsServer;
+
+import javax.net.ssl.ExtendedSSLSession;
+import javax.net.ssl.KeyManagerFactory;
+import javax.net.ssl.SNIHostName;
+import javax.net.ssl.SSLContext;
+import java.io.InputStream;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.KeyStore;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -39,6 +51,7 @@ class WebhookSenderTest {
     static final String SECRET = "webhook-test-secret-0123456789";
     /** TEST-NET-3: public for the policy, routed nowhere. */
     static final String PUBLIC_ADDRESS = "203.0.113.10";
+    static final char[] PASSWORD = "changeit".toCharArray();
 
     @TempDir
     Path dir;
@@ -47,6 +60,8 @@ class WebhookSenderTest {
     WebhookReceiver receiver;
     WebhookSender sender;
     final List<String> lookups = Collections.synchronizedList(new ArrayList<>());
+    /** Trusted besides nothing else when set; the JDK's certificates otherwise. */
+    KeyStore trustStore;
 
     @BeforeEach
     void open() throws Exception {
@@ -111,6 +126,64 @@ class WebhookSenderTest {
     }
 
     /** {@code timeout}: short where an attempt must time out, long where it must not on a busy machine. */
+    @Test
+    void overTlsTheCertificateMustNameTheHostOfTheUrlNotTheAddressConnectedTo() throws Exception {
+        KeyStore keys = certificateFor("receiver.test");
+        trustStore = KeyStore.getInstance("PKCS12");
+        trustStore.load(null, null);
+        trustStore.setCertificateEntry("receiver", keys.getCertificate("receiver"));
+        List<String> serverNames = Collections.synchronizedList(new ArrayList<>());
+        HttpsServer tls = HttpsServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        KeyManagerFactory keyManagers = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
+        keyManagers.init(keys, PASSWORD);
+        SSLContext context = SSLContext.getInstance("TLS");
+        context.init(keyManagers.getKeyManagers(), null, null);
+        tls.setHttpsConfigurator(new HttpsConfigurator(context));
+        tls.createContext("/", exchange -> {
+            ((ExtendedSSLSession) ((HttpsExchange) exchange).getSSLSession()).getRequestedServerNames()
+                    .forEach(name -> serverNames.add(((SNIHostName) name).getAsciiName()));
+            exchange.getRequestBody().readAllBytes();
+            exchange.sendResponseHeaders(204, -1);
+            exchange.close();
+        });
+        tls.start();
+        try {
+            int port = tls.getAddress().getPort();
+            start(true, Duration.ofSeconds(10), host -> host.endsWith(".test")
+                    ? new InetAddress[] {InetAddress.getByName("127.0.0.1")}
+                    : InetAddress.getAllByName(host));
+            end("named", "https://receiver.test:" + port + "/hook");
+            assertThat(await("named", DeliveryState.DELIVERED).lastStatus()).isEqualTo(204);
+            assertThat(serverNames).as("SNI carries the name, not 127.0.0.1").containsExactly("receiver.test");
+
+            // the same server and certificate, reached through another name: the name check fails
+            end("other", "https://other.test:" + port + "/hook");
+            Delivery refused = awaitAttempts("other", 1);
+            assertThat(refused.state()).isEqualTo(DeliveryState.PENDING);
+            assertThat(refused.lastError()).startsWith("the TLS handshake failed").contains("other.test");
+            assertThat(serverNames).as("no request was sent to other.test").hasSize(1);
+        } finally {
+            tls.stop(0);
+        }
+    }
+
+    /** A key store with a self-signed certificate for {@code host}, made by the JDK's keytool. */
+    private KeyStore certificateFor(String host) throws Exception {
+        Path file = dir.resolve("receiver.p12");
+        Process keytool = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
+                "-genkeypair", "-alias", "receiver", "-keyalg", "EC", "-groupname", "secp256r1", "-dname",
+                "CN=" + host, "-ext", "SAN=dns:" + host, "-validity", "2", "-storetype", "PKCS12", "-keystore",
+                file.toString(), "-storepass", new String(PASSWORD), "-keypass", new String(PASSWORD))
+                .redirectErrorStream(true).start();
+        String output = new String(keytool.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(keytool.waitFor()).as(output).isZero();
+        KeyStore keys = KeyStore.getInstance("PKCS12");
+        try (InputStream in = Files.newInputStream(file)) {
+            keys.load(in, PASSWORD);
+        }
+        return keys;
+    }
+
     private void start(boolean allowPrivate, Duration timeout, CallbackUrls.NameLookup answers) {
         WebhookSettings settings = new WebhookSettings(Optional.empty(), Optional.of(SECRET), true, allowPrivate,
                 timeout, Duration.ofMillis(20), Duration.ofHours(1));
@@ -120,7 +193,7 @@ class WebhookSenderTest {
                 Clock.systemUTC(), host -> {
                     lookups.add(host);
                     return answers.addresses(host);
-                });
+                }, trustStore);
         store.onEventsQueued(sender::wake);
         sender.start();
     }
