@@ -4,23 +4,39 @@ import java.net.InetAddress;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.UnknownHostException;
+import java.util.List;
 import java.util.Locale;
 
 /**
  * Which URLs a callback may go to: an absolute {@code https} URL ({@code http} too when allowed)
  * with a host and without user info, whose host resolves only to public addresses unless private
- * ones are allowed ({@link AddressPolicy}). A URL is checked when a caller sends it and its
- * addresses again right before every attempt, so a name that later resolves elsewhere is caught.
+ * ones are allowed ({@link AddressPolicy}). A URL is checked when a caller sends it; the sender
+ * resolves its host again for every new connection and connects only to the addresses that
+ * lookup returned and this class accepted, so a name that later resolves elsewhere is caught.
  */
 public final class CallbackUrls {
     public static final int MAX_LENGTH = 2048;
 
+    /** Resolves a host name (or an address literal) to its addresses: the system's resolver in production. */
+    @FunctionalInterface
+    public interface NameLookup {
+        NameLookup SYSTEM = InetAddress::getAllByName;
+
+        InetAddress[] addresses(String host) throws UnknownHostException;
+    }
+
     private final boolean allowHttp;
     private final boolean allowPrivate;
+    private final NameLookup lookup;
 
     public CallbackUrls(boolean allowHttp, boolean allowPrivate) {
+        this(allowHttp, allowPrivate, NameLookup.SYSTEM);
+    }
+
+    public CallbackUrls(boolean allowHttp, boolean allowPrivate, NameLookup lookup) {
         this.allowHttp = allowHttp;
         this.allowPrivate = allowPrivate;
+        this.lookup = lookup;
     }
 
     /**
@@ -55,7 +71,7 @@ public final class CallbackUrls {
         URI uri;
         try {
             uri = parse(value.strip());
-            checkAddresses(uri);
+            allowedAddresses(uri.getHost());
         } catch (IllegalArgumentException e) {
             throw new InvalidCallbackUrlException("Expected " + e.getMessage().replaceFirst("^expected ", "")
                     + " for callbackUrl but received " + shown);
@@ -68,18 +84,22 @@ public final class CallbackUrls {
     }
 
     /**
-     * Resolves the URL's host and refuses it when any of its addresses is not allowed: a name
-     * that answers with both a public and a private address could otherwise reach the latter.
+     * Resolves {@code host} once and returns its addresses, the only ones a connection may then
+     * go to; refuses the host when any of them is not allowed: a name that answers with both a
+     * public and a private address could otherwise reach the latter. {@code host} is as
+     * {@link URI#getHost()} gives it (an IPv6 literal in brackets).
      */
-    public void checkAddresses(URI url) throws UnknownHostException, RefusedAddressException {
-        InetAddress[] addresses = InetAddress.getAllByName(url.getHost());
-        if (allowPrivate) return;
+    public List<InetAddress> allowedAddresses(String host) throws UnknownHostException, RefusedAddressException {
+        List<InetAddress> addresses = List.of(lookup.addresses(host));
+        if (addresses.isEmpty()) throw new UnknownHostException(host);
+        if (allowPrivate) return addresses;
         for (InetAddress address : addresses) {
             if (!AddressPolicy.isPublic(address)) {
-                throw new RefusedAddressException(url.getHost() + " resolves to " + address.getHostAddress()
+                throw new RefusedAddressException(host + " resolves to " + address.getHostAddress()
                         + ", a loopback, private, link-local or reserved address that callbacks may not reach");
             }
         }
+        return addresses;
     }
 
     /** A URL as it may be shown: its query may carry a token. */

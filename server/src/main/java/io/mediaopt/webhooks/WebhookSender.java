@@ -3,24 +3,40 @@ package io.mediaopt.webhooks;
 import io.mediaopt.metrics.ServiceMetrics;
 import io.mediaopt.jobs.Job;
 import io.mediaopt.jobs.JobStore;
+import org.eclipse.jetty.client.BytesRequestContent;
+import org.eclipse.jetty.client.HttpClient;
+import org.eclipse.jetty.client.Request;
+import org.eclipse.jetty.http.HttpField;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.http.HttpMethod;
+import org.eclipse.jetty.util.Promise;
+import org.eclipse.jetty.util.SocketAddressResolver;
+import org.eclipse.jetty.util.ssl.SslContextFactory;
+import org.eclipse.jetty.util.thread.VirtualThreadPool;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.io.IOException;
-import java.io.InputStream;
+import javax.net.ssl.SSLException;
+
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.net.UnknownHostException;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.net.http.HttpTimeoutException;
+import java.security.KeyStore;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 
 /**
@@ -29,6 +45,12 @@ import java.util.function.Function;
  * A 2xx answer delivers; no answer, a timeout, 5xx or 429 is retried with backoff; any other
  * answer (other 4xx, a redirect, which is never followed) gives up. It wakes when this node
  * ends a job and otherwise looks for due deliveries, including other nodes' retries, every second.
+ *
+ * <p>The HTTP client resolves the host of each new connection through {@link CallbackUrls}: one
+ * lookup, every address checked, and the connection goes to one of those very addresses, so a
+ * name cannot answer a public address to a check and an internal one to the connection (DNS
+ * rebinding). The request keeps the name for its {@code Host} header, TLS server name (SNI) and
+ * certificate check.
  */
 public final class WebhookSender implements AutoCloseable {
     public static final String EVENT_ID_HEADER = "x-service-event-id";
@@ -57,25 +79,85 @@ public final class WebhookSender implements AutoCloseable {
 
     public WebhookSender(WebhookSettings settings, String nodeId, JdbcDeliveryStore deliveries, JobStore jobs,
                          Function<Job, byte[]> render, Backoff backoff, ServiceMetrics metrics, Clock clock) {
+        this(settings, nodeId, deliveries, jobs, render, backoff, metrics, clock, CallbackUrls.NameLookup.SYSTEM,
+                null);
+    }
+
+    /**
+     * With the name lookup of {@code lookup} rather than the system's, and the certificates of
+     * {@code trustStore} (when not null) trusted instead of the JDK's.
+     */
+    WebhookSender(WebhookSettings settings, String nodeId, JdbcDeliveryStore deliveries, JobStore jobs,
+                  Function<Job, byte[]> render, Backoff backoff, ServiceMetrics metrics, Clock clock,
+                  CallbackUrls.NameLookup lookup, KeyStore trustStore) {
         this.settings = settings;
         this.metrics = metrics;
         this.nodeId = nodeId;
         this.deliveries = deliveries;
         this.jobs = jobs;
         this.render = render;
-        this.urls = new CallbackUrls(settings.allowHttp(), settings.allowPrivate());
+        this.urls = new CallbackUrls(settings.allowHttp(), settings.allowPrivate(), lookup);
         this.signature = new WebhookSignature(settings.secret().orElse(""));
         this.backoff = backoff;
         this.clock = clock;
-        this.http = HttpClient.newBuilder()
-                .followRedirects(HttpClient.Redirect.NEVER)
-                .connectTimeout(settings.timeout())
-                .version(HttpClient.Version.HTTP_1_1)
-                .build();
+        this.http = httpClient(settings.timeout(), this::resolve, trustStore);
+    }
+
+    /** HTTP/1.1, no redirects followed, no proxy, certificates and host names checked as browsers do. */
+    private static HttpClient httpClient(Duration timeout, SocketAddressResolver resolver, KeyStore trustStore) {
+        SslContextFactory.Client tls = new SslContextFactory.Client();
+        tls.setEndpointIdentificationAlgorithm("HTTPS");
+        if (trustStore != null) tls.setTrustStore(trustStore);
+        HttpClient client = new HttpClient();
+        client.setSslContextFactory(tls);
+        client.setSocketAddressResolver(resolver);
+        client.setFollowRedirects(false);
+        client.setConnectTimeout(timeout.toMillis());
+        client.setIdleTimeout(timeout.toMillis());
+        client.setUserAgentField(new HttpField(HttpHeader.USER_AGENT, "mediaopt-webhooks"));
+        client.setName("webhook-client");
+        VirtualThreadPool threads = new VirtualThreadPool();
+        threads.setName("webhook-client");
+        client.setExecutor(threads);
+        return client;
+    }
+
+    /**
+     * The addresses a new connection to {@code host} may go to; a refused or unresolvable host
+     * fails the attempt before anything is connected.
+     */
+    private void resolve(String host, int port, Map<String, Object> context,
+                         Promise<List<InetSocketAddress>> promise) {
+        List<InetAddress> addresses;
+        try {
+            addresses = urls.allowedAddresses(host);
+        } catch (UnknownHostException | CallbackUrls.RefusedAddressException e) {
+            promise.failed(e);
+            return;
+        }
+        // an IPv6 literal keeps no brackets, so that TLS reads it as an address
+        String name = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
+        List<InetSocketAddress> checked = new ArrayList<>();
+        for (InetAddress address : addresses) {
+            try {
+                // the checked address, labelled with the name: TLS takes its server name and the
+                // name the certificate must bear from the label; nothing resolves it again
+                checked.add(new InetSocketAddress(InetAddress.getByAddress(name, address.getAddress()), port));
+            } catch (UnknownHostException e) {
+                promise.failed(e); // only for an address of illegal length, which a lookup does not return
+                return;
+            }
+        }
+        promise.succeeded(checked);
     }
 
     /** Makes what this node was sending when it stopped due again, and starts sending. */
     public synchronized void start() {
+        try {
+            http.start();
+        } catch (Exception e) {
+            throw new IllegalStateException("The HTTP client of callbacks did not start", e);
+        }
         int released = deliveries.releaseOwnedBy(nodeId);
         if (released > 0) log.info("after restart: {} webhook deliveries due again", released);
         running = true;
@@ -150,36 +232,56 @@ public final class WebhookSender implements AutoCloseable {
         Job job = jobs.find(delivery.jobId()).orElse(null);
         if (job == null) return Outcome.giveUp(null, "the job no longer exists");
         URI url = URI.create(delivery.url());
-        try {
-            urls.checkAddresses(url);
-        } catch (UnknownHostException e) {
-            return Outcome.retry(null, "the host " + url.getHost() + " does not resolve");
-        } catch (CallbackUrls.RefusedAddressException e) {
-            return Outcome.giveUp(null, e.getMessage());
-        }
         byte[] body = render.apply(job);
-        HttpRequest request = HttpRequest.newBuilder(url)
-                .timeout(settings.timeout())
-                .header("Content-Type", "application/json")
-                .header("User-Agent", "mediaopt-webhooks")
-                .header(EVENT_ID_HEADER, delivery.eventId())
-                .header(EVENT_HEADER, "job." + delivery.jobStatus())
-                .header(WebhookSignature.HEADER, signature.header(clock.millis() / 1000, body))
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body))
-                .build();
+        long timeout = settings.timeout().toMillis();
+        Request request = http.newRequest(url)
+                .method(HttpMethod.POST)
+                // connect and answer each within the timeout: the whole attempt within twice that
+                .idleTimeout(timeout, TimeUnit.MILLISECONDS)
+                .timeout(2 * timeout, TimeUnit.MILLISECONDS)
+                .headers(h -> h.put(EVENT_ID_HEADER, delivery.eventId())
+                        .put(EVENT_HEADER, "job." + delivery.jobStatus())
+                        .put(WebhookSignature.HEADER, signature.header(clock.millis() / 1000, body)))
+                .body(new BytesRequestContent("application/json", body));
+        CompletableFuture<Integer> answer = new CompletableFuture<>();
+        request.onResponseHeaders(response -> {
+            answer.complete(response.getStatus());
+            // the answer's body is of no interest; aborting drops what a receiver might trickle
+            response.abort(new CancellationException("the body of a callback's answer is not read"));
+        }).send(result -> {
+            if (result.isFailed()) answer.completeExceptionally(result.getFailure());
+            else answer.complete(result.getResponse().getStatus());
+        });
         try {
-            HttpResponse<InputStream> response = http.send(request, HttpResponse.BodyHandlers.ofInputStream());
-            // the answer's body is of no interest; closing it drops what a receiver might trickle
-            response.body().close();
-            return Outcome.of(response.statusCode());
-        } catch (HttpTimeoutException e) {
-            return Outcome.retry(null, "no answer within " + settings.timeout().toMillis() + " ms");
-        } catch (IOException e) {
-            return Outcome.retry(null, "the connection failed: " + e.getClass().getSimpleName());
+            return Outcome.of(answer.get(2 * timeout + 5_000, TimeUnit.MILLISECONDS));
+        } catch (ExecutionException e) {
+            return failure(url, e.getCause());
+        } catch (TimeoutException e) {
+            request.abort(e);
+            return Outcome.retry(null, "no answer within " + timeout + " ms");
         } catch (InterruptedException e) {
+            request.abort(e);
             Thread.currentThread().interrupt();
             return Outcome.retry(null, "the node stopped during the attempt");
         }
+    }
+
+    /** An attempt that got no answer: a refused address gives up, anything else is retried. */
+    private Outcome failure(URI url, Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof CallbackUrls.RefusedAddressException) return Outcome.giveUp(null, cause.getMessage());
+            if (cause instanceof UnknownHostException) {
+                return Outcome.retry(null, "the host " + url.getHost() + " does not resolve");
+            }
+            if (cause instanceof TimeoutException || cause instanceof SocketTimeoutException) {
+                return Outcome.retry(null, "no answer within " + settings.timeout().toMillis() + " ms");
+            }
+            if (cause instanceof SSLException) {
+                // says which check failed: trust (PKIX path), the certificate's names, or the protocol
+                return Outcome.retry(null, "the TLS handshake failed: " + cause.getMessage());
+            }
+        }
+        return Outcome.retry(null, "the connection failed: " + failure.getClass().getSimpleName());
     }
 
     private void record(Delivery delivery, Outcome outcome) {
@@ -227,7 +329,11 @@ public final class WebhookSender implements AutoCloseable {
             Thread.currentThread().interrupt();
             senders.shutdownNow();
         }
-        http.close();
+        try {
+            http.stop();
+        } catch (Exception e) {
+            log.warn("the HTTP client of callbacks did not stop cleanly", e);
+        }
     }
 
     /** What one attempt came to; {@code status} is null when no answer came. */

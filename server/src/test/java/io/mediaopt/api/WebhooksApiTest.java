@@ -16,12 +16,17 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.file.Files;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -36,6 +41,7 @@ class WebhooksApiTest {
             "SERVICE_WEBHOOK_SECRET", SECRET,
             "SERVICE_WEBHOOK_ALLOW_HTTP", "true",
             "SERVICE_WEBHOOK_ALLOW_PRIVATE", "true",
+            "SERVICE_WEBHOOK_TIMEOUT_MS", "3000",
             "SERVICE_WEBHOOK_RETRY_BASE_MS", "50"));
     WebhookReceiver receiver;
     MediaoptClient client;
@@ -152,6 +158,66 @@ class WebhooksApiTest {
     }
 
     @Test
+    void aReceiverThatAcceptsButNeverAnswersIsCutOffAndTriedAgain() throws Exception {
+        String id;
+        int port;
+        try (SilentListener silent = new SilentListener()) {
+            port = silent.port();
+            id = client.submitJob(Fixtures.png(), "web", URI.create("http://127.0.0.1:" + port + "/slow")).jobId();
+            CallbackDelivery first = Eventually.await(WAIT, () -> client.getJob(id).callback(),
+                    c -> c != null && c.lastError() != null);
+            assertThat(first.state()).isEqualTo(CallbackState.PENDING);
+            assertThat(first.lastError()).isEqualTo("no answer within 3000 ms");
+            assertThat(first.lastStatus()).isNull();
+            assertThat(silent.connections()).isPositive();
+        }
+        try (WebhookReceiver late = WebhookReceiver.on(port)) {
+            CallbackDelivery delivery = awaitCallback(id, CallbackState.DELIVERED);
+            assertThat(delivery.attempts()).isGreaterThanOrEqualTo(2);
+            assertThat(delivery.lastStatus()).isEqualTo(204);
+            assertThat(late.calls()).extracting(WebhookReceiver.Call::eventId).containsOnly(id + ".done");
+        }
+    }
+
+    /**
+     * Each job of a batch is called back once, at the first attempt, whether jobs come one at a
+     * time or all at once. Prints how long after its {@code completedAt} each call arrived (times
+     * on a shared machine are printed, not asserted).
+     */
+    @Test
+    void everyJobOfABatchIsCalledBackOnceAtTheFirstAttempt() throws Exception {
+        int count = 20;
+        List<WebhookReceiver.Call> oneByOne = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            String event = client.submitJob(Fixtures.png(), "web", receiver.url("/one")).jobId() + ".done";
+            oneByOne.add(receiver.await(calls -> calls.stream().anyMatch(c -> event.equals(c.eventId())), WAIT)
+                    .stream().filter(c -> event.equals(c.eventId())).findFirst().orElseThrow());
+        }
+        List<String> events = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            events.add(client.submitJob(Fixtures.png(), "web", receiver.url("/batch")).jobId() + ".done");
+        }
+        List<WebhookReceiver.Call> batch = receiver.await(
+                calls -> calls.stream().filter(c -> c.path().equals("/batch")).count() >= count, WAIT)
+                .stream().filter(c -> c.path().equals("/batch")).toList();
+
+        assertThat(batch).extracting(WebhookReceiver.Call::eventId).containsExactlyInAnyOrderElementsOf(events);
+        printLatency("one job at a time", oneByOne);
+        printLatency(count + " jobs sent at once", batch);
+        for (WebhookReceiver.Call call : receiver.calls()) {
+            assertThat(awaitCallback(call.job().jobId(), CallbackState.DELIVERED).attempts()).isEqualTo(1);
+        }
+        assertThat(receiver.calls()).hasSize(2 * count);
+    }
+
+    private static void printLatency(String what, List<WebhookReceiver.Call> calls) {
+        long[] ms = calls.stream().mapToLong(call -> call.receivedAtMillis() - call.job().completedAt()).sorted()
+                .toArray();
+        System.out.printf("callback received after completedAt, %s: median %d ms, max %d ms (n=%d)%n", what,
+                (ms[(ms.length - 1) / 2] + ms[ms.length / 2]) / 2, ms[ms.length - 1], ms.length);
+    }
+
+    @Test
     void theSynchronousRouteTakesACallbackOnlyWithItsJsonAnswer() throws Exception {
         byte[] png = Files.readAllBytes(Fixtures.png());
         Job job = client.optimizeAsJob("a.png", png, "web", receiver.url("/sync"));
@@ -176,5 +242,48 @@ class WebhooksApiTest {
             throw new AssertionError("the callback of job " + id + " never became " + state + ": " + callback);
         }
         return callback;
+    }
+
+    /** A listener on 127.0.0.1 that accepts connections, keeps them open and never reads or writes. */
+    private static final class SilentListener implements AutoCloseable {
+        private final ServerSocket socket = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+        private final List<Socket> accepted = new ArrayList<>();
+        private final Thread acceptor = Thread.ofPlatform().daemon().name("silent-listener").start(this::accept);
+
+        SilentListener() throws IOException {}
+
+        int port() {
+            return socket.getLocalPort();
+        }
+
+        synchronized int connections() {
+            return accepted.size();
+        }
+
+        private void accept() {
+            while (!socket.isClosed()) {
+                try {
+                    Socket connection = socket.accept();
+                    synchronized (this) {
+                        accepted.add(connection);
+                    }
+                } catch (IOException e) {
+                    // closed
+                }
+            }
+        }
+
+        @Override
+        public void close() throws IOException {
+            socket.close();
+            try {
+                acceptor.join(5_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            synchronized (this) {
+                for (Socket connection : accepted) connection.close();
+            }
+        }
     }
 }
