@@ -5,7 +5,8 @@ package io.mediaopt.client;
  * current state are null: {@code result} and {@code downloadUrl} only once done, {@code error}
  * only once failed, {@code completedAt} only when finished, {@code callback} unless the job
  * was submitted with a callback URL (or the service has a default one). {@code progress} (0 to
- * 100) is set while the job is processing (it only grows) and is 100 once done.
+ * 100) is set while the job is processing (it only grows) and is 100 once done. {@code options}
+ * are those the job asked for ({@link OptimizeOptions#DEFAULT} when none).
  */
 public record Job(
         String jobId,
@@ -20,7 +21,14 @@ public record Job(
         String downloadUrl,
         JobError error,
         CallbackDelivery callback,
-        Integer progress) {
+        Integer progress,
+        OptimizeOptions options) {
+
+    public Job {
+        if (options == null) {
+            options = OptimizeOptions.DEFAULT;
+        }
+    }
 
     /** True once the job is done or failed. */
     public boolean terminal() {

@@ -26,7 +26,9 @@ import java.util.Objects;
  * }
  * }</pre>
  *
- * A {@code preset} argument may be null to let the service apply its default ({@code web}).
+ * A {@code preset} argument may be null to let the service apply its default ({@code web}); the
+ * overloads taking {@link OptimizeOptions} override the preset's quality, format or width for
+ * that one file.
  * Every method throws {@link MediaoptApiException} when the service answers outside 2xx and
  * {@link MediaoptIOException} when the exchange fails; both are unchecked.
  */
@@ -59,12 +61,22 @@ public final class MediaoptClient implements AutoCloseable {
 
     /** Uploads a file as an asynchronous job ({@code POST /api/media/jobs}); returns at once. */
     public JobSubmission submitJob(Path file, String preset) {
-        return submitJob(filenameOf(file), publisherOf(file), preset);
+        return submitJob(file, preset, OptimizeOptions.DEFAULT);
+    }
+
+    /** Uploads a file as an asynchronous job asking these options of its output. */
+    public JobSubmission submitJob(Path file, String preset, OptimizeOptions options) {
+        return submitJob(filenameOf(file), publisherOf(file), preset, null, options);
     }
 
     /** Uploads bytes held in memory as an asynchronous job, named {@code filename}. */
     public JobSubmission submitJob(String filename, byte[] content, String preset) {
-        return submitJob(filename, BodyPublishers.ofByteArray(content), preset);
+        return submitJob(filename, content, preset, OptimizeOptions.DEFAULT);
+    }
+
+    /** Bytes-in-memory form of {@link #submitJob(Path, String, OptimizeOptions)}. */
+    public JobSubmission submitJob(String filename, byte[] content, String preset, OptimizeOptions options) {
+        return submitJob(filename, BodyPublishers.ofByteArray(content), preset, null, options);
     }
 
     /**
@@ -72,20 +84,19 @@ public final class MediaoptClient implements AutoCloseable {
      * (signed: check it with {@link WebhookSignature#verify}).
      */
     public JobSubmission submitJob(Path file, String preset, URI callbackUrl) {
-        return submitJob(filenameOf(file), publisherOf(file), preset, callbackText(callbackUrl));
+        return submitJob(filenameOf(file), publisherOf(file), preset, callbackText(callbackUrl),
+                OptimizeOptions.DEFAULT);
     }
 
     /** Bytes-in-memory form of {@link #submitJob(Path, String, URI)}. */
     public JobSubmission submitJob(String filename, byte[] content, String preset, URI callbackUrl) {
-        return submitJob(filename, BodyPublishers.ofByteArray(content), preset, callbackText(callbackUrl));
+        return submitJob(filename, BodyPublishers.ofByteArray(content), preset, callbackText(callbackUrl),
+                OptimizeOptions.DEFAULT);
     }
 
-    private JobSubmission submitJob(String filename, BodyPublisher media, String preset) {
-        return submitJob(filename, media, preset, null);
-    }
-
-    private JobSubmission submitJob(String filename, BodyPublisher media, String preset, String callbackUrl) {
-        return transport.callForJson(upload("/media/jobs", filename, media, preset, callbackUrl).build(),
+    private JobSubmission submitJob(String filename, BodyPublisher media, String preset, String callbackUrl,
+                                    OptimizeOptions options) {
+        return transport.callForJson(upload("/media/jobs", filename, media, preset, callbackUrl, options).build(),
                 JobSubmission.class);
     }
 
@@ -130,16 +141,27 @@ public final class MediaoptClient implements AutoCloseable {
      * memory with its metadata. For large outputs prefer {@link #optimizeTo}.
      */
     public Optimization optimize(Path file, String preset) {
-        return optimize(filenameOf(file), publisherOf(file), preset);
+        return optimize(file, preset, OptimizeOptions.DEFAULT);
+    }
+
+    /** {@link #optimize(Path, String)} asking these options of the output. */
+    public Optimization optimize(Path file, String preset, OptimizeOptions options) {
+        return optimize(filenameOf(file), publisherOf(file), preset, options);
     }
 
     /** Optimizes bytes held in memory synchronously; see {@link #optimize(Path, String)}. */
     public Optimization optimize(String filename, byte[] content, String preset) {
-        return optimize(filename, BodyPublishers.ofByteArray(content), preset);
+        return optimize(filename, content, preset, OptimizeOptions.DEFAULT);
     }
 
-    private Optimization optimize(String filename, BodyPublisher media, String preset) {
-        HttpResponse<byte[]> response = transport.call(upload("/media/optimize", filename, media, preset).build());
+    /** Bytes-in-memory form of {@link #optimize(Path, String, OptimizeOptions)}. */
+    public Optimization optimize(String filename, byte[] content, String preset, OptimizeOptions options) {
+        return optimize(filename, BodyPublishers.ofByteArray(content), preset, options);
+    }
+
+    private Optimization optimize(String filename, BodyPublisher media, String preset, OptimizeOptions options) {
+        HttpResponse<byte[]> response = transport.call(
+                upload("/media/optimize", filename, media, preset, null, options).build());
         return new Optimization(ServiceHeaders.summary(response.headers()), response.body());
     }
 
@@ -148,8 +170,14 @@ public final class MediaoptClient implements AutoCloseable {
      * exists) without holding it in memory.
      */
     public OptimizationSummary optimizeTo(Path file, String preset, Path target) {
+        return optimizeTo(file, preset, OptimizeOptions.DEFAULT, target);
+    }
+
+    /** {@link #optimizeTo(Path, String, Path)} asking these options of the output. */
+    public OptimizationSummary optimizeTo(Path file, String preset, OptimizeOptions options, Path target) {
         Objects.requireNonNull(target, "target");
-        HttpRequest request = upload("/media/optimize", filenameOf(file), publisherOf(file), preset).build();
+        HttpRequest request = upload("/media/optimize", filenameOf(file), publisherOf(file), preset, null, options)
+                .build();
         return ServiceHeaders.summary(transport.callToFile(request, target));
     }
 
@@ -158,21 +186,28 @@ public final class MediaoptClient implements AutoCloseable {
      * instead of the bytes: the returned job is done, its output stored and downloadable.
      */
     public Job optimizeAsJob(Path file, String preset) {
-        return optimizeAsJob(filenameOf(file), publisherOf(file), preset, null);
+        return optimizeAsJob(file, preset, OptimizeOptions.DEFAULT);
+    }
+
+    /** {@link #optimizeAsJob(Path, String)} asking these options of the output. */
+    public Job optimizeAsJob(Path file, String preset, OptimizeOptions options) {
+        return optimizeAsJob(filenameOf(file), publisherOf(file), preset, null, options);
     }
 
     /** Bytes-in-memory form of {@link #optimizeAsJob(Path, String)}. */
     public Job optimizeAsJob(String filename, byte[] content, String preset) {
-        return optimizeAsJob(filename, BodyPublishers.ofByteArray(content), preset, null);
+        return optimizeAsJob(filename, BodyPublishers.ofByteArray(content), preset, null, OptimizeOptions.DEFAULT);
     }
 
     /** {@link #optimizeAsJob(String, byte[], String)}, also posting the done job to {@code callbackUrl}. */
     public Job optimizeAsJob(String filename, byte[] content, String preset, URI callbackUrl) {
-        return optimizeAsJob(filename, BodyPublishers.ofByteArray(content), preset, callbackText(callbackUrl));
+        return optimizeAsJob(filename, BodyPublishers.ofByteArray(content), preset, callbackText(callbackUrl),
+                OptimizeOptions.DEFAULT);
     }
 
-    private Job optimizeAsJob(String filename, BodyPublisher media, String preset, String callbackUrl) {
-        HttpRequest request = upload("/media/optimize", filename, media, preset, callbackUrl)
+    private Job optimizeAsJob(String filename, BodyPublisher media, String preset, String callbackUrl,
+                              OptimizeOptions options) {
+        HttpRequest request = upload("/media/optimize", filename, media, preset, callbackUrl, options)
                 .header("Accept", "application/json")
                 .build();
         return transport.callForJson(request, Job.class);
@@ -226,14 +261,11 @@ public final class MediaoptClient implements AutoCloseable {
         transport.close();
     }
 
-    private HttpRequest.Builder upload(String path, String filename, BodyPublisher media, String preset) {
-        return upload(path, filename, media, preset, null);
-    }
-
     private HttpRequest.Builder upload(String path, String filename, BodyPublisher media, String preset,
-                                       String callbackUrl) {
+                                       String callbackUrl, OptimizeOptions options) {
         requireText(filename, "a file name");
-        MultipartForm form = MultipartForm.of(filename, media, preset, callbackUrl);
+        Objects.requireNonNull(options, "options");
+        MultipartForm form = MultipartForm.of(filename, media, preset, callbackUrl, options);
         return transport.request(path).header("Content-Type", form.contentType()).POST(form.body());
     }
 

@@ -7,18 +7,23 @@ import java.util.UUID;
 
 /**
  * The multipart/form-data body both upload endpoints accept: optional text fields
- * {@code preset} and {@code callbackUrl}, and the file field {@code media}. The file's publisher is spliced in between
+ * {@code preset}, {@code callbackUrl}, {@code quality}, {@code format} and {@code width}, and the
+ * file field {@code media}. The file's publisher is spliced in between
  * the header and footer bytes, so a file on disk is streamed, never read whole into memory, and
  * the body length stays known (the service can refuse an oversized upload from it).
  */
 record MultipartForm(String contentType, BodyPublisher body) {
     private static final String CRLF = "\r\n";
 
-    static MultipartForm of(String filename, BodyPublisher media, String preset, String callbackUrl) {
+    static MultipartForm of(String filename, BodyPublisher media, String preset, String callbackUrl,
+                            OptimizeOptions options) {
         String boundary = "mediaopt-" + UUID.randomUUID();
         var head = new StringBuilder();
         textField(head, boundary, "preset", preset);
         textField(head, boundary, "callbackUrl", callbackUrl);
+        textField(head, boundary, "quality", options.quality() == null ? null : options.quality().toString());
+        textField(head, boundary, "format", options.format() == null ? null : options.format().wireName());
+        textField(head, boundary, "width", options.width() == null ? null : options.width().toString());
         head.append("--").append(boundary).append(CRLF)
                 .append("Content-Disposition: form-data; name=\"media\"; filename=\"")
                 .append(escapeFilename(filename)).append('"').append(CRLF)

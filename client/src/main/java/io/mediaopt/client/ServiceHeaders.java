@@ -32,12 +32,24 @@ final class ServiceHeaders {
                 required(headers, "x-service-preset"),
                 requiredLong(headers, "x-service-input-bytes"),
                 result,
-                totals(headers));
+                totals(headers),
+                new OptimizeOptions(optionalInt(headers, "x-service-requested-quality"),
+                        headers.firstValue("x-service-requested-format").map(v -> format(v.strip())).orElse(null),
+                        optionalInt(headers, "x-service-requested-width")));
     }
 
     static Totals totals(HttpHeaders headers) {
         return new Totals(optionalLong(headers, "x-service-total-jobs"),
                 optionalLong(headers, "x-service-total-bytes-saved"));
+    }
+
+    private static OutputFormat format(String value) {
+        try {
+            return OutputFormat.fromWireName(value);
+        } catch (IllegalArgumentException e) {
+            throw new MediaoptException("Expected a format in header x-service-requested-format but received "
+                    + value, e);
+        }
     }
 
     private static String required(HttpHeaders headers, String name) {

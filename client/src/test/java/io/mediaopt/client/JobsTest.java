@@ -83,6 +83,41 @@ class JobsTest {
     }
 
     @Test
+    void sendsTheOptionsAsFormFieldsAndReadsThemBackFromTheJob() {
+        server.on("POST", "/api/media/jobs",
+                Canned.json(202, "{\"jobId\":\"j-5\",\"status\":\"pending\",\"createdAt\":1}"));
+
+        client.submitJob("a.png", new byte[] {1, 2, 3}, "web", new OptimizeOptions(40, OutputFormat.AVIF, 300));
+
+        var sent = server.lastRequest();
+        List<MultipartParts.Part> parts = MultipartParts.parse(sent.header("Content-Type"), sent.body());
+        assertThat(parts).extracting(MultipartParts.Part::name)
+                .containsExactly("preset", "quality", "format", "width", "media");
+        assertThat(parts).extracting(MultipartParts.Part::text).startsWith("web", "40", "avif", "300");
+
+        client.submitJob("a.png", new byte[] {1, 2, 3}, "web", OptimizeOptions.DEFAULT.withWidth(64));
+        parts = MultipartParts.parse(server.lastRequest().header("Content-Type"), server.lastRequest().body());
+        assertThat(parts).extracting(MultipartParts.Part::name).containsExactly("preset", "width", "media");
+
+        server.on("GET", "/api/media/jobs/j-5", Canned.json(200, """
+                {"jobId":"j-5","status":"pending","preset":"web","filename":"a.png","inputBytes":3,"createdAt":1,
+                 "options":{"quality":40,"format":"avif","width":300}}
+                """));
+        assertThat(client.getJob("j-5").options()).isEqualTo(new OptimizeOptions(40, OutputFormat.AVIF, 300));
+        server.on("GET", "/api/media/jobs/j-6", Canned.json(200, """
+                {"jobId":"j-6","status":"pending","preset":"web","filename":"a.png","inputBytes":3,"createdAt":1}
+                """));
+        assertThat(client.getJob("j-6").options()).isEqualTo(OptimizeOptions.DEFAULT);
+    }
+
+    @Test
+    void optionsOutOfRangeAreRefusedBeforeSendingAnything() {
+        assertThatThrownBy(() -> OptimizeOptions.DEFAULT.withQuality(0)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("1 to 100");
+        assertThatThrownBy(() -> OptimizeOptions.DEFAULT.withWidth(0)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
     void omitsThePresetFieldWhenNoneIsGiven() {
         server.on("POST", "/api/media/jobs",
                 Canned.json(202, "{\"jobId\":\"j-2\",\"status\":\"pending\",\"createdAt\":1}"));

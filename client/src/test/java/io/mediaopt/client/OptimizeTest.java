@@ -57,6 +57,25 @@ class OptimizeTest {
     }
 
     @Test
+    void readsTheRequestedOptionsFromTheHeaders() {
+        Canned canned = videoResponse("inline; filename=\"big.webm\"");
+        var headers = new LinkedHashMap<>(canned.headers());
+        headers.put("x-service-requested-format", "webm");
+        headers.put("x-service-requested-width", "320");
+        server.on("POST", "/api/media/optimize", new Canned(200, Map.copyOf(headers), OUTPUT));
+
+        Optimization optimization = client.optimize(input, "web", OptimizeOptions.DEFAULT.withFormat(OutputFormat.WEBM)
+                .withWidth(320));
+
+        assertThat(optimization.summary().requested()).isEqualTo(new OptimizeOptions(null, OutputFormat.WEBM, 320));
+        var parts = MultipartParts.parse(server.lastRequest().header("Content-Type"), server.lastRequest().body());
+        assertThat(parts).extracting(MultipartParts.Part::name).containsExactly("preset", "format", "width", "media");
+
+        server.on("POST", "/api/media/optimize", videoResponse("inline; filename=\"big.webm\""));
+        assertThat(client.optimize(input, "web").summary().requested()).isEqualTo(OptimizeOptions.DEFAULT);
+    }
+
+    @Test
     void returnsTheOutputWithTheMetadataFromTheHeaders() {
         server.on("POST", "/api/media/optimize",
                 videoResponse("inline; filename=\"big.webm\"; filename*=UTF-8''gro%C3%9F.webm"));

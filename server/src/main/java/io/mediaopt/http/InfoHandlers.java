@@ -32,7 +32,7 @@ public final class InfoHandlers {
     }
 
     void presets(Context ctx) {
-        ctx.json(new PresetList(Presets.DEFAULT, presets.all()));
+        ctx.json(new PresetList(Presets.DEFAULT, presets.all(), OptionList.of()));
     }
 
     void limits(Context ctx) {
@@ -41,7 +41,7 @@ public final class InfoHandlers {
                 limits.videoTimeout().toMillis()));
     }
 
-    record PresetList(String defaultPreset, List<Preset> presets) {}
+    record PresetList(String defaultPreset, List<Preset> presets, OptionList options) {}
 
     record LimitsView(long maxInputBytes, long maxInputPixels, int maxAnimationFrames, int maxVideoDurationSec,
                       long ffprobeTimeoutMs, long imageTimeoutMs, long videoTimeoutMs) {}

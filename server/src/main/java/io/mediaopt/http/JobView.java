@@ -7,7 +7,8 @@ import io.mediaopt.media.OptimizationResult;
 
 /**
  * The job object of docs/api.md (Routes) as the API shows it. {@code progress} (0 to 100) is
- * shown while the job is processing, and as 100 once it is done.
+ * shown while the job is processing, and as 100 once it is done; {@code options} when the job asked
+ * for any.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record JobView(
@@ -16,6 +17,7 @@ public record JobView(
         Integer progress,
         String preset,
         String filename,
+        OptionsView options,
         Long inputBytes,
         Long createdAt,
         Long updatedAt,
@@ -27,7 +29,7 @@ public record JobView(
 
     /** The answer to a submission: only what docs/api.md names for POST /api/media/jobs. */
     public static JobView submitted(Job job) {
-        return new JobView(job.id(), job.status().wireName(), null, null, null, null, job.createdAt(),
+        return new JobView(job.id(), job.status().wireName(), null, null, null, null, null, job.createdAt(),
                 null, null, null, null, null, null);
     }
 
@@ -37,7 +39,7 @@ public record JobView(
         boolean failed = job.status() == JobStatus.FAILED;
         boolean encoding = job.status() == JobStatus.PROCESSING;
         return new JobView(job.id(), job.status().wireName(), encoding || done ? job.progress() : null,
-                job.preset(), job.filename(), job.inputBytes(),
+                job.preset(), job.filename(), OptionsView.of(job.options()), job.inputBytes(),
                 job.createdAt(), job.updatedAt(), job.completedAt(),
                 done ? result : null,
                 done ? downloadUrl : null,

@@ -47,6 +47,7 @@ final class MediaHandlers {
     /**
      * POST /api/media/optimize: the optimized file, or the done job with Accept: application/json.
      * Only the latter gives the caller the job id a callback names, so only it takes a callbackUrl.
+     * With format auto, AVIF or WebP in the Accept header may choose among the preset's image formats.
      */
     void optimize(Context ctx) throws IOException {
         Job job;
@@ -57,14 +58,14 @@ final class MediaHandlers {
                         + "/api/media/optimize, whose answer then names the job the callback reports");
             }
             job = jobs.optimizeNow(upload.file(), upload.filename(), upload.preset(), callback(upload, ctx),
-                    RequestIds.of(ctx), upload.renditions());
+                    RequestIds.of(ctx), upload.renditions(), upload.options().accepting(ctx.header("Accept")));
         }
         if (json) {
             ctx.json(view(job, ctx));
             return;
         }
         OptimizationResult result = job.result();
-        ResultHeaders.write(ctx, job.preset(), job.inputBytes(), result);
+        ResultHeaders.write(ctx, job.preset(), job.inputBytes(), result, job.options());
         ctx.header("Content-Disposition", ContentDisposition.inline(result.filename()));
         sendObject(ctx, job.outputKey(), result.contentType(), null);
     }
@@ -74,7 +75,7 @@ final class MediaHandlers {
         Job job;
         try (Upload upload = uploads.read(ctx)) {
             job = jobs.submit(upload.file(), upload.filename(), upload.preset(), callback(upload, ctx), RequestIds.of(ctx),
-                    upload.renditions());
+                    upload.renditions(), upload.options());
         }
         ctx.status(HttpStatus.ACCEPTED).json(JobView.submitted(job));
     }

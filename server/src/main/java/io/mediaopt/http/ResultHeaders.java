@@ -2,12 +2,16 @@ package io.mediaopt.http;
 
 import io.javalin.http.Context;
 import io.mediaopt.media.OptimizationResult;
+import io.mediaopt.media.OutputOptions;
 
-/** The x-service-* headers that carry the result metadata of a synchronous optimization. */
+/**
+ * The x-service-* headers that carry the result metadata of a synchronous optimization, and the
+ * options it asked for ({@code x-service-requested-*}, each only when asked).
+ */
 final class ResultHeaders {
     private ResultHeaders() {}
 
-    static void write(Context ctx, String preset, long inputBytes, OptimizationResult r) {
+    static void write(Context ctx, String preset, long inputBytes, OptimizationResult r, OutputOptions options) {
         ctx.header("x-service-kind", r.kind());
         ctx.header("x-service-preset", preset);
         ctx.header("x-service-strategy", r.strategy());
@@ -24,6 +28,9 @@ final class ResultHeaders {
         optional(ctx, "x-service-quality", r.quality());
         optional(ctx, "x-service-score", r.score());
         optional(ctx, "x-service-alpha-flattened", r.alphaFlattened());
+        optional(ctx, "x-service-requested-quality", options.quality());
+        optional(ctx, "x-service-requested-format", options.format() == null ? null : options.format().shortName());
+        optional(ctx, "x-service-requested-width", options.width());
     }
 
     private static void optional(Context ctx, String name, Object value) {

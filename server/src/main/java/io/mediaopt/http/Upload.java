@@ -1,5 +1,6 @@
 package io.mediaopt.http;
 
+import io.mediaopt.media.OutputOptions;
 import io.mediaopt.media.Preset;
 import io.mediaopt.renditions.RenditionRequest;
 
@@ -10,10 +11,10 @@ import java.nio.file.Path;
 /**
  * A received upload: the media file on disk (owned by this upload until consumed), the safe
  * version of the client's file name, the chosen preset, and the callback URL as sent (null when
- * none was, not yet checked), and the renditions asked for.
+ * none was, not yet checked), the renditions asked for, and the options of the output.
  */
 public record Upload(Path file, String filename, long size, Preset preset, String callbackUrl,
-                     RenditionRequest renditions)
+                     RenditionRequest renditions, OutputOptions options)
         implements AutoCloseable {
 
     /** Removes the file if nothing consumed it; every request path ends here. */

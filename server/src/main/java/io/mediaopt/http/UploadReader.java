@@ -2,6 +2,7 @@ package io.mediaopt.http;
 
 import io.javalin.http.Context;
 import io.mediaopt.jobs.OutputNames;
+import io.mediaopt.media.OutputOptions;
 import io.mediaopt.media.Preset;
 import io.mediaopt.media.Presets;
 import io.mediaopt.renditions.RenditionRequest;
@@ -21,7 +22,8 @@ import java.util.UUID;
 
 /**
  * Reads the multipart form of the optimize and job routes (file field {@code media}, text fields
- * {@code preset}, {@code callbackUrl}, {@code renditions} and {@code posterTime}). Jetty streams the parts to files in the upload directory as they arrive and
+ * {@code preset}, {@code callbackUrl}, {@code renditions}, {@code posterTime}, {@code quality},
+ * {@code format} and {@code width}). Jetty streams the parts to files in the upload directory as they arrive and
  * stops at the size limit, so the heap does not grow with the upload.
  */
 public final class UploadReader {
@@ -68,12 +70,14 @@ public final class UploadReader {
         String callbackUrl = callbackUrl(parts);
         RenditionRequest renditions = RenditionRequest.parse(shortText(parts, "renditions"),
                 shortText(parts, "posterTime"));
+        OutputOptions options = OutputOptions.parse(shortText(parts, "quality"), shortText(parts, "format"),
+                shortText(parts, "width"));
         if (media.getSize() == 0) throw new InvalidInputException("The uploaded file \"media\" is empty");
         if (media.getSize() > maxInputBytes) throw new TooLargeException(maxInputBytes);
         Path file = uploadDir.resolve("upload-" + UUID.randomUUID());
         media.write(file.toString());
         return new Upload(file, OutputNames.sanitize(media.getSubmittedFileName()), media.getSize(), preset,
-                callbackUrl, renditions);
+                callbackUrl, renditions, options);
     }
 
     private Collection<Part> parts(Context ctx) throws IOException {

@@ -167,12 +167,13 @@ final class ImageEncoder {
     }
 
     /**
-     * Animations keep the preset's quality (a search would encode every frame several times);
+     * A quality the request pinned is kept. Animations keep the preset's quality (a search would
+     * encode every frame several times);
      * so do pictures too small for the metric, and pictures whose in-memory copy would be
      * large (a very tall strip), which the search would hold several times over.
      */
     private boolean searches(boolean animation, int width, int height) {
-        return qualityMode == QualityMode.AUTO && !animation
+        return qualityMode == QualityMode.AUTO && settings.searches() && !animation
                 && width >= MIN_SEARCH_SIDE && height >= MIN_SEARCH_SIDE
                 && (long) width * height <= MAX_SEARCH_PIXELS;
     }

@@ -7,6 +7,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import io.mediaopt.ErrorCode;
 import io.mediaopt.media.MediaFormat;
 import io.mediaopt.media.OptimizationResult;
+import io.mediaopt.media.OutputOptions;
 import io.mediaopt.renditions.RenditionRequest;
 import org.flywaydb.core.Flyway;
 
@@ -20,8 +21,11 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /** Jobs in SQLite (embedded default) or PostgreSQL, through JDBC; migrations run at open. */
 public final class JdbcJobStore implements JobStore {
@@ -88,14 +92,18 @@ public final class JdbcJobStore implements JobStore {
         String sql = """
                 INSERT INTO jobs (id, status, preset, filename, input_bytes, media_kind, media_format,
                                   media_type, input_key, attempts, created_at, updated_at, lease_owner, lease_until,
-                                  callback_url, callback_origin, request_id, renditions)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""";
+                                  callback_url, callback_origin, request_id, renditions,
+                                  option_quality, option_format, option_width, accepted_formats)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""";
         Callback callback = job.callback();
+        OutputOptions options = job.options();
         update(sql, job.id(), job.status().wireName(), job.preset(), job.filename(), job.inputBytes(),
                 job.media().kind().wireName(), job.media().shortName(), job.media().contentType(),
                 job.inputKey(), job.attempts(), job.createdAt(), job.updatedAt(), job.leaseOwner(), job.leaseUntil(),
                 callback == null ? null : callback.url(), callback == null ? null : callback.origin(), job.requestId(),
-                job.renditions().stored());
+                job.renditions().stored(), options.quality(),
+                options.format() == null ? null : options.format().shortName(), options.width(),
+                acceptedText(options));
     }
 
     @Override
@@ -253,7 +261,25 @@ public final class JdbcJobStore implements JobStore {
                 callback(rs.getString("callback_url"), rs.getString("callback_origin")),
                 rs.getInt("progress"),
                 rs.getString("request_id"),
-                RenditionRequest.fromStored(rs.getString("renditions")));
+                RenditionRequest.fromStored(rs.getString("renditions")),
+                options(rs));
+    }
+
+    private static OutputOptions options(ResultSet rs) throws SQLException {
+        Long quality = nullableLong(rs, "option_quality");
+        String format = rs.getString("option_format");
+        Long width = nullableLong(rs, "option_width");
+        String accepted = rs.getString("accepted_formats");
+        return new OutputOptions(quality == null ? null : quality.intValue(),
+                format == null ? null : mediaFormat(format), width == null ? null : width.intValue(),
+                accepted == null ? Set.of() : Arrays.stream(accepted.split(",")).map(JdbcJobStore::mediaFormat)
+                        .collect(Collectors.toSet()));
+    }
+
+    /** The formats an Accept header chose among, as {@code avif,webp}; null when none. */
+    private static String acceptedText(OutputOptions options) {
+        if (options.accepted().isEmpty()) return null;
+        return options.accepted().stream().sorted().map(MediaFormat::shortName).collect(Collectors.joining(","));
     }
 
     private static Callback callback(String url, String origin) {

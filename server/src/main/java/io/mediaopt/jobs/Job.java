@@ -3,6 +3,7 @@ package io.mediaopt.jobs;
 import io.mediaopt.ErrorCode;
 import io.mediaopt.media.OptimizationResult;
 import io.mediaopt.media.MediaFormat;
+import io.mediaopt.media.OutputOptions;
 import io.mediaopt.renditions.RenditionRequest;
 
 /**
@@ -12,7 +13,8 @@ import io.mediaopt.renditions.RenditionRequest;
  * {@code callback}, when not null, where to tell the caller that the job ended;
  * {@code progress} how far its encoding has got, 0 to 100 (100 once done); {@code requestId} the
  * x-request-id of the request that created it, for the log lines of its work on whichever node runs it;
- * {@code renditions} the extra outputs it asked for (never null).
+ * {@code renditions} the extra outputs it asked for (never null); {@code options} what it asked of
+ * its output beyond the preset (never null).
  */
 public record Job(
         String id,
@@ -35,37 +37,48 @@ public record Job(
         Callback callback,
         int progress,
         String requestId,
-        RenditionRequest renditions) {
+        RenditionRequest renditions,
+        OutputOptions options) {
 
     public Job {
         if (renditions == null) renditions = RenditionRequest.NONE;
+        if (options == null) options = OutputOptions.NONE;
     }
 
     /** A job just accepted, before any worker has seen it. */
     public static Job pending(String id, String preset, String filename, long inputBytes,
                               MediaFormat media, String inputKey, Callback callback, long now) {
         return new Job(id, JobStatus.PENDING, preset, filename, inputBytes, media, inputKey,
-                0, now, now, null, null, null, null, null, null, null, callback, 0, null, RenditionRequest.NONE);
+                0, now, now, null, null, null, null, null, null, null, callback, 0, null, RenditionRequest.NONE,
+                OutputOptions.NONE);
     }
 
     /** A synchronous job: processed by the request that created it, from the start, under a lease. */
     public static Job processingNow(String id, String preset, String filename, long inputBytes,
                                     MediaFormat media, JobStore.Lease lease, Callback callback, long now) {
         return new Job(id, JobStatus.PROCESSING, preset, filename, inputBytes, media, null,
-                1, now, now, null, null, null, null, null, lease.owner(), lease.until(), callback, 0, null, RenditionRequest.NONE);
+                1, now, now, null, null, null, null, null, lease.owner(), lease.until(), callback, 0, null, RenditionRequest.NONE,
+                OutputOptions.NONE);
     }
 
     /** The same job, created by the request with this id. */
     public Job requestedBy(String id) {
         return new Job(this.id, status, preset, filename, inputBytes, media, inputKey, attempts, createdAt, updatedAt,
                 completedAt, result, outputKey, errorCode, errorMessage, leaseOwner, leaseUntil, callback, progress, id,
-                renditions);
+                renditions, options);
     }
 
     /** The same job, asking for these renditions. */
     public Job asking(RenditionRequest request) {
         return new Job(id, status, preset, filename, inputBytes, media, inputKey, attempts, createdAt, updatedAt,
                 completedAt, result, outputKey, errorCode, errorMessage, leaseOwner, leaseUntil, callback, progress,
-                requestId, request);
+                requestId, request, options);
+    }
+
+    /** The same job, asking these options of its output. */
+    public Job withOptions(OutputOptions asked) {
+        return new Job(id, status, preset, filename, inputBytes, media, inputKey, attempts, createdAt, updatedAt,
+                completedAt, result, outputKey, errorCode, errorMessage, leaseOwner, leaseUntil, callback, progress,
+                requestId, renditions, asked);
     }
 }

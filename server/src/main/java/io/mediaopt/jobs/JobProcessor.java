@@ -82,10 +82,10 @@ public final class JobProcessor {
                 .orElseThrow(() -> new IllegalStateException("Unknown preset " + job.preset()));
         Optimizer optimizer = optimizers.get(job.media().kind());
         long started = System.nanoTime();
-        Optimized optimized = optimizer.optimize(input, job.media(), preset, workDir,
+        Optimized optimized = optimizer.optimize(input, job.media(), job.options().applyTo(preset), workDir,
                 new JobProgress(store, job.id(), clock));
         metrics.encodeTime(job.media().kind().wireName(), Duration.ofNanos(System.nanoTime() - started));
-        // before the output is stored: an output that is the input itself is moved away by storing it
+        // renditions follow the preset itself; before the output is stored: an output that is the input itself is moved away by storing it
         List<Made> made = renditions.make(job.renditions(), input, preset, optimized, workDir);
         long outputBytes = Files.size(optimized.output());
         String filename = OutputNames.forOutput(job.filename(), optimized.extension());

@@ -5,6 +5,7 @@ import io.mediaopt.media.MediaException;
 import io.mediaopt.media.MediaFormat;
 import io.mediaopt.media.MediaKind;
 import io.mediaopt.media.Mislabelling;
+import io.mediaopt.media.OutputOptions;
 import io.mediaopt.media.Polyglots;
 import io.mediaopt.media.Preset;
 import io.mediaopt.media.Sniffer;
@@ -52,12 +53,14 @@ public final class Jobs {
     /**
      * Queues the upload (consumed: moved into storage) and returns the pending job, which reports
      * its end to {@code callback} when that is not null; {@code requestId} is the id of the
-     * request that submits it; {@code renditions} the extra outputs it asks for.
+     * request that submits it; {@code renditions} the extra outputs it asks for; {@code options}
+     * what it asks of its output beyond the preset.
      */
     public Job submit(Path upload, String filename, Preset preset, Callback callback, String requestId,
-                      RenditionRequest renditions) throws IOException {
+                      RenditionRequest renditions, OutputOptions options) throws IOException {
         MediaFormat media = sniff(upload, filename);
         renditions.checkFits(media.kind());
+        options.checkFits(media.kind());
         if (store.countPending() >= maxPendingJobs) {
             throw new BusyException("Too many jobs are waiting; retry later", 30);
         }
@@ -66,7 +69,7 @@ public final class Jobs {
         long size = Files.size(upload);
         storage.put(inputKey, upload, media.contentType());
         Job job = Job.pending(id, preset.name(), filename, size, media, inputKey, callback, clock.millis())
-                .requestedBy(requestId).asking(renditions);
+                .requestedBy(requestId).asking(renditions).withOptions(options);
         try {
             store.insert(job);
         } catch (RuntimeException e) {
@@ -86,20 +89,23 @@ public final class Jobs {
      * A node that does not process the queue hands the upload to the nodes that do, and waits.
      */
     public Job optimizeNow(Path upload, String filename, Preset preset, Callback callback, String requestId,
-                           RenditionRequest renditions) throws IOException {
-        if (!workers.processesQueue()) return submitAndWait(upload, filename, preset, callback, requestId, renditions);
+                           RenditionRequest renditions, OutputOptions options) throws IOException {
+        if (!workers.processesQueue()) {
+            return submitAndWait(upload, filename, preset, callback, requestId, renditions, options);
+        }
         MediaFormat media = sniff(upload, filename);
         renditions.checkFits(media.kind());
+        options.checkFits(media.kind());
         long size = Files.size(upload);
         String id = ids.get();
         Job job = Job.processingNow(id, preset.name(), filename, size, media, workers.newLease(), callback,
-                clock.millis()).requestedBy(requestId).asking(renditions);
+                clock.millis()).requestedBy(requestId).asking(renditions).withOptions(options);
         return workers.runNow(id, () -> store.insert(job), workDir -> processor.process(job, upload, workDir));
     }
 
     private Job submitAndWait(Path upload, String filename, Preset preset, Callback callback, String requestId,
-                              RenditionRequest renditions) throws IOException {
-        Job job = submit(upload, filename, preset, callback, requestId, renditions);
+                              RenditionRequest renditions, OutputOptions options) throws IOException {
+        Job job = submit(upload, filename, preset, callback, requestId, renditions, options);
         return waiter.awaitEnd(job.id());
     }
 

@@ -6,7 +6,8 @@ import java.util.List;
  * How a preset encodes images. {@code strategies} are tried in order (the first that encodes
  * wins); {@code animatedStrategies} replace them for animated inputs. The fixed qualities are
  * used where no search runs (animations, tiny pictures, search switched off) and are where a
- * search starts; {@code search} says what it looks for.
+ * search starts; {@code search} says what it looks for, null when the qualities are pinned (no
+ * search runs, whatever the service's quality mode).
  */
 public record ImageSettings(
         int maxWidth,
@@ -20,6 +21,26 @@ public record ImageSettings(
     public ImageSettings {
         strategies = List.copyOf(strategies);
         animatedStrategies = List.copyOf(animatedStrategies);
+    }
+
+    /** Whether a search may choose the quality per file; not when a request pinned it. */
+    public boolean searches() {
+        return search != null;
+    }
+
+    /** The same settings fitting pictures to this width. */
+    public ImageSettings withMaxWidth(int width) {
+        return new ImageSettings(width, webpQuality, avifQuality, jpegQuality, strategies, animatedStrategies, search);
+    }
+
+    /** The same settings trying these encodings, for stills and for animations. */
+    public ImageSettings withStrategies(List<Strategy> stills, List<Strategy> animations) {
+        return new ImageSettings(maxWidth, webpQuality, avifQuality, jpegQuality, stills, animations, search);
+    }
+
+    /** The same settings encoding every lossy format (and quantising PNG) at this quality, with no search. */
+    public ImageSettings pinnedAt(int quality) {
+        return new ImageSettings(maxWidth, quality, quality, quality, strategies, animatedStrategies, null);
     }
 
     /** The fixed quality of a lossy strategy. */

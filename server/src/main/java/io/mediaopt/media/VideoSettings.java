@@ -16,4 +16,14 @@ public record VideoSettings(
     public VideoSettings {
         strategies = List.copyOf(strategies);
     }
+
+    /** The same settings scaling pictures to this width at most. */
+    public VideoSettings withMaxWidth(int width) {
+        return new VideoSettings(width, crf, maxBitrateKbps, audioBitrateKbps, strategies);
+    }
+
+    /** The same settings trying these encodings. */
+    public VideoSettings withStrategies(List<Strategy> list) {
+        return new VideoSettings(maxWidth, crf, maxBitrateKbps, audioBitrateKbps, list);
+    }
 }

@@ -221,6 +221,25 @@ class OpenApiConformanceTest {
         assertThat(call(get("/media/jobs/" + id + "/picture?w=0").build()).statusCode()).isEqualTo(400);
     }
 
+    @Test
+    void optionsOnBothRoutesWithTheirHeadersAndTheJobsOptions() throws Exception {
+        List<Part> parts = List.of(Part.file("media", "photo.jpg", bytes(Fixtures.photoJpeg(640, 480))),
+                Part.text("quality", "50"), Part.text("format", "png"), Part.text("width", "200"));
+        HttpResponse<byte[]> synchronous = call(RawMultipart.post(service.baseUrl(), "/media/optimize", parts)
+                .header("x-api-key", KEY).build());
+        assertThat(synchronous.headers().firstValue("x-service-requested-format")).contains("png");
+        assertThat(call(RawMultipart.post(service.baseUrl(), "/media/optimize", List.of(
+                        Part.file("media", "photo.jpg", bytes(Fixtures.photoJpeg(640, 480)))))
+                .header("x-api-key", KEY).header("Accept", "image/webp").build()).statusCode()).isEqualTo(200);
+        String id = json(call(RawMultipart.post(service.baseUrl(), "/media/jobs", parts).header("x-api-key", KEY)
+                .build())).path("jobId").asText();
+        JsonNode job = awaitEnd(id);
+        assertThat(job.path("options").path("width").asInt()).isEqualTo(200);
+        assertThat(call(RawMultipart.post(service.baseUrl(), "/media/jobs", List.of(
+                        Part.file("media", "photo.jpg", bytes(Fixtures.photoJpeg(640, 480))), Part.text("format", "mp4")))
+                .header("x-api-key", KEY).build()).statusCode()).isEqualTo(400);
+    }
+
     /** Polls the job, checking every intermediate answer (pending, processing with progress) too. */
     static JsonNode awaitEnd(String id) throws Exception {
         JsonNode job = Eventually.await(Duration.ofMinutes(2), () -> json(call(get("/media/jobs/" + id).build())),

@@ -5,6 +5,7 @@ import io.mediaopt.ErrorCode;
 import io.mediaopt.webhooks.DeliveryStoreContract;
 import io.mediaopt.media.OptimizationResult;
 import io.mediaopt.media.MediaFormat;
+import io.mediaopt.media.OutputOptions;
 import io.mediaopt.media.Rendition;
 import io.mediaopt.media.RenditionRole;
 import io.mediaopt.renditions.RenditionRequest;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.Test;
 
 import java.math.BigDecimal;
 import java.util.List;
+import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -72,6 +74,21 @@ abstract class JobStoreContract {
         assertThat(store.find("v").orElseThrow().result().renditions()).isEqualTo(made);
         store.insert(pending("w", 1001));
         assertThat(store.find("w").orElseThrow().renditions()).isEqualTo(RenditionRequest.NONE);
+    }
+
+    @Test
+    void aClaimedJobCarriesTheOptionsItAskedForAndOneWithoutHasNone() {
+        OutputOptions asked = OutputOptions.parse("40", "webp", "300").accepting("image/avif,image/webp;q=0.9");
+        store.insert(pending("o", 1000).withOptions(asked));
+        store.insert(pending("p", 1001).withOptions(OutputOptions.parse(null, "webm", null)));
+        store.insert(pending("q", 1002));
+        assertThat(store.claimNext(lease("n1", 5000), 3, 2000).orElseThrow().options()).isEqualTo(asked)
+                .isEqualTo(new OutputOptions(40, MediaFormat.WEBP, 300, Set.of()));
+        assertThat(store.find("p").orElseThrow().options()).isEqualTo(new OutputOptions(null, MediaFormat.WEBM, null, Set.of()));
+        assertThat(store.find("q").orElseThrow().options()).isEqualTo(OutputOptions.NONE);
+        OutputOptions negotiated = OutputOptions.NONE.accepting("image/avif,image/webp,*/*;q=0.8");
+        store.insert(pending("r", 1003).withOptions(negotiated));
+        assertThat(store.find("r").orElseThrow().options().accepted()).containsExactlyInAnyOrder(MediaFormat.AVIF, MediaFormat.WEBP);
     }
 
     @Test

@@ -1,0 +1,100 @@
+package io.mediaopt.media;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Set;
+
+import static io.mediaopt.media.Strategy.IMAGE_AVIF;
+import static io.mediaopt.media.Strategy.IMAGE_JPEG;
+import static io.mediaopt.media.Strategy.IMAGE_PNG;
+import static io.mediaopt.media.Strategy.IMAGE_WEBP;
+import static io.mediaopt.media.Strategy.VIDEO_MP4_H264;
+import static io.mediaopt.media.Strategy.VIDEO_WEBM_VP9;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class OutputOptionsTest {
+    static final Presets PRESETS = Presets.standard();
+    static final Preset WEB = PRESETS.find("web").orElseThrow();
+    static final Preset LOW = PRESETS.find("low-bandwidth").orElseThrow();
+
+    @Test
+    void nothingAskedLeavesThePresetAsItIs() {
+        assertThat(OutputOptions.NONE.applyTo(WEB)).isSameAs(WEB);
+        assertThat(OutputOptions.parse("auto", "auto", null)).isEqualTo(OutputOptions.NONE);
+    }
+
+    @Test
+    void aWidthOnlyNarrowsBothKinds() {
+        Preset narrow = OutputOptions.parse(null, null, "300").applyTo(WEB);
+        assertThat(narrow.image().maxWidth()).isEqualTo(300);
+        assertThat(narrow.video().maxWidth()).isEqualTo(300);
+        assertThat(narrow.image().strategies()).isEqualTo(WEB.image().strategies());
+        Preset wide = OutputOptions.parse(null, null, "5000").applyTo(WEB);
+        assertThat(wide.image().maxWidth()).isEqualTo(1920);
+        assertThat(wide.video().maxWidth()).isEqualTo(1920);
+    }
+
+    @Test
+    void aPinnedQualityReplacesEveryImageQualityAndTurnsTheSearchOff() {
+        ImageSettings pinned = OutputOptions.parse("40", null, null).applyTo(WEB).image();
+        assertThat(List.of(pinned.webpQuality(), pinned.avifQuality(), pinned.jpegQuality())).containsOnly(40);
+        assertThat(pinned.searches()).isFalse();
+        assertThat(WEB.image().searches()).isTrue();
+        assertThat(OutputOptions.parse("40", null, null).applyTo(WEB).video()).isEqualTo(WEB.video());
+    }
+
+    @Test
+    void aFormatIsThePresetsEncodingOfItOrTheServicesDefault() {
+        Preset png = OutputOptions.parse(null, "PNG", null).applyTo(LOW);
+        assertThat(png.image().strategies()).containsExactly(IMAGE_PNG);
+        assertThat(png.image().animatedStrategies()).containsExactly(IMAGE_PNG);
+        assertThat(png.video()).isEqualTo(LOW.video());
+        assertThat(OutputOptions.parse(null, "avif", null).applyTo(WEB).image().strategies()).containsExactly(IMAGE_AVIF);
+        assertThat(OutputOptions.parse(null, "webm", null).applyTo(WEB).video().strategies()).containsExactly(VIDEO_WEBM_VP9);
+        assertThat(OutputOptions.parse(null, "mp4", null).applyTo(LOW).video().strategies()).containsExactly(VIDEO_MP4_H264);
+        assertThat(OutputOptions.parse(null, "webm", null).applyTo(LOW).image()).isEqualTo(LOW.image());
+    }
+
+    @Test
+    void acceptChoosesOnlyAmongThePresetsFormats() {
+        assertThat(OutputOptions.NONE.accepting("image/webp").applyTo(LOW).image().strategies())
+                .containsExactly(IMAGE_WEBP, IMAGE_PNG, IMAGE_JPEG);
+        assertThat(OutputOptions.NONE.accepting("image/avif,image/webp,*/*;q=0.8").applyTo(LOW).image().strategies())
+                .containsExactly(IMAGE_AVIF, IMAGE_WEBP, IMAGE_PNG, IMAGE_JPEG);
+        assertThat(OutputOptions.NONE.accepting("image/avif;q=0, image/webp;q=0.5").accepted())
+                .containsExactly(MediaFormat.WEBP);
+        assertThat(OutputOptions.NONE.accepting("image/avif").applyTo(WEB).image().strategies())
+                .isEqualTo(WEB.image().strategies());
+        assertThat(OutputOptions.NONE.accepting("*/*").accepted()).isEmpty();
+        assertThat(OutputOptions.NONE.accepting(null).accepted()).isEmpty();
+        assertThat(OutputOptions.parse(null, "jpeg", null).accepting("image/avif").accepted()).isEmpty();
+        Preset animated = OutputOptions.NONE.accepting("image/avif").applyTo(LOW);
+        assertThat(animated.image().animatedStrategies()).isEqualTo(LOW.image().animatedStrategies());
+    }
+
+    @Test
+    void badValuesNameTheValidOnes() {
+        assertThatThrownBy(() -> OutputOptions.parse("0", null, null)).isInstanceOf(InvalidOptionsException.class)
+                .hasMessage("Expected auto or a whole number from 1 to 100 for quality but received \"0\"");
+        assertThatThrownBy(() -> OutputOptions.parse(null, "gif", null))
+                .hasMessage("Expected one of auto, webp, avif, jpeg, png, mp4, webm for format but received \"gif\"");
+        assertThatThrownBy(() -> OutputOptions.parse(null, null, "0"))
+                .hasMessage("Expected a whole number of pixels, 1 or more, for width but received \"0\"");
+    }
+
+    @Test
+    void theKindOfTheUploadBoundsFormatAndQuality() {
+        OutputOptions.parse("50", "jpeg", "10").checkFits(MediaKind.IMAGE);
+        OutputOptions.parse(null, "webm", "10").checkFits(MediaKind.VIDEO);
+        assertThatThrownBy(() -> OutputOptions.parse(null, "webp", null).checkFits(MediaKind.VIDEO))
+                .isInstanceOf(InvalidOptionsException.class).hasMessageContaining("one of mp4, webm");
+        assertThatThrownBy(() -> OutputOptions.parse(null, "mp4", null).checkFits(MediaKind.IMAGE))
+                .hasMessageContaining("one of webp, avif, jpeg, png");
+        assertThatThrownBy(() -> OutputOptions.parse("50", null, null).checkFits(MediaKind.VIDEO))
+                .hasMessageContaining("quality auto for a video");
+        assertThatThrownBy(() -> new OutputOptions(null, MediaFormat.GIF, null, Set.of()))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+}
