@@ -1,6 +1,7 @@
 package io.mediaopt.bench;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -34,9 +35,14 @@ final class Machine {
         return "? GiB";
     }
 
+    /** The command's first line of output, or that it is not installed (the corpus bench needs no vips command). */
     private static String firstLine(Command command) {
-        String out = command.runAllowingFailure(Path.of(System.getProperty("java.io.tmpdir")), Duration.ofSeconds(20)).stdout();
-        return out.lines().findFirst().orElse("?");
+        try {
+            String out = command.runAllowingFailure(Path.of(System.getProperty("java.io.tmpdir")), Duration.ofSeconds(20)).stdout();
+            return out.lines().findFirst().orElse("?");
+        } catch (UncheckedIOException e) {
+            return "no " + command.args().getFirst() + " command";
+        }
     }
 
     private static String firstWords(String text, int count) {

@@ -139,7 +139,7 @@ final class QualityFinder {
         private final VipsImage picture;
         private final Path scratch;
         private final Map<Integer, Double> byQuality = new HashMap<>();
-        private SrgbPixels reference;
+        private Ssimulacra2.Reference reference;
 
         Scores(VipsImage picture, Path scratch) {
             this.picture = picture;
@@ -162,7 +162,7 @@ final class QualityFinder {
         double at(int quality, Path file) {
             Double known = byQuality.get(quality);
             if (known != null) return known;
-            if (reference == null) reference = vips.srgbPixels(picture);
+            if (reference == null) reference = new Ssimulacra2.Reference(vips.srgbPixels(picture).linear());
             double score = encodeAndScore(picture, reference, file == null ? scratch : file, quality);
             byQuality.put(quality, score);
             return score;
@@ -175,17 +175,18 @@ final class QualityFinder {
         }
     }
 
-    private double encodeAndScore(VipsImage picture, SrgbPixels reference, Path file, int quality) {
+    /** The reference's scales and XYB planes are made once per picture, not once per trial. */
+    private double encodeAndScore(VipsImage picture, Ssimulacra2.Reference reference, Path file, int quality) {
         stopIfExpired.run();
         saver.save(picture, file, quality);
         stopIfExpired.run();
         try (VipsImage decoded = vips.open(file)) {
             SrgbPixels pixels = vips.srgbPixels(decoded);
-            if (pixels.width() != reference.width() || pixels.height() != reference.height()) {
+            if (pixels.width() != picture.width() || pixels.height() != picture.height()) {
                 throw new VipsException("score", "the output is " + pixels.width() + "x" + pixels.height()
-                        + ", not " + reference.width() + "x" + reference.height());
+                        + ", not " + picture.width() + "x" + picture.height());
             }
-            return Ssimulacra2.score(reference.linear(), pixels.linear());
+            return Ssimulacra2.score(reference, pixels.linear());
         }
     }
 

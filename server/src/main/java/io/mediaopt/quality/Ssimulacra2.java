@@ -54,29 +54,53 @@ public final class Ssimulacra2 {
      * picture can be used again afterwards.
      */
     public static double score(LinearRgb original, LinearRgb distorted) {
+        return score(new Reference(original), distorted);
+    }
+
+    /**
+     * The score of {@code distorted} against a reference made once, for scoring several
+     * versions of one picture: the original's scales and XYB planes are not made again. The
+     * distorted picture's planes are turned into XYB in place.
+     */
+    public static double score(Reference reference, LinearRgb distorted) {
+        LinearRgb original = reference.scales[0];
         if (original.width() != distorted.width() || original.height() != distorted.height()) {
             throw new IllegalArgumentException("sizes differ: " + original.width() + "x" + original.height()
                     + " and " + distorted.width() + "x" + distorted.height());
         }
-        if (original.width() < MIN_SIDE || original.height() < MIN_SIDE) {
-            throw new IllegalArgumentException("pictures need at least " + MIN_SIDE + " pixels a side");
-        }
         // [scale][component]: ssim mean, ssim 4-norm, ringing mean, ringing 4-norm, blur mean, blur 4-norm
-        double[][][] features = new double[SCALES][][];
-        int scales = 0;
-        LinearRgb a = original;
+        double[][][] features = new double[reference.count][][];
         LinearRgb b = distorted;
-        while (scales < SCALES && a.width() >= MIN_SIDE && a.height() >= MIN_SIDE) {
+        for (int scale = 0; scale < reference.count; scale++) {
             // the next scale is made in linear light, before these planes turn into XYB
-            LinearRgb nextA = scales + 1 < SCALES ? halve(a) : null;
-            LinearRgb nextB = scales + 1 < SCALES ? halve(b) : null;
-            Xyb.convert(a);
+            LinearRgb nextB = scale + 1 < reference.count ? halve(b) : null;
             Xyb.convert(b);
-            features[scales++] = compareScale(a, b);
-            a = nextA;
+            features[scale] = compareScale(reference.scales[scale], b);
             b = nextB;
         }
-        return toScore(features, scales);
+        return toScore(features, reference.count);
+    }
+
+    /** An original as the metric compares it: its XYB planes at every scale it has. */
+    public static final class Reference {
+        private final LinearRgb[] scales = new LinearRgb[SCALES];
+        private final int count;
+
+        /** Takes over {@code original}'s planes (they turn into XYB): it cannot be used again. */
+        public Reference(LinearRgb original) {
+            if (original.width() < MIN_SIDE || original.height() < MIN_SIDE) {
+                throw new IllegalArgumentException("pictures need at least " + MIN_SIDE + " pixels a side");
+            }
+            int made = 0;
+            LinearRgb a = original;
+            while (made < SCALES && a.width() >= MIN_SIDE && a.height() >= MIN_SIDE) {
+                LinearRgb next = made + 1 < SCALES ? halve(a) : null;
+                Xyb.convert(a);
+                scales[made++] = a;
+                a = next;
+            }
+            count = made;
+        }
     }
 
     /**

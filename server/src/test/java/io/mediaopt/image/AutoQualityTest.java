@@ -1,5 +1,6 @@
 package io.mediaopt.image;
 
+import io.mediaopt.Fixtures;
 import io.mediaopt.media.Limits;
 import io.mediaopt.media.Optimized;
 import io.mediaopt.media.Preset;
@@ -50,6 +51,28 @@ class AutoQualityTest {
         Optimized out = optimize(QualityMode.FIXED, web, TestPhotos.photo("chelsea.png"), dir);
         assertThat(out.strategy()).isEqualTo(Strategy.IMAGE_WEBP);
         assertThat(out.quality()).isEqualTo(web.image().webpQuality());
+        assertThat(out.score()).isNull();
+    }
+
+    @Test
+    void anAnimationKeepsThePresetsQualityWithoutASearch() throws IOException {
+        Preset web = Presets.standard().find("web").orElseThrow();
+        Path input = Files.copy(Fixtures.animatedGif(), dir.resolve("input.gif"));
+        Optimized out = new ImageOptimizer(vips, LIMITS, QualityMode.AUTO).optimize(input, MediaFormat.GIF, web, dir);
+        assertThat(out.strategy()).isEqualTo(Strategy.IMAGE_WEBP);
+        assertThat(out.quality()).isEqualTo(web.image().webpQuality());
+        assertThat(out.score()).isNull();
+    }
+
+    @Test
+    void aPictureTooSmallToScoreKeepsThePresetsQualityWithoutASearch() throws IOException {
+        Preset web = Presets.standard().find("web").orElseThrow();
+        Path input = Files.copy(Fixtures.photoPng(31, 120, false), dir.resolve("input.png"));
+        Optimized out = new ImageOptimizer(vips, LIMITS, QualityMode.AUTO).optimize(input, PNG, web, dir);
+        assertThat(out.outputWidth()).isEqualTo(31);
+        if (out.strategy() == Strategy.IMAGE_WEBP) {
+            assertThat(out.quality()).isEqualTo(web.image().webpQuality());
+        }
         assertThat(out.score()).isNull();
     }
 
