@@ -21,7 +21,9 @@ import java.util.concurrent.Semaphore;
  * Optimizes videos with ffprobe and ffmpeg: probe, check the limits from the header, then try
  * the preset's strategies in order within one time budget (SERVICE_VIDEO_TIMEOUT_MS); when an
  * encoder is free the first strategy runs while the probe does, and dies if the probe refuses
- * the file ({@link VideoEncoder} runs each strategy). Messages of the exceptions reach API
+ * the file ({@link VideoEncoder} runs each strategy). With SERVICE_VIDEO_QUALITY=auto a video
+ * long enough is first searched for its CRF ({@link CrfSearch}) within the same budget; then the
+ * encode started beside the probe gives way, as it does for a picture that needs other filters. Messages of the exceptions reach API
  * users, so they name no paths and no ffmpeg output; the log does.
  */
 public final class VideoOptimizer implements Optimizer {
