@@ -6,6 +6,7 @@ import io.mediaopt.media.Limits;
 import io.mediaopt.webhooks.WebhookSettings;
 
 import io.mediaopt.image.QualityMode;
+import io.mediaopt.video.VideoQualityMode;
 
 import java.net.InetAddress;
 import java.net.URI;
@@ -45,6 +46,7 @@ public record Config(
         ConnectionLimits connectionLimits,
         WebhookSettings webhooks,
         QualityMode imageQuality,
+        VideoQualityMode videoQuality,
         boolean metricsEnabled,
         boolean metricsPublic,
         LogFormat logFormat) {
@@ -109,6 +111,7 @@ public record Config(
                         r.longInteger("SERVICE_MIN_UPLOAD_RATE", 500, 0)),
                 r.webhooks(),
                 r.choice("SERVICE_IMAGE_QUALITY", QualityMode.FIXED, QualityMode.class),
+                r.choice("SERVICE_VIDEO_QUALITY", VideoQualityMode.FIXED, VideoQualityMode.class),
                 r.flag("SERVICE_METRICS", true, "on", "off"),
                 r.flag("SERVICE_METRICS_PUBLIC", false, "true", "false"),
                 r.choice("SERVICE_LOG_FORMAT", LogFormat.TEXT, LogFormat.class));
@@ -156,7 +159,7 @@ public record Config(
                 + ", ffmpegPath=" + ffmpegPath + ", ffprobePath=" + ffprobePath + ", nodeId=" + nodeId
                 + ", role=" + role + ", jobLease=" + jobLease + ", shutdownGrace=" + shutdownGrace
                 + ", connectionLimits=" + connectionLimits + ", webhooks=" + webhooks
-                + ", imageQuality=" + imageQuality + ", metricsEnabled=" + metricsEnabled
+                + ", imageQuality=" + imageQuality + ", videoQuality=" + videoQuality + ", metricsEnabled=" + metricsEnabled
                 + ", metricsPublic=" + metricsPublic + ", logFormat=" + logFormat + "]";
     }
 

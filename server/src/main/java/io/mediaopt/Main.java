@@ -117,7 +117,8 @@ public final class Main {
         VideoTools videoTools = new VideoTools(config.ffmpegPath(), config.ffprobePath(), processes);
         Map<MediaKind, Optimizer> optimizers = Map.of(
                 MediaKind.IMAGE, new ImageOptimizer(vips, config.limits(), config.imageQuality()),
-                MediaKind.VIDEO, new VideoOptimizer(videoTools, config.limits(), config.videoEncodes()));
+                MediaKind.VIDEO, new VideoOptimizer(videoTools, config.limits(), config.videoEncodes(),
+                        config.videoQuality()));
 
         Storage storage = storage(config, outputDir, service);
         ServiceMetrics metrics = service.own(config.metricsEnabled() ? ServiceMetrics.prometheus() : ServiceMetrics.off());

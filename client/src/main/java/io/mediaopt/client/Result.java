@@ -6,6 +6,8 @@ package io.mediaopt.client;
  * widths and heights may be absent when the service does not report them. {@code quality} is the
  * encoder setting the service chose (image quality), {@code score} the output's SSIMULACRA 2
  * score against the resized input (0–100, 90 and up visually lossless); null when not measured.
+ * {@code crf} is the constant rate factor a video was encoded at (the preset's, or the one the
+ * service's per-video search chose); null for images and a video served as it came.
  * {@code alphaFlattened} is true when the input's transparency was laid on white because no
  * format of the preset could keep it.
  */
@@ -25,4 +27,5 @@ public record Result(
         Integer outputHeight,
         Integer quality,
         Double score,
+        Integer crf,
         boolean alphaFlattened) {}

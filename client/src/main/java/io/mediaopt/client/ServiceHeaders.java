@@ -27,6 +27,7 @@ final class ServiceHeaders {
                 optionalInt(headers, "x-service-output-height"),
                 optionalInt(headers, "x-service-quality"),
                 optionalDouble(headers, "x-service-score"),
+                optionalInt(headers, "x-service-crf"),
                 headers.firstValue("x-service-alpha-flattened").map(v -> v.strip().equals("true")).orElse(false));
         return new OptimizationSummary(
                 required(headers, "x-service-preset"),

@@ -23,7 +23,7 @@ class JobsTest {
              "result":{"kind":"video","strategy":"video-webm-vp9","contentType":"video/webm",
                "filename":"clip.webm","outputBytes":400,"savedBytes":600,"savedPercent":60.0,
                "inputDurationSec":2.5,"outputDurationSec":2.48,"inputWidth":1920,"outputWidth":854,
-               "inputHeight":1080,"outputHeight":480,"quality":30,"score":91.25,"unknownMetric":3},
+               "inputHeight":1080,"outputHeight":480,"quality":30,"score":91.25,"crf":38,"unknownMetric":3},
              "downloadUrl":"http://127.0.0.1/api/media/jobs/j-1/download"}
             """;
 
@@ -149,7 +149,7 @@ class JobsTest {
         assertThat(job.downloadUrl()).isEqualTo("http://127.0.0.1/api/media/jobs/j-1/download");
         assertThat(job.error()).isNull();
         assertThat(job.result()).isEqualTo(new Result("video", "video-webm-vp9", "video/webm", "clip.webm",
-                400, 600, 60.0, 2.5, 2.48, 1920, 854, 1080, 480, 30, 91.25, false));
+                400, 600, 60.0, 2.5, 2.48, 1920, 854, 1080, 480, 30, 91.25, 38, false));
     }
 
     @Test

@@ -49,6 +49,7 @@ class OptimizeTest {
         headers.put("x-service-saved-percent", "20.00");
         headers.put("x-service-input-duration", "3.2");
         headers.put("x-service-output-duration", "3.18");
+        headers.put("x-service-crf", "38");
         headers.put("x-service-input-width", "1920");
         headers.put("x-service-output-width", "854");
         headers.put("x-service-total-jobs", "41");
@@ -86,7 +87,7 @@ class OptimizeTest {
         assertThat(optimization.summary().preset()).isEqualTo("low-bandwidth");
         assertThat(optimization.summary().inputBytes()).isEqualTo(10);
         assertThat(optimization.result()).isEqualTo(new Result("video", "video-webm-vp9", "video/webm", "groß.webm",
-                8, 2, 20.0, 3.2, 3.18, 1920, 854, null, null, null, null, false));
+                8, 2, 20.0, 3.2, 3.18, 1920, 854, null, null, null, null, 38, false));
         assertThat(optimization.totals()).isEqualTo(new Totals(41L, 123456L));
         // Through the trailing-slash base URL, the path must not get a double slash.
         assertThat(server.lastRequest().path()).isEqualTo("/api/media/optimize");

@@ -12,6 +12,7 @@ import java.util.List;
  * input's transparency was laid on white because no format of the preset could keep it);
  * {@code renditions} only for a job that asked for them, and {@code picture} (a ready
  * {@code <picture>} element) only in the API's answers for one with a responsive image set.
+ * {@code crf}: the CRF a video was encoded at (absent for images and an original served as is).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record OptimizationResult(
@@ -30,6 +31,7 @@ public record OptimizationResult(
         Integer outputHeight,
         Integer quality,
         Double score,
+        Integer crf,
         Boolean alphaFlattened,
         List<Rendition> renditions,
         String picture) {
@@ -38,21 +40,21 @@ public record OptimizationResult(
         renditions = renditions == null ? null : List.copyOf(renditions);
     }
 
-    /** A result without renditions. */
+    /** A result without a CRF or renditions. */
     public OptimizationResult(String kind, String strategy, String contentType, String filename, long outputBytes,
                               long savedBytes, BigDecimal savedPercent, Double inputDurationSec,
                               Double outputDurationSec, Integer inputWidth, Integer outputWidth, Integer inputHeight,
                               Integer outputHeight, Integer quality, Double score, Boolean alphaFlattened) {
         this(kind, strategy, contentType, filename, outputBytes, savedBytes, savedPercent, inputDurationSec,
-                outputDurationSec, inputWidth, outputWidth, inputHeight, outputHeight, quality, score, alphaFlattened,
-                null, null);
+                outputDurationSec, inputWidth, outputWidth, inputHeight, outputHeight, quality, score, null,
+                alphaFlattened, null, null);
     }
 
     /** The same result listing these renditions (null or empty: none) and this picture snippet. */
     public OptimizationResult withRenditions(List<Rendition> list, String pictureSnippet) {
         return new OptimizationResult(kind, strategy, contentType, filename, outputBytes, savedBytes, savedPercent,
                 inputDurationSec, outputDurationSec, inputWidth, outputWidth, inputHeight, outputHeight, quality,
-                score, alphaFlattened, list == null || list.isEmpty() ? null : list, pictureSnippet);
+                score, crf, alphaFlattened, list == null || list.isEmpty() ? null : list, pictureSnippet);
     }
 
     public static OptimizationResult of(Optimized optimized, String filename, long inputBytes, long outputBytes) {
@@ -73,7 +75,9 @@ public record OptimizationResult(
                 optimized.outputHeight(),
                 optimized.quality(),
                 optimized.score() == null ? null : Math.round(optimized.score() * 100) / 100.0,
-                optimized.alphaFlattened() ? Boolean.TRUE : null);
+                optimized.crf(),
+                optimized.alphaFlattened() ? Boolean.TRUE : null,
+                null, null);
     }
 
     /** {@code 100 * saved / input}, rounded half-up to two decimals. */

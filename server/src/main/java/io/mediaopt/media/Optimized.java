@@ -5,7 +5,8 @@ import java.nio.file.Path;
 /**
  * What an optimizer produced: the output file (the input itself for the original strategies),
  * its format, how, and the measurements the result reports. Durations are null for images;
- * quality and score are null where no setting was chosen or nothing was measured.
+ * quality and score are null where no setting was chosen or nothing was measured; crf is the
+ * CRF a video was encoded at (null for images and for a video served as it came).
  * {@code alphaFlattened}: the input had transparency that no format of the preset could keep,
  * so it was laid on white.
  */
@@ -21,7 +22,16 @@ public record Optimized(
         Double outputDurationSec,
         Integer quality,
         Double score,
+        Integer crf,
         boolean alphaFlattened) {
+
+    /** An output without a CRF (an image, or a video served as it came). */
+    public Optimized(Path output, Strategy strategy, MediaFormat format, int inputWidth, int inputHeight,
+                     int outputWidth, int outputHeight, Double inputDurationSec, Double outputDurationSec,
+                     Integer quality, Double score, boolean alphaFlattened) {
+        this(output, strategy, format, inputWidth, inputHeight, outputWidth, outputHeight, inputDurationSec,
+                outputDurationSec, quality, score, null, alphaFlattened);
+    }
 
     public String contentType() {
         return format.contentType();
@@ -34,6 +44,6 @@ public record Optimized(
     /** The encoder setting used (image quality), and the output's SSIMULACRA 2 score when measured. */
     public Optimized withQuality(Integer quality, Double score) {
         return new Optimized(output, strategy, format, inputWidth, inputHeight, outputWidth,
-                outputHeight, inputDurationSec, outputDurationSec, quality, score, alphaFlattened);
+                outputHeight, inputDurationSec, outputDurationSec, quality, score, crf, alphaFlattened);
     }
 }

@@ -26,6 +26,18 @@ public final class Presets {
     private static final ImageQuality MOBILE_QUALITY = new ImageQuality(65, WEBP, AVIF, JPEG);
     private static final ImageQuality LOW_BANDWIDTH_QUALITY = new ImageQuality(60, WEBP, AVIF, JPEG);
 
+    /*
+     * CRF search targets (SERVICE_VIDEO_QUALITY=auto; docs/benchmarks.md, "CRF per video"): the
+     * worst sample's SSIM against the scaled source. The preset's own CRF is the floor, so no
+     * video comes out larger or worse than with one CRF for all. web's 0.980 sits just under
+     * where its CRF 23 lands on the bench's camera-like clips (worst samples 0.977 to 0.988), so
+     * those stay near today's quality and only easier pictures go up to 6 steps higher; mobile
+     * and low-bandwidth sit lower as their CRFs do.
+     */
+    private static final VideoQuality WEB_VIDEO = new VideoQuality(0.980, 23, 29);
+    private static final VideoQuality MOBILE_VIDEO = new VideoQuality(0.975, 26, 32);
+    private static final VideoQuality LOW_BANDWIDTH_VIDEO = new VideoQuality(0.965, 36, 42);
+
     private final Map<String, Preset> byName = new LinkedHashMap<>();
 
     public Presets(List<Preset> presets) {
@@ -37,15 +49,16 @@ public final class Presets {
                 new Preset("web", "Desktop and general web: WebP images, H.264/AAC MP4 video",
                         new ImageSettings(1920, 80, 50, 82,
                                 List.of(IMAGE_WEBP, IMAGE_PNG, IMAGE_JPEG), List.of(IMAGE_WEBP), WEB_QUALITY),
-                        new VideoSettings(1920, 23, 5000, 128, List.of(VIDEO_MP4_H264))),
+                        new VideoSettings(1920, 23, 5000, 128, List.of(VIDEO_MP4_H264), WEB_VIDEO)),
                 new Preset("mobile", "Phone screens: smaller WebP images, 720p H.264/AAC MP4 video",
                         new ImageSettings(1080, 75, 45, 78,
                                 List.of(IMAGE_WEBP, IMAGE_PNG, IMAGE_JPEG), List.of(IMAGE_WEBP), MOBILE_QUALITY),
-                        new VideoSettings(1280, 26, 2500, 96, List.of(VIDEO_MP4_H264))),
+                        new VideoSettings(1280, 26, 2500, 96, List.of(VIDEO_MP4_H264), MOBILE_VIDEO)),
                 new Preset("low-bandwidth", "Slow links: AVIF images, VP9/Opus WebM video",
                         new ImageSettings(720, 50, 50, 70,
                                 List.of(IMAGE_AVIF, IMAGE_WEBP, IMAGE_PNG, IMAGE_JPEG), List.of(IMAGE_WEBP), LOW_BANDWIDTH_QUALITY),
-                        new VideoSettings(854, 36, 800, 64, List.of(VIDEO_WEBM_VP9, VIDEO_MP4_H264)))));
+                        new VideoSettings(854, 36, 800, 64, List.of(VIDEO_WEBM_VP9, VIDEO_MP4_H264),
+                                LOW_BANDWIDTH_VIDEO))));
     }
 
     /** The preset of that name, or empty; a null or blank name means the default. */

@@ -7,8 +7,11 @@ import java.nio.file.Path;
 /** What one strategy's ffmpeg run left behind. */
 sealed interface Attempt permits Attempt.Encoded, Attempt.Failed, Attempt.Unreadable, Attempt.TimedOut {
 
-    /** An output, its displayed size (null until known) and its length (null when nobody could tell). */
-    record Encoded(Strategy strategy, Path output, FrameSize size, Double durationSec, long bytes)
+    /**
+     * An output, the CRF it was encoded at, its displayed size (null until known) and its length
+     * (null when nobody could tell).
+     */
+    record Encoded(Strategy strategy, int crf, Path output, FrameSize size, Double durationSec, long bytes)
             implements Attempt {}
 
     /** ffmpeg failed or wrote nothing usable; its output is gone. */

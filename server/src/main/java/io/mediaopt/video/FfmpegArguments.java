@@ -6,6 +6,7 @@ import io.mediaopt.media.VideoSettings;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The command lines of ffmpeg and ffprobe, as pure functions of their inputs so tests can assert
@@ -47,6 +48,13 @@ public final class FfmpegArguments {
     static final String VP9_CPU_USED = "4";
     static final String SVT_AV1_PRESET = "10";
     static final int DECODER_THREAD_PER_PROCESSORS = 4;
+    /*
+     * How much of the input a CRF sample reads from its start: ffmpeg goes on decoding an input
+     * to its end after trim has taken its frames, which cost the 10 s 720p noise clip of
+     * docs/benchmarks.md 38 s of search instead of a few. 1.5 s holds a sample's 12 frames down
+     * to 8 fps; a slower video gives fewer.
+     */
+    static final String SAMPLE_READ_SEC = "1.5";
 
     private FfmpegArguments() {}
 
@@ -134,24 +142,115 @@ public final class FfmpegArguments {
     }
 
     private static List<String> codecs(Strategy strategy, VideoSettings s, String pixelFormat) {
+        List<String> args = new ArrayList<>(videoCodec(strategy, s, pixelFormat));
+        String audio = s.audioBitrateKbps() + "k";
+        args.addAll(switch (strategy) {
+            case VIDEO_MP4_H264 -> List.of("-c:a", "aac", "-b:a", audio);
+            case VIDEO_WEBM_VP9, VIDEO_WEBM_AV1 -> List.of("-c:a", "libopus", "-b:a", audio);
+            default -> throw new IllegalArgumentException("Expected a video encoding strategy but received " + strategy);
+        });
+        return args;
+    }
+
+    private static List<String> videoCodec(Strategy strategy, VideoSettings s, String pixelFormat) {
         String crf = Integer.toString(s.crf());
         String cap = s.maxBitrateKbps() + "k";
-        String audio = s.audioBitrateKbps() + "k";
         return switch (strategy) {
             case VIDEO_MP4_H264 -> List.of(
                     "-c:v", "libx264", "-preset", X264_PRESET, "-rc-lookahead", X264_LOOKAHEAD, "-crf", crf,
                     "-maxrate", cap, "-bufsize", (2 * s.maxBitrateKbps()) + "k",
-                    "-profile:v", "high", "-pix_fmt", "yuv420p",
-                    "-c:a", "aac", "-b:a", audio);
+                    "-profile:v", "high", "-pix_fmt", "yuv420p");
             case VIDEO_WEBM_VP9 -> List.of(
                     "-c:v", "libvpx-vp9", "-crf", crf, "-b:v", cap,
-                    "-deadline", "good", "-cpu-used", VP9_CPU_USED, "-row-mt", "1", "-pix_fmt", pixelFormat,
-                    "-c:a", "libopus", "-b:a", audio);
+                    "-deadline", "good", "-cpu-used", VP9_CPU_USED, "-row-mt", "1", "-pix_fmt", pixelFormat);
             case VIDEO_WEBM_AV1 -> List.of(
-                    "-c:v", "libsvtav1", "-preset", SVT_AV1_PRESET, "-crf", crf, "-maxrate", cap, "-pix_fmt", "yuv420p",
-                    "-c:a", "libopus", "-b:a", audio);
+                    "-c:v", "libsvtav1", "-preset", SVT_AV1_PRESET, "-crf", crf, "-maxrate", cap, "-pix_fmt", "yuv420p");
             default -> throw new IllegalArgumentException("Expected a video encoding strategy but received " + strategy);
         };
+    }
+
+    /**
+     * The reference of the CRF search ({@link CrfSearch}): {@code frames} frames from each of
+     * {@code startsSec}, each read by its own seeking input of the same locked-down kind as the
+     * real encode, scaled and converted by the same filters and joined, stored losslessly (FFV1)
+     * so the source is decoded once however many CRFs are tried. Matroska holds it and every
+     * sample codec, and its demuxer is on the accepted list, so the samples read it back under the
+     * same lockdown.
+     */
+    static List<String> sampleReference(String ffmpeg, Path input, Path reference, Strategy strategy,
+                                        VideoSettings settings, long maxPixels, int processors,
+                                        SourcePicture picture, List<Double> startsSec, int frames) {
+        List<String> args = new ArrayList<>(List.of(ffmpeg, "-nostdin", "-hide_banner", "-loglevel", "error", "-y"));
+        args.addAll(sampleInputs(input, maxPixels, processors, picture, startsSec));
+        args.addAll(List.of("-filter_complex", sampleChains(settings, strategy, picture, startsSec.size(), frames)
+                + "concat=n=" + startsSec.size() + ":v=1:a=0[v]"));
+        args.addAll(List.of("-map", "[v]", "-an", "-map_metadata", "-1", "-map_chapters", "-1", "-sn", "-dn",
+                "-c:v", "ffv1", "-threads", Integer.toString(processors), "-f", "matroska"));
+        args.add(fileUrl(reference));
+        return List.copyOf(args);
+    }
+
+    /**
+     * One CRF sample: the reference encoded without audio with the codec settings of the real
+     * encode at {@code settings.crf()}.
+     */
+    static List<String> sampleEncode(String ffmpeg, Path reference, Path sample, Strategy strategy,
+                                     VideoSettings settings, long maxPixels, int processors, SourcePicture picture) {
+        List<String> args = new ArrayList<>(List.of(ffmpeg, "-nostdin", "-hide_banner", "-loglevel", "error", "-y"));
+        args.addAll(LOCKDOWN);
+        args.addAll(List.of("-max_pixels", Long.toString(Math.min(maxPixels, Integer.MAX_VALUE)),
+                "-i", fileUrl(reference), "-map", "0:v:0", "-an"));
+        args.addAll(videoCodec(strategy, settings, picture.pixelFormat(strategy)));
+        args.addAll(picture.color().outputTags());
+        args.addAll(List.of("-threads", Integer.toString(processors), "-f", "matroska"));
+        args.add(fileUrl(sample));
+        return List.copyOf(args);
+    }
+
+    /**
+     * The SSIM of each frame of a sample against the reference, printed by ffmpeg's ssim filter on
+     * stdout, one {@code n:<frame> ... All:<ssim>} line a frame. Both files are opened with
+     * {@link #LOCKDOWN}. Both sides are numbered afresh frame by frame, so the filter pairs the
+     * n-th frames whatever timestamps the containers wrote.
+     */
+    static List<String> sampleSsim(String ffmpeg, Path sample, Path reference, long maxPixels, int processors) {
+        List<String> args = new ArrayList<>(List.of(ffmpeg, "-nostdin", "-hide_banner", "-loglevel", "error", "-y"));
+        for (Path file : List.of(sample, reference)) {
+            args.addAll(LOCKDOWN);
+            args.addAll(List.of("-max_pixels", Long.toString(Math.min(maxPixels, Integer.MAX_VALUE)),
+                    "-i", fileUrl(file)));
+        }
+        args.addAll(List.of("-filter_complex", "[0:v:0]format=yuv420p,settb=1,setpts=N[out];"
+                + "[1:v:0]format=yuv420p,settb=1,setpts=N[ref];[out][ref]ssim=stats_file=-"));
+        args.addAll(List.of("-threads", Integer.toString(processors), "-f", "null", "-"));
+        return List.copyOf(args);
+    }
+
+    private static List<String> sampleInputs(Path input, long maxPixels, int processors, SourcePicture picture,
+                                             List<Double> startsSec) {
+        List<String> args = new ArrayList<>();
+        for (double start : startsSec) {
+            args.addAll(LOCKDOWN);
+            args.addAll(List.of("-max_pixels", Long.toString(Math.min(maxPixels, Integer.MAX_VALUE)),
+                    "-threads", Integer.toString(decoderThreads(processors))));
+            args.addAll(picture.decoderOptions());
+            args.addAll(List.of("-ss", String.format(Locale.ROOT, "%.3f", start), "-t", SAMPLE_READ_SEC,
+                    "-i", fileUrl(input)));
+        }
+        return args;
+    }
+
+    /** {@code [i:V:0]} cut to {@code frames} frames and filtered as the real encode is, labelled {@code [s<i>]}. */
+    private static String sampleChains(VideoSettings settings, Strategy strategy, SourcePicture picture, int count,
+                                       int frames) {
+        StringBuilder graph = new StringBuilder();
+        String filters = picture.filters("scale='trunc(min(iw," + settings.maxWidth() + ")/2)*2':-2", strategy);
+        for (int i = 0; i < count; i++) {
+            graph.append('[').append(i).append(":V:0]trim=end_frame=").append(frames)
+                    .append(",setpts=PTS-STARTPTS,").append(filters).append("[s").append(i).append("];");
+        }
+        for (int i = 0; i < count; i++) graph.append("[s").append(i).append(']');
+        return graph.toString();
     }
 
     private static List<String> container(Strategy strategy) {

@@ -56,9 +56,9 @@ final class VideoEncoder {
             return failure(run);
         }
         Optional<FfmpegProgress> report = run.stdoutTruncated() ? Optional.empty() : FfmpegProgress.parse(run.stdout());
-        if (report.isEmpty()) return probed(strategy, output, ffprobe);
+        if (report.isEmpty()) return probed(strategy, settings.crf(), output, ffprobe);
         if (report.get().frames() > 0) {
-            return new Attempt.Encoded(strategy, output, null, report.get().durationSec(), sizeOf(output));
+            return new Attempt.Encoded(strategy, settings.crf(), output, null, report.get().durationSec(), sizeOf(output));
         }
         log.warn("ffmpeg {} wrote no video frame; stderr tail:\n{}", strategy.wireName(), run.stderrTail().strip());
         deleteFile(output);
@@ -74,17 +74,17 @@ final class VideoEncoder {
     static Attempt described(Attempt attempt, ProbedStream video, VideoSettings settings, Ffprobe ffprobe) {
         if (!(attempt instanceof Attempt.Encoded encoded) || encoded.size() != null) return attempt;
         return FrameSize.fit(video, settings.maxWidth())
-                .<Attempt>map(size -> new Attempt.Encoded(encoded.strategy(), encoded.output(), size, encoded.durationSec(),
-                        encoded.bytes()))
-                .orElseGet(() -> probed(encoded.strategy(), encoded.output(), ffprobe));
+                .<Attempt>map(size -> new Attempt.Encoded(encoded.strategy(), encoded.crf(), encoded.output(), size,
+                        encoded.durationSec(), encoded.bytes()))
+                .orElseGet(() -> probed(encoded.strategy(), encoded.crf(), encoded.output(), ffprobe));
     }
 
-    private static Attempt probed(Strategy strategy, Path output, Ffprobe ffprobe) {
+    private static Attempt probed(Strategy strategy, int crf, Path output, Ffprobe ffprobe) {
         try {
             ProbeReport probe = ffprobe.probe(output);
             ProbedStream out = probe.video()
                     .orElseThrow(() -> new IllegalStateException("the output has no video stream"));
-            return new Attempt.Encoded(strategy, output, new FrameSize(out.displayWidth(), out.displayHeight()),
+            return new Attempt.Encoded(strategy, crf, output, new FrameSize(out.displayWidth(), out.displayHeight()),
                     probe.duration().orElse(null), sizeOf(output));
         } catch (MediaException | IllegalStateException e) {
             log.warn("ffmpeg {} wrote an output that does not probe: {}", strategy.wireName(), e.getMessage());

@@ -21,7 +21,9 @@ import java.util.concurrent.Semaphore;
  * Optimizes videos with ffprobe and ffmpeg: probe, check the limits from the header, then try
  * the preset's strategies in order within one time budget (SERVICE_VIDEO_TIMEOUT_MS); when an
  * encoder is free the first strategy runs while the probe does, and dies if the probe refuses
- * the file ({@link VideoEncoder} runs each strategy). Messages of the exceptions reach API
+ * the file ({@link VideoEncoder} runs each strategy). With SERVICE_VIDEO_QUALITY=auto a video
+ * long enough is first searched for its CRF ({@link CrfSearch}) within the same budget; then the
+ * encode started beside the probe gives way, as it does for a picture that needs other filters. Messages of the exceptions reach API
  * users, so they name no paths and no ffmpeg output; the log does.
  */
 public final class VideoOptimizer implements Optimizer {
@@ -33,13 +35,23 @@ public final class VideoOptimizer implements Optimizer {
     private final Limits limits;
     private final VideoEncoder encoder;
     private final Semaphore encoders;
+    private final CrfSearch crfSearch;
 
-    /** {@code encodesAtOnce}: how many ffmpeg encodes may run at once (SERVICE_VIDEO_ENCODES). */
+    /** Every video at its preset's CRF. */
     public VideoOptimizer(VideoTools tools, Limits limits, int encodesAtOnce) {
+        this(tools, limits, encodesAtOnce, VideoQualityMode.FIXED);
+    }
+
+    /**
+     * {@code encodesAtOnce}: how many ffmpeg encodes may run at once (SERVICE_VIDEO_ENCODES);
+     * {@code quality}: whether each video's CRF is searched for (SERVICE_VIDEO_QUALITY).
+     */
+    public VideoOptimizer(VideoTools tools, Limits limits, int encodesAtOnce, VideoQualityMode quality) {
         this.tools = tools;
         this.limits = limits;
         this.encoder = new VideoEncoder(tools, limits.maxInputPixels());
         this.encoders = new Semaphore(encodesAtOnce, true);
+        this.crfSearch = quality == VideoQualityMode.AUTO ? new CrfSearch(tools, limits.maxInputPixels()) : null;
     }
 
     @Override
@@ -89,7 +101,8 @@ public final class VideoOptimizer implements Optimizer {
                 () -> attempt(input, first, settings, SourcePicture.UNPROBED, workDir, deadline, ffprobe, progress));
         try {
             ProbeReport source = probe(input, ffprobe, progress);
-            if (!SourcePicture.of(source.video().orElseThrow()).equals(SourcePicture.UNPROBED)) {
+            if (!SourcePicture.of(source.video().orElseThrow()).equals(SourcePicture.UNPROBED)
+                    || searched(source, settings, first, SourcePicture.UNPROBED)) {
                 // the restart writes to the same file: the first run must be gone before it starts
                 head.stop().ifPresent(Attempt::discard);
                 head = null;
@@ -108,6 +121,12 @@ public final class VideoOptimizer implements Optimizer {
         checkLimits(source);
         source.duration().ifPresent(progress::durationKnown);
         return source;
+    }
+
+    /** Whether the CRF of {@code strategy} is searched for on this video. */
+    private boolean searched(ProbeReport source, VideoSettings settings, Strategy strategy, SourcePicture picture) {
+        return crfSearch != null
+                && CrfSearch.searches(settings, strategy, picture, source.duration().orElse(0.0));
     }
 
     private long deadlineFromNow() {
@@ -131,7 +150,8 @@ public final class VideoOptimizer implements Optimizer {
             for (Strategy strategy : settings.strategies()) {
                 Attempt attempt = head != null && strategy == settings.strategies().getFirst()
                         ? head.await()
-                        : attempt(input, strategy, settings, picture, workDir, deadline, ffprobe, progress);
+                        : attempt(input, strategy, tuned(input, source, settings, strategy, picture, workDir, deadline),
+                                picture, workDir, deadline, ffprobe, progress);
                 attempt = VideoEncoder.described(attempt, video, settings, ffprobe);
                 if (attempt instanceof Attempt.Encoded encoded && endsEarly(source, encoded.durationSec())) {
                     Attempt.discard(encoded);
@@ -164,6 +184,14 @@ public final class VideoOptimizer implements Optimizer {
             Attempt.discard(larger);
             throw e;
         }
+    }
+
+    /** The settings with the CRF the search chose for this video and strategy, or as they are. */
+    private VideoSettings tuned(Path input, ProbeReport source, VideoSettings settings, Strategy strategy,
+                                SourcePicture picture, Path workDir, long deadline) {
+        if (!searched(source, settings, strategy, picture)) return settings;
+        return settings.withCrf(crfSearch.choose(input, strategy, settings, picture, source.duration().orElseThrow(),
+                workDir, deadline));
     }
 
     /** One strategy with the time left before {@code deadline}. */
@@ -226,7 +254,8 @@ public final class VideoOptimizer implements Optimizer {
         Strategy strategy = encoded.strategy();
         return new Optimized(encoded.output(), strategy, strategy.output(),
                 video.displayWidth(), video.displayHeight(), encoded.size().width(), encoded.size().height(),
-                source.duration().orElse(null), encoded.durationSec(), null, null, picture.flattensAlpha(strategy));
+                source.duration().orElse(null), encoded.durationSec(), null, null, encoded.crf(),
+                picture.flattensAlpha(strategy));
     }
 
     private static String seconds(Duration duration) {

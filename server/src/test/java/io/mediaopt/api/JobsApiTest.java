@@ -74,6 +74,7 @@ class JobsApiTest {
 
         assertThat(job.status()).isEqualTo(JobStatus.DONE);
         assertThat(job.progress()).isEqualTo(100);
+        assertThat(job.result().crf()).as("the preset's CRF, kept with the job").isEqualTo(36);
         assertThat(seen).allSatisfy(p -> assertThat(p).isNotNull().isBetween(0, 99));
         assertThat(seen).as("progress seen while processing").isSorted()
                 .anySatisfy(p -> assertThat(p).isStrictlyBetween(0, 100));

@@ -97,11 +97,11 @@ class OptimizeApiTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"web, video-mp4-h264, video/mp4, h264, aac, 1280",
-            "mobile, video-mp4-h264, video/mp4, h264, aac, 1280",
-            "low-bandwidth, video-webm-vp9, video/webm, vp9, opus, 854"})
+    @CsvSource({"web, video-mp4-h264, video/mp4, h264, aac, 1280, 23",
+            "mobile, video-mp4-h264, video/mp4, h264, aac, 1280, 26",
+            "low-bandwidth, video-webm-vp9, video/webm, vp9, opus, 854, 36"})
     void mp4WithAudioIsReencodedPerPreset(String preset, String strategy, String type, String vcodec,
-                                          String acodec, int width) throws Exception {
+                                          String acodec, int width, int crf) throws Exception {
         Path target = Files.createTempFile("out", ".bin");
         var summary = server.client().optimizeTo(Fixtures.mp4WithAudio(), preset, target);
 
@@ -111,6 +111,7 @@ class OptimizeApiTest {
         assertThat(summary.result().outputDurationSec()).isCloseTo(2.0, within(0.15));
         assertThat(summary.result().inputWidth()).isEqualTo(1280);
         assertThat(summary.result().outputWidth()).isEqualTo(width);
+        assertThat(summary.result().crf()).as("x-service-crf").isEqualTo(crf);
         assertThat(Files.size(target)).isEqualTo(summary.result().outputBytes()).isLessThan(Files.size(Fixtures.mp4WithAudio()));
 
         JsonNode probe = Probe.of(target);

@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -219,5 +220,54 @@ class FfmpegArgumentsTest {
                 "-vf", "scale='trunc(min(iw,1920)/2)*2':-2", "-movflags", "+faststart", "")))
                 .isEqualTo("ffmpeg -i 'file:/work/in put:1.mov' -map '0:a:0?' "
                         + "-vf 'scale='\\''trunc(min(iw,1920)/2)*2'\\'':-2' -movflags +faststart ''");
+    }
+
+    @Test
+    void theCrfReferenceReadsEachSampleLockedDownWithItsOwnSeekingInput() {
+        Path reference = Path.of("/work/out/crf-reference.mkv");
+        List<String> lockdown = List.of("-protocol_whitelist", "file", "-format_whitelist", DEMUXERS,
+                "-max_pixels", "100000000", "-threads", "1");
+        assertThat(FfmpegArguments.sampleReference("ffmpeg", IN, reference, Strategy.VIDEO_MP4_H264, preset("web"),
+                PIXELS, 2, SourcePicture.UNPROBED, List.of(2.0, 6.0, 10.5), 12))
+                .containsExactly(Stream.of(
+                        List.of("ffmpeg", "-nostdin", "-hide_banner", "-loglevel", "error", "-y"),
+                        lockdown, List.of("-ss", "2.000", "-t", "1.5", "-i", "file:/work/in put:1.mov"),
+                        lockdown, List.of("-ss", "6.000", "-t", "1.5", "-i", "file:/work/in put:1.mov"),
+                        lockdown, List.of("-ss", "10.500", "-t", "1.5", "-i", "file:/work/in put:1.mov"),
+                        List.of("-filter_complex",
+                                "[0:V:0]trim=end_frame=12,setpts=PTS-STARTPTS,scale='trunc(min(iw,1920)/2)*2':-2[s0];"
+                                        + "[1:V:0]trim=end_frame=12,setpts=PTS-STARTPTS,scale='trunc(min(iw,1920)/2)*2':-2[s1];"
+                                        + "[2:V:0]trim=end_frame=12,setpts=PTS-STARTPTS,scale='trunc(min(iw,1920)/2)*2':-2[s2];"
+                                        + "[s0][s1][s2]concat=n=3:v=1:a=0[v]",
+                                "-map", "[v]", "-an", "-map_metadata", "-1", "-map_chapters", "-1", "-sn", "-dn",
+                                "-c:v", "ffv1", "-threads", "2", "-f", "matroska", "file:/work/out/crf-reference.mkv"))
+                        .flatMap(List::stream).toArray(String[]::new));
+    }
+
+    @Test
+    void crfSamplesAreEncodedLockedDownWithTheRealEncodesCodecSettings() {
+        assertThat(FfmpegArguments.sampleEncode("ffmpeg", Path.of("/work/out/crf-reference.mkv"),
+                Path.of("/work/out/crf-sample-27.mkv"), Strategy.VIDEO_MP4_H264, preset("web").withCrf(27), PIXELS, 2,
+                SourcePicture.UNPROBED))
+                .containsExactly("ffmpeg", "-nostdin", "-hide_banner", "-loglevel", "error", "-y",
+                        "-protocol_whitelist", "file", "-format_whitelist", DEMUXERS, "-max_pixels", "100000000",
+                        "-i", "file:/work/out/crf-reference.mkv", "-map", "0:v:0", "-an",
+                        "-c:v", "libx264", "-preset", "veryfast", "-rc-lookahead", "8", "-crf", "27",
+                        "-maxrate", "5000k", "-bufsize", "10000k", "-profile:v", "high", "-pix_fmt", "yuv420p",
+                        "-threads", "2", "-f", "matroska", "file:/work/out/crf-sample-27.mkv");
+    }
+
+    @Test
+    void crfSamplesAreMeasuredWithBothFilesOpenedLockedDown() {
+        assertThat(FfmpegArguments.sampleSsim("ffmpeg", Path.of("/work/out/crf-sample-27.mkv"),
+                Path.of("/work/out/crf-reference.mkv"), PIXELS, 2))
+                .containsExactly("ffmpeg", "-nostdin", "-hide_banner", "-loglevel", "error", "-y",
+                        "-protocol_whitelist", "file", "-format_whitelist", DEMUXERS, "-max_pixels", "100000000",
+                        "-i", "file:/work/out/crf-sample-27.mkv",
+                        "-protocol_whitelist", "file", "-format_whitelist", DEMUXERS, "-max_pixels", "100000000",
+                        "-i", "file:/work/out/crf-reference.mkv",
+                        "-filter_complex", "[0:v:0]format=yuv420p,settb=1,setpts=N[out];"
+                                + "[1:v:0]format=yuv420p,settb=1,setpts=N[ref];[out][ref]ssim=stats_file=-",
+                        "-threads", "2", "-f", "null", "-");
     }
 }

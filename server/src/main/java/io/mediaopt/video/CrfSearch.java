@@ -1,0 +1,176 @@
+package io.mediaopt.video;
+
+import io.mediaopt.media.Strategy;
+import io.mediaopt.media.VideoQuality;
+import io.mediaopt.media.VideoSettings;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalDouble;
+import java.util.concurrent.CancellationException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Chooses a video's CRF before its encode: {@value #SAMPLE_FRAMES} frames from each of
+ * {@value #SAMPLES} places spread over the video are scaled and converted as the real encode
+ * does and kept losslessly as the reference, which is encoded with the real encode's codec
+ * settings at candidate CRFs; each sample's mean SSIM is measured against the reference. The answer is the highest candidate
+ * whose worst sample keeps the preset's target; the preset's own CRF is the floor, and the answer
+ * whenever the search cannot tell (a failed or late sample run: the video is still encoded).
+ *
+ * <p>Cost: candidates go {@value #STEP} CRF apart from the preset's minimum to its maximum and
+ * are bisected, two sample runs for the presets' four rungs; each run encodes
+ * {@value #SAMPLES}&times;{@value #SAMPLE_FRAMES} frames and decodes them once more to measure,
+ * and the source is decoded once, for the reference.
+ * The cost is nearly the same whatever the video's length (the reference takes ~3.7 s and each
+ * rung ~4 s at 1080p on 2 busy cores, about a 10 s video's encode in all), so videos shorter
+ * than {@value #MIN_DURATION_SEC} s are not searched: the search would cost them more than 30 %
+ * of their encode (docs/benchmarks.md, "CRF per video").
+ */
+final class CrfSearch {
+    private static final Logger log = LoggerFactory.getLogger(CrfSearch.class);
+
+    static final double MIN_DURATION_SEC = 30.0;
+    static final int SAMPLES = 3;
+    static final int SAMPLE_FRAMES = 12;
+    static final int STEP = 2;
+    private static final Pattern FRAME_SSIM = Pattern.compile("^n:(\\d+) .*All:([0-9.]+)");
+
+    private final VideoTools tools;
+    private final long maxPixels;
+
+    CrfSearch(VideoTools tools, long maxPixels) {
+        this.tools = tools;
+        this.maxPixels = maxPixels;
+    }
+
+    /** Whether a video of this length and picture is searched for {@code strategy}. */
+    static boolean searches(VideoSettings settings, Strategy strategy, SourcePicture picture, double durationSec) {
+        VideoQuality quality = settings.quality();
+        return quality != null && quality.maxCrf() > quality.minCrf() && durationSec >= MIN_DURATION_SEC
+                // the flattening filter graph names its pads, which several sample chains cannot share
+                && !picture.flattensAlpha(strategy);
+    }
+
+    /** Sample starts spread over the video, clear of its first and last second. */
+    static List<Double> starts(double durationSec) {
+        List<Double> starts = new ArrayList<>();
+        for (int i = 0; i < SAMPLES; i++) starts.add(durationSec * (2 * i + 1) / (2.0 * SAMPLES));
+        return starts;
+    }
+
+    /** The CRF to encode at: the search's answer, or the preset's CRF when the video is not searched. */
+    int choose(Path input, Strategy strategy, VideoSettings settings, SourcePicture picture, double durationSec,
+               Path workDir, long deadline) {
+        if (!searches(settings, strategy, picture, durationSec)) return settings.crf();
+        long began = System.nanoTime();
+        Path reference = workDir.resolve("crf-reference.mkv");
+        try {
+            ProcessResult made = run(FfmpegArguments.sampleReference(tools.ffmpeg(), input, reference, strategy,
+                    settings, maxPixels, threads(), picture, starts(durationSec), SAMPLE_FRAMES), deadline, reference);
+            if (made == null || !made.succeeded()) {
+                log.warn("CRF search reference failed, encoding at the preset's CRF: {}", describe(made));
+                return settings.crf();
+            }
+            int chosen = bisect(reference, strategy, settings, picture, workDir, deadline);
+            log.debug("CRF search chose {} in {} ms", chosen, (System.nanoTime() - began) / 1_000_000);
+            return chosen;
+        } finally {
+            VideoEncoder.deleteFile(reference);
+        }
+    }
+
+    /** The highest rung whose worst sample meets the target; the preset's CRF when a sample fails. */
+    private int bisect(Path reference, Strategy strategy, VideoSettings settings, SourcePicture picture,
+                       Path workDir, long deadline) {
+        VideoQuality quality = settings.quality();
+        int low = 0;
+        int high = (quality.maxCrf() - quality.minCrf()) / STEP;
+        while (low < high) {
+            int mid = (low + high + 1) / 2;
+            int crf = quality.minCrf() + mid * STEP;
+            OptionalDouble worst = worstSample(reference, strategy, settings.withCrf(crf), picture, workDir, deadline);
+            if (worst.isEmpty()) return settings.crf();
+            log.debug("CRF {} worst sample SSIM {}", crf, worst.getAsDouble());
+            if (worst.getAsDouble() >= quality.ssimTarget()) low = mid;
+            else high = mid - 1;
+        }
+        return quality.minCrf() + low * STEP;
+    }
+
+    /** The lowest of the samples' mean SSIMs at {@code settings.crf()}, or empty when a run failed. */
+    OptionalDouble worstSample(Path reference, Strategy strategy, VideoSettings settings, SourcePicture picture,
+                               Path workDir, long deadline) {
+        Path sample = workDir.resolve("crf-sample-" + settings.crf() + ".mkv");
+        try {
+            ProcessResult encoded = run(FfmpegArguments.sampleEncode(tools.ffmpeg(), reference, sample, strategy,
+                    settings, maxPixels, threads(), picture), deadline, sample);
+            if (encoded == null || !encoded.succeeded()) {
+                log.warn("CRF sample encode at {} failed, encoding at the preset's CRF: {}", settings.crf(),
+                        describe(encoded));
+                return OptionalDouble.empty();
+            }
+            ProcessResult measured = run(FfmpegArguments.sampleSsim(tools.ffmpeg(), sample, reference, maxPixels,
+                    threads()), deadline, sample);
+            if (measured == null || !measured.succeeded() || measured.stdoutTruncated()) {
+                log.warn("CRF sample measure at {} failed, encoding at the preset's CRF: {}", settings.crf(),
+                        describe(measured));
+                return OptionalDouble.empty();
+            }
+            return worst(measured.stdout(), SAMPLE_FRAMES);
+        } finally {
+            VideoEncoder.deleteFile(sample);
+        }
+    }
+
+    /** Both the reference (made once) and the sample runs are given every processor. */
+    private static int threads() {
+        return Runtime.getRuntime().availableProcessors();
+    }
+
+    /**
+     * The lowest mean SSIM of the groups of {@code frames} consecutive frames in the ssim filter's
+     * per-frame lines; empty when there is none.
+     */
+    static OptionalDouble worst(String stats, int frames) {
+        List<double[]> sums = new ArrayList<>();
+        for (String line : stats.split("\n")) {
+            Matcher m = FRAME_SSIM.matcher(line.strip());
+            if (!m.find()) continue;
+            int group = (Integer.parseInt(m.group(1)) - 1) / frames;
+            while (sums.size() <= group) sums.add(new double[2]);
+            sums.get(group)[0] += Double.parseDouble(m.group(2));
+            sums.get(group)[1]++;
+        }
+        return sums.stream().filter(s -> s[1] > 0).mapToDouble(s -> s[0] / s[1]).min();
+    }
+
+    private static String describe(ProcessResult run) {
+        return run == null ? "not run (no time left or ffmpeg could not start)"
+                : "exit " + run.exitCode() + (run.timedOut() ? " (timed out)" : "") + "; stderr tail:\n"
+                + run.stderrTail().strip();
+    }
+
+    /** The run, or null when there was no time left or ffmpeg could not start. */
+    private ProcessResult run(List<String> command, long deadline, Path written) {
+        Duration left = Duration.ofNanos(deadline - System.nanoTime());
+        if (!left.isPositive()) return null;
+        if (log.isDebugEnabled()) log.debug("ffmpeg CRF sample command: {}", FfmpegArguments.commandLine(command));
+        try {
+            return tools.runner().run(command, left);
+        } catch (IOException e) {
+            log.warn("ffmpeg could not be started for a CRF sample", e);
+            return null;
+        } catch (InterruptedException e) {
+            VideoEncoder.deleteFile(written);
+            Thread.currentThread().interrupt();
+            throw new CancellationException("Encoding the video was interrupted");
+        }
+    }
+}
