@@ -6,29 +6,19 @@ import io.mediaopt.jobs.JobStore;
 import org.eclipse.jetty.client.BytesRequestContent;
 import org.eclipse.jetty.client.HttpClient;
 import org.eclipse.jetty.client.Request;
-import org.eclipse.jetty.http.HttpField;
-import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpMethod;
-import org.eclipse.jetty.util.Promise;
-import org.eclipse.jetty.util.SocketAddressResolver;
-import org.eclipse.jetty.util.ssl.SslContextFactory;
-import org.eclipse.jetty.util.thread.VirtualThreadPool;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import javax.net.ssl.SSLException;
 
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.net.UnknownHostException;
 import java.security.KeyStore;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -45,12 +35,7 @@ import java.util.function.Function;
  * A 2xx answer delivers; no answer, a timeout, 5xx or 429 is retried with backoff; any other
  * answer (other 4xx, a redirect, which is never followed) gives up. It wakes when this node
  * ends a job and otherwise looks for due deliveries, including other nodes' retries, every second.
- *
- * <p>The HTTP client resolves the host of each new connection through {@link CallbackUrls}: one
- * lookup, every address checked, and the connection goes to one of those very addresses, so a
- * name cannot answer a public address to a check and an internal one to the connection (DNS
- * rebinding). The request keeps the name for its {@code Host} header, TLS server name (SNI) and
- * certificate check.
+ * Connections go only to addresses checked for them ({@link CheckedHttpClient}).
  */
 public final class WebhookSender implements AutoCloseable {
     public static final String EVENT_ID_HEADER = "x-service-event-id";
@@ -64,7 +49,6 @@ public final class WebhookSender implements AutoCloseable {
     private final JdbcDeliveryStore deliveries;
     private final JobStore jobs;
     private final Function<Job, byte[]> render;
-    private final CallbackUrls urls;
     private final WebhookSignature signature;
     private final Backoff backoff;
     private final ServiceMetrics metrics;
@@ -96,59 +80,11 @@ public final class WebhookSender implements AutoCloseable {
         this.deliveries = deliveries;
         this.jobs = jobs;
         this.render = render;
-        this.urls = new CallbackUrls(settings.allowHttp(), settings.allowPrivate(), lookup);
         this.signature = new WebhookSignature(settings.secret().orElse(""));
         this.backoff = backoff;
         this.clock = clock;
-        this.http = httpClient(settings.timeout(), this::resolve, trustStore);
-    }
-
-    /** HTTP/1.1, no redirects followed, no proxy, certificates and host names checked as browsers do. */
-    private static HttpClient httpClient(Duration timeout, SocketAddressResolver resolver, KeyStore trustStore) {
-        SslContextFactory.Client tls = new SslContextFactory.Client();
-        tls.setEndpointIdentificationAlgorithm("HTTPS");
-        if (trustStore != null) tls.setTrustStore(trustStore);
-        HttpClient client = new HttpClient();
-        client.setSslContextFactory(tls);
-        client.setSocketAddressResolver(resolver);
-        client.setFollowRedirects(false);
-        client.setConnectTimeout(timeout.toMillis());
-        client.setIdleTimeout(timeout.toMillis());
-        client.setUserAgentField(new HttpField(HttpHeader.USER_AGENT, "mediaopt-webhooks"));
-        client.setName("webhook-client");
-        VirtualThreadPool threads = new VirtualThreadPool();
-        threads.setName("webhook-client");
-        client.setExecutor(threads);
-        return client;
-    }
-
-    /**
-     * The addresses a new connection to {@code host} may go to; a refused or unresolvable host
-     * fails the attempt before anything is connected.
-     */
-    private void resolve(String host, int port, Map<String, Object> context,
-                         Promise<List<InetSocketAddress>> promise) {
-        List<InetAddress> addresses;
-        try {
-            addresses = urls.allowedAddresses(host);
-        } catch (UnknownHostException | CallbackUrls.RefusedAddressException e) {
-            promise.failed(e);
-            return;
-        }
-        // an IPv6 literal keeps no brackets, so that TLS reads it as an address
-        String name = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
-        List<InetSocketAddress> checked = new ArrayList<>();
-        for (InetAddress address : addresses) {
-            try {
-                // the checked address, labelled with the name: TLS takes its server name and the
-                // name the certificate must bear from the label; nothing resolves it again
-                checked.add(new InetSocketAddress(InetAddress.getByAddress(name, address.getAddress()), port));
-            } catch (UnknownHostException e) {
-                promise.failed(e); // only for an address of illegal length, which a lookup does not return
-                return;
-            }
-        }
-        promise.succeeded(checked);
+        this.http = CheckedHttpClient.create(settings.timeout(),
+                new CallbackUrls(settings.allowHttp(), settings.allowPrivate(), lookup), trustStore);
     }
 
     /** Makes what this node was sending when it stopped due again, and starts sending. */
