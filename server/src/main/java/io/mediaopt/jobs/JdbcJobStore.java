@@ -12,7 +12,6 @@ import io.mediaopt.renditions.RenditionRequest;
 import org.flywaydb.core.Flyway;
 
 import static io.mediaopt.jobs.SqlStatements.nullableLong;
-import static io.mediaopt.jobs.SqlStatements.prepare;
 
 import javax.sql.DataSource;
 import java.sql.Connection;
@@ -20,7 +19,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -215,11 +213,7 @@ public final class JdbcJobStore implements JobStore {
     }
 
     private int update(String sql, Object... params) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = prepare(c, sql, params)) {
-            return s.executeUpdate();
-        } catch (SQLException e) {
-            throw new JobStoreException("Job database update failed", e);
-        }
+        return SqlStatements.update(dataSource, "Job database", sql, params);
     }
 
     private Optional<Job> queryOne(String sql, Object... params) {
@@ -228,14 +222,7 @@ public final class JdbcJobStore implements JobStore {
     }
 
     private List<Job> queryList(String sql, Object... params) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = prepare(c, sql, params);
-             ResultSet rs = s.executeQuery()) {
-            List<Job> jobs = new ArrayList<>();
-            while (rs.next()) jobs.add(read(rs));
-            return jobs;
-        } catch (SQLException e) {
-            throw new JobStoreException("Job database query failed", e);
-        }
+        return SqlStatements.query(dataSource, "Job database", this::read, sql, params);
     }
 
 

@@ -1,17 +1,13 @@
 package io.mediaopt.webhooks;
 
-import io.mediaopt.jobs.JobStoreException;
 import io.mediaopt.jobs.SqlDialect;
+import io.mediaopt.jobs.SqlStatements;
 
 import static io.mediaopt.jobs.SqlStatements.nullableLong;
-import static io.mediaopt.jobs.SqlStatements.prepare;
 
 import javax.sql.DataSource;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -78,22 +74,11 @@ public final class JdbcDeliveryStore {
     }
 
     private int update(String sql, Object... params) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = prepare(c, sql, params)) {
-            return s.executeUpdate();
-        } catch (SQLException e) {
-            throw new JobStoreException("Webhook outbox update failed", e);
-        }
+        return SqlStatements.update(dataSource, "Webhook outbox", sql, params);
     }
 
     private List<Delivery> query(String sql, Object... params) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = prepare(c, sql, params);
-             ResultSet rs = s.executeQuery()) {
-            List<Delivery> deliveries = new ArrayList<>();
-            while (rs.next()) deliveries.add(read(rs));
-            return deliveries;
-        } catch (SQLException e) {
-            throw new JobStoreException("Webhook outbox query failed", e);
-        }
+        return SqlStatements.query(dataSource, "Webhook outbox", JdbcDeliveryStore::read, sql, params);
     }
 
 
