@@ -3,8 +3,10 @@
 # when it can (as root, or with passwordless sudo, on Debian or Ubuntu):
 #   - a JDK 25 or newer, exported as JAVA_HOME (for ./mvnw) with its bin/ first on PATH;
 #   - ffmpeg and ffprobe (or SERVICE_FFMPEG_PATH / SERVICE_FFPROBE_PATH when set);
-#   - libvips (libvips.so.42), which the server loads in-process, with the libheif
-#     codecs it needs for AVIF and HEIC.
+#   - a current prebuilt libvips from the npm registry (scripts/libvips-prebuilt.sh), which
+#     the server loads in-process for images, exported as SERVICE_LIBVIPS_PATH;
+#   - the system libvips (libvips.so.42), which decodes HEIC and stands in when the prebuilt
+#     one cannot be fetched, with the libheif codecs it needs for AVIF and HEIC.
 # run.sh and test.sh source this file; `bash scripts/prerequisites.sh` runs the checks alone.
 # It prints one line per tool it uses, and on failure what is missing and how to get it.
 
@@ -444,6 +446,10 @@ mo_prerequisites() {
     export JAVA_HOME=$MO_JDK_HOME
     PATH="$JAVA_HOME/bin:$PATH"
     export PATH
+
+    # the current libvips the server runs images on; exports SERVICE_LIBVIPS_PATH
+    # shellcheck source=scripts/libvips-prebuilt.sh
+    source "$(dirname -- "${BASH_SOURCE[0]}")/libvips-prebuilt.sh"
 }
 
 mo_prerequisites

@@ -11,6 +11,7 @@ import io.mediaopt.video.VideoQualityMode;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.UnknownHostException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -39,6 +40,7 @@ public record Config(
         Duration jobRetention,
         String ffmpegPath,
         String ffprobePath,
+        Optional<Path> libvipsPath,
         String nodeId,
         Role role,
         Duration jobLease,
@@ -103,6 +105,7 @@ public record Config(
                 Duration.ofHours(r.integer("SERVICE_JOB_RETENTION_HOURS", 168, 0, Integer.MAX_VALUE)),
                 r.text("SERVICE_FFMPEG_PATH", "ffmpeg"),
                 r.text("SERVICE_FFPROBE_PATH", "ffprobe"),
+                r.optional("SERVICE_LIBVIPS_PATH", Config::regularFile),
                 r.text("SERVICE_NODE_ID", defaultNodeId(r.raw("PORT"))),
                 r.choice("SERVICE_ROLE", Role.ALL, Role.class),
                 r.millis("SERVICE_JOB_LEASE_MS", 30_000),
@@ -156,7 +159,7 @@ public record Config(
                 + ", videoEncodes=" + videoEncodes
                 + ", queueTimeout=" + queueTimeout + ", maxPendingJobs=" + maxPendingJobs
                 + ", jobMaxAttempts=" + jobMaxAttempts + ", jobRetention=" + jobRetention
-                + ", ffmpegPath=" + ffmpegPath + ", ffprobePath=" + ffprobePath + ", nodeId=" + nodeId
+                + ", ffmpegPath=" + ffmpegPath + ", ffprobePath=" + ffprobePath + ", libvipsPath=" + libvipsPath + ", nodeId=" + nodeId
                 + ", role=" + role + ", jobLease=" + jobLease + ", shutdownGrace=" + shutdownGrace
                 + ", connectionLimits=" + connectionLimits + ", webhooks=" + webhooks
                 + ", imageQuality=" + imageQuality + ", videoQuality=" + videoQuality + ", metricsEnabled=" + metricsEnabled
@@ -169,6 +172,12 @@ public record Config(
             throw new IllegalArgumentException("expected an http(s) URL");
         }
         return uri;
+    }
+
+    static Path regularFile(String value) {
+        Path file = Path.of(value);
+        if (!Files.isRegularFile(file)) throw new IllegalArgumentException("expected the path of a file");
+        return file;
     }
 
     /** Invalid configuration: the message names every bad variable. */

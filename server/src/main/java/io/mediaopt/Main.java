@@ -112,7 +112,9 @@ public final class Main {
         ObjectMapper json = JsonMapper.builder().build();
         Presets presets = Presets.standard();
 
-        Vips vips = Vips.open();
+        Vips vips = Vips.open(config.libvipsPath(), Runtime.getRuntime().availableProcessors());
+        log.info("libvips {}{}", vips.version(), config.libvipsPath().map(path -> " from " + path
+                + "; HEIF/HEIC inputs through the system's libvips " + vips.heifVersion()).orElse(""));
         ProcessRunner processes = service.own(new ProcessRunner());
         VideoTools videoTools = new VideoTools(config.ffmpegPath(), config.ffprobePath(), processes);
         Map<MediaKind, Optimizer> optimizers = Map.of(

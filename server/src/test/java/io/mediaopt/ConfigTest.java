@@ -61,6 +61,13 @@ class ConfigTest {
     }
 
     @Test
+    void aLibvipsPathMustNameAFile() {
+        assertThat(Config.fromEnvironment(Map.of()).libvipsPath()).isEmpty();
+        assertThatThrownBy(() -> Config.fromEnvironment(Map.of("SERVICE_LIBVIPS_PATH", "/nonexistent/libvips.so")))
+                .hasMessageContaining("SERVICE_LIBVIPS_PATH: expected the path of a file but received \"/nonexistent/libvips.so\"");
+    }
+
+    @Test
     void readsKeysAndDerivesTheDatabaseFromTheOutputDirectory() {
         Config c = Config.fromEnvironment(Map.of(
                 "SERVICE_API_KEYS", "k1, k2,,",

@@ -1,6 +1,7 @@
 package io.mediaopt;
 
 import io.mediaopt.client.MediaoptClient;
+import io.mediaopt.image.TestVips;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -28,6 +29,7 @@ public final class TestService implements AutoCloseable {
         env.put("PORT", "0");
         env.put("SERVICE_OUTPUT_DIR", outputDir.toString());
         env.put("SERVICE_WORKERS", "2");
+        TestVips.library().ifPresent(library -> env.put("SERVICE_LIBVIPS_PATH", library.toString()));
         env.putAll(overrides);
         return new TestService(Main.start(Config.fromEnvironment(env), Clock.systemUTC()), outputDir, env);
     }

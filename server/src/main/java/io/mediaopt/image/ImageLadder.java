@@ -50,7 +50,7 @@ public final class ImageLadder implements AutoCloseable {
     /** Decodes {@code file}, a file the service already accepted as an image; its first frame for an animation. */
     public static ImageLadder open(Vips vips, Path file, int maxWidth, ImageSettings settings, QualityMode qualityMode,
                                    Duration timeout) {
-        return new ImageLadder(vips, file, maxWidth, settings, qualityMode, timeout);
+        return new ImageLadder(vips.forFile(file), file, maxWidth, settings, qualityMode, timeout);
     }
 
     public int width() {

@@ -51,14 +51,15 @@ public final class ImageOptimizer implements Optimizer {
     public Optimized optimize(Path input, MediaFormat sniffed, Preset preset, Path workDir, Progress progress) {
         try (Watchdog watchdog = Watchdog.start(limits.imageTimeout());
              ReadablePath source = ReadablePath.of(input, workDir)) {
-            ImageHeader header = readHeader(source.path());
+            Vips decoder = vips.forInput(sniffed);
+            ImageHeader header = readHeader(decoder, source.path());
             checkLimits(header);
-            return encode(input, source.path(), preset, header, workDir, watchdog);
+            return encode(decoder, input, source.path(), preset, header, workDir, watchdog);
         }
     }
 
-    private ImageHeader readHeader(Path source) {
-        String loader = vips.findLoader(source).orElseThrow(() -> {
+    private static ImageHeader readHeader(Vips decoder, Path source) {
+        String loader = decoder.findLoader(source).orElseThrow(() -> {
             log.info("image refused: no libvips loader recognises {}", source);
             return MediaException.unsupportedType(NOT_ACCEPTED);
         });
@@ -66,7 +67,7 @@ public final class ImageOptimizer implements Optimizer {
             log.info("image refused: {} would need loader {}, which is blocked or not accepted", source, loader);
             throw MediaException.unsupportedType(NOT_ACCEPTED);
         }
-        try (VipsImage image = vips.openHeader(source)) {
+        try (VipsImage image = decoder.openHeader(source)) {
             return ImageHeader.read(image).orElseThrow(() -> {
                 log.info("image refused: {} loaded by an unexpected loader", source);
                 return MediaException.unsupportedType(NOT_ACCEPTED);
@@ -88,10 +89,10 @@ public final class ImageOptimizer implements Optimizer {
         }
     }
 
-    private Optimized encode(Path input, Path source, Preset preset, ImageHeader header,
+    private Optimized encode(Vips decoder, Path input, Path source, Preset preset, ImageHeader header,
                              Path workDir, Watchdog watchdog) {
         ImageSettings settings = preset.image();
-        ImageEncoder encoder = new ImageEncoder(vips, source, header, settings, watchdog, qualityMode);
+        ImageEncoder encoder = new ImageEncoder(decoder, source, header, settings, watchdog, qualityMode);
         boolean alphaUsed = alphaUsed(header, settings.strategies(), encoder, input, watchdog);
         List<Strategy> strategies = header.animated() ? settings.animatedStrategies()
                 : StrategyChoice.forStill(settings.strategies(), alphaUsed, StrategyChoice.outputSize(header, settings.maxWidth()));

@@ -22,6 +22,7 @@ public final class ImageScorer {
 
     /** {@code scratch} is a file name the resized input may be written to (and is removed from). */
     public double score(Path input, ImageSettings settings, Path output, Path scratch) {
+        Vips vips = this.vips.forFile(input);
         ImageHeader header;
         try (VipsImage image = vips.openHeader(input)) {
             header = ImageHeader.read(image).orElseThrow(() -> new IllegalArgumentException("not an image: " + input));

@@ -7,9 +7,11 @@ import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SymbolLookup;
 import java.lang.invoke.MethodHandle;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
@@ -97,10 +99,22 @@ final class LibVips {
     }
 
     /**
-     * Loads libvips into the process. The library stays loaded for the life of the JVM: libvips
-     * keeps worker threads and global state that cannot survive being unloaded.
+     * Loads the libvips in {@code file}, or the system's when empty. The library stays loaded
+     * for the life of the JVM: libvips keeps worker threads and global state that cannot survive
+     * being unloaded. Each library is opened with its symbols kept to itself, so two of them
+     * (one with its own GLib inside) live side by side without one binding to the other.
      */
-    static LibVips load() {
+    static LibVips load(Optional<Path> file) {
+        if (file.isEmpty()) return loadSystem();
+        try {
+            return new LibVips(SymbolLookup.libraryLookup(file.get(), Arena.global()));
+        } catch (IllegalArgumentException e) {
+            throw new UnsatisfiedLinkError("cannot load libvips from " + file.get() + ": " + e.getMessage());
+        }
+    }
+
+    /** The system's libvips: the one the dynamic linker finds by name. */
+    static LibVips loadSystem() {
         UnsatisfiedLinkError last = null;
         for (String name : LIBRARY_NAMES) {
             try {

@@ -1,12 +1,17 @@
 package io.mediaopt.image;
 
+import io.mediaopt.media.MediaFormat;
+import io.mediaopt.media.Sniffer;
+
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import static io.mediaopt.image.LibVips.call;
@@ -38,26 +43,57 @@ public final class Vips {
     private static final int INTERPRETATION_SRGB = 22;
     private static final int FORMAT_UCHAR = 0;
 
+    private static final Map<Optional<Path>, LibVips> STARTED = new HashMap<>();
+
     private final LibVips lib;
     private final int major;
     private final int minor;
     private final int micro;
+    /** Decodes HEIF/HEIC inputs: this library, or the system's when this one lacks the HEVC decoder. */
+    private final Vips heif;
 
-    private Vips(LibVips lib) {
+    private Vips(LibVips lib, Vips heif) {
         this.lib = lib;
         this.major = (int) call(lib.version, 0);
         this.minor = (int) call(lib.version, 1);
         this.micro = (int) call(lib.version, 2);
+        this.heif = heif == null ? this : heif;
     }
 
-    /** Starts libvips with one evaluation thread per processor. */
+    /** Starts the system's libvips with one evaluation thread per processor. */
     public static Vips open() {
-        return open(Runtime.getRuntime().availableProcessors());
+        return open(Optional.empty(), Runtime.getRuntime().availableProcessors());
     }
 
-    /** Starts libvips with {@code concurrency} threads per image evaluation. */
+    /** Starts the system's libvips with {@code concurrency} threads per image evaluation. */
     public static Vips open(int concurrency) {
-        LibVips lib = LibVips.load();
+        return open(Optional.empty(), concurrency);
+    }
+
+    /**
+     * Starts the libvips in {@code library} (SERVICE_LIBVIPS_PATH), or the system's when empty,
+     * with {@code concurrency} threads per image evaluation. A library of one's own (the prebuilt
+     * one of the sharp project has no HEVC decoder, for patent reasons) hands HEIF/HEIC inputs to
+     * the system's libvips, which Debian and Ubuntu build with libde265.
+     */
+    public static Vips open(Optional<Path> library, int concurrency) {
+        Vips main = new Vips(started(library, concurrency), null);
+        if (library.isEmpty()) return main;
+        return new Vips(main.lib, new Vips(started(Optional.empty(), concurrency), null));
+    }
+
+    /** Each library starts once per process; later opens only set the thread count. */
+    private static synchronized LibVips started(Optional<Path> library, int concurrency) {
+        LibVips lib = STARTED.computeIfAbsent(library, Vips::start);
+        call(lib.concurrencySet, Math.max(1, concurrency));
+        return lib;
+    }
+
+    private static LibVips start(Optional<Path> library) {
+        LibVips lib = LibVips.load(library);
+        // vips_init writes the install prefix it guessed into VIPSHOME, where a second libvips
+        // would take it for its own and look for its modules under the first one's prefix
+        ProcessEnvironment.restore("VIPSHOME");
         try (Arena arena = Arena.ofConfined()) {
             if ((int) call(lib.init, arena.allocateFrom("mediaopt")) != 0) {
                 throw new IllegalStateException("libvips failed to start");
@@ -70,13 +106,31 @@ public final class Vips {
         call(lib.cacheSetMax, 0);
         call(lib.cacheSetMaxMem, 0L);
         call(lib.cacheSetMaxFiles, 0);
-        call(lib.concurrencySet, Math.max(1, concurrency));
-        return new Vips(lib);
+        return lib;
+    }
+
+    /** The libvips that decodes {@code format}: HEIF may need the system's (see {@link #open(Optional, int)}). */
+    Vips forInput(MediaFormat format) {
+        return format == MediaFormat.HEIF ? heif : this;
+    }
+
+    /** {@link #forInput} for a file, by its first bytes. */
+    Vips forFile(Path file) {
+        try {
+            return new Sniffer().sniff(file).map(this::forInput).orElse(this);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** The libvips version, e.g. {@code 8.14.1}, for the health check. */
     public String version() {
         return major + "." + minor + "." + micro;
+    }
+
+    /** The version of the libvips that decodes HEIF inputs: {@link #version()} unless it is another. */
+    public String heifVersion() {
+        return heif.version();
     }
 
     /** The class name of the loader libvips would use (e.g. VipsForeignLoadJpegFile), if any. */

@@ -40,7 +40,7 @@ class ConcurrentOptimizationTest {
 
     @BeforeAll
     static void makeFixtures() throws Exception {
-        vips = Vips.open(2);
+        vips = TestVips.open();
         photo = Fixtures.photoJpeg(2400, 1600);
         gif = Fixtures.animatedGif(320, 240, 10);
         cut = Fixtures.truncated(photo, fixtures.resolve("cut.jpg"), 0.5);

@@ -31,7 +31,7 @@ class ImageColourTest {
 
     @BeforeAll
     static void makeFixtures() throws Exception {
-        optimizer = new ImageOptimizer(Vips.open(2), ImageOptimizerTest.LIMITS, QualityMode.FIXED);
+        optimizer = new ImageOptimizer(TestVips.open(), ImageOptimizerTest.LIMITS, QualityMode.FIXED);
         patches = ColourPatches.make(fixtures);
     }
 

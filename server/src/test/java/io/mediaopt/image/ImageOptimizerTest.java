@@ -45,7 +45,7 @@ class ImageOptimizerTest {
 
     @BeforeAll
     static void makeFixtures() {
-        vips = Vips.open(2);
+        vips = TestVips.open();
         optimizer = new ImageOptimizer(vips, LIMITS, QualityMode.AUTO);
         photo = Fixtures.photoJpeg(3000, 2000);
         mediumPhoto = Fixtures.photoJpeg(1600, 1200);

@@ -38,7 +38,7 @@ class ImageRefusalTest {
 
     @BeforeAll
     static void makeFixtures() {
-        vips = Vips.open(2);
+        vips = TestVips.open();
         photo = Fixtures.photoJpeg(3000, 2000);
         animatedGif = Fixtures.animatedGif(160, 120, 20);
     }

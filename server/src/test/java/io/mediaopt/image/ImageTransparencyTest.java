@@ -32,7 +32,7 @@ class ImageTransparencyTest {
 
     @BeforeAll
     static void makeFixtures() {
-        optimizer = new ImageOptimizer(Vips.open(2), ImageOptimizerTest.LIMITS, QualityMode.FIXED);
+        optimizer = new ImageOptimizer(TestVips.open(), ImageOptimizerTest.LIMITS, QualityMode.FIXED);
         // a phone's full-page screenshot, 1080x20000 (testsrc2 draws even sizes), its left half transparent
         tallScreenshot = DeviceImages.screenshot("tall-transparent", 1080, 20001, true);
         opaqueTallScreenshot = DeviceImages.screenshot("tall-opaque", 1080, 20001, false);

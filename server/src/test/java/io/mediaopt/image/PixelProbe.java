@@ -10,8 +10,8 @@ import java.util.List;
  * its size and bands, the mean of each band over an area, and colour differences in CIELAB.
  */
 public final class PixelProbe {
-    private static final Vips VIPS = Vips.open(2);
-    private static final LibVips LIB = LibVips.load();
+    private static final Vips VIPS = TestVips.open();
+    private static final LibVips LIB = LibVips.load(TestVips.library());
 
     private PixelProbe() {}
 

@@ -18,7 +18,7 @@ final class TestPhotos {
     }
 
     private static final class VipsHolder {
-        static final Vips VIPS = Vips.open(2);
+        static final Vips VIPS = TestVips.open();
     }
 
     static Path photo(String name) {

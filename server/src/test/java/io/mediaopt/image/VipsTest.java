@@ -1,6 +1,8 @@
 package io.mediaopt.image;
 
 import io.mediaopt.Fixtures;
+import io.mediaopt.devices.DeviceImages;
+import io.mediaopt.media.MediaFormat;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,7 +21,7 @@ class VipsTest {
 
     @BeforeAll
     static void start() {
-        vips = Vips.open(2);
+        vips = TestVips.open();
         photo = Fixtures.photoJpeg(1200, 800);
     }
 
@@ -30,7 +32,19 @@ class VipsTest {
 
     @Test
     void opensTwiceWithoutHarm() {
-        assertThat(Vips.open(2).version()).isEqualTo(vips.version());
+        assertThat(TestVips.open().version()).isEqualTo(vips.version());
+    }
+
+    @Test
+    void decodesHeicThroughTheSystemLibvipsWhenRunningOnAnother() {
+        Path heic = DeviceImages.heic();
+        Vips heifDecoder = vips.forInput(MediaFormat.HEIF);
+        assertThat(heifDecoder.version()).isEqualTo(Vips.open(2).version());
+        assertThat(vips.forFile(heic).version()).isEqualTo(heifDecoder.version());
+        assertThat(vips.forInput(MediaFormat.JPEG)).isSameAs(vips);
+        try (VipsImage image = heifDecoder.openForDecode(heic)) {
+            assertThat(heifDecoder.average(image)).isPositive();
+        }
     }
 
     @Test
