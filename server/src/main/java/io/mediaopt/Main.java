@@ -106,15 +106,25 @@ public final class Main {
         }
     }
 
+    /**
+     * The processors shared among the workers: one each with the default of one worker per
+     * processor. A thread per image spends the least CPU on each (no tiles handed between
+     * threads), and with every worker busy the cores are full anyway; a single worker gets them all.
+     */
+    private static int threadsPerImage(Config config) {
+        return Math.max(1, Runtime.getRuntime().availableProcessors() / config.workers());
+    }
+
     private static void wire(Config config, Clock clock, RunningService service) throws IOException {
         Path outputDir = config.outputDir().toAbsolutePath();
         Files.createDirectories(outputDir);
         ObjectMapper json = JsonMapper.builder().build();
         Presets presets = Presets.standard();
 
-        Vips vips = Vips.open(config.libvipsPath(), Runtime.getRuntime().availableProcessors());
-        log.info("libvips {}{}", vips.version(), config.libvipsPath().map(path -> " from " + path
-                + "; HEIF/HEIC inputs through the system's libvips " + vips.heifVersion()).orElse(""));
+        int threadsPerImage = threadsPerImage(config);
+        Vips vips = Vips.open(config.libvipsPath(), threadsPerImage);
+        log.info("libvips {}{}, {} thread(s) per image", vips.version(), config.libvipsPath().map(path -> " from " + path
+                + "; HEIF/HEIC inputs through the system's libvips " + vips.heifVersion()).orElse(""), threadsPerImage);
         ProcessRunner processes = service.own(new ProcessRunner());
         VideoTools videoTools = new VideoTools(config.ffmpegPath(), config.ffprobePath(), processes);
         Map<MediaKind, Optimizer> optimizers = Map.of(
