@@ -41,6 +41,7 @@ public final class Bench {
             run.restartServer();
             if (options.runs("ratio")) new RatioSection(run).execute();
             if (options.runs("throughput")) new ThroughputSection(run).execute();
+            if (options.runs("sharp")) new SharpSection(run).execute();
             if (options.runs("quality")) new QualitySection(run).execute();
             if (options.runs("sweep")) new SweepSection(run).execute();
             if (options.runs("memory")) new MemorySection(run).execute();
@@ -54,7 +55,7 @@ public final class Bench {
     }
 
     private static final String USAGE = """
-            usage: bench/run.sh [--quick] [--only ratio,throughput,quality,sweep,memory,renditions]
+            usage: bench/run.sh [--quick] [--only ratio,throughput,sharp,quality,sweep,memory,renditions]
                                 [--server-jvm "JVM OPTIONS"] [--server-jar FILE] [--java FILE]
                                 [--media DIR] [--work DIR]
               --quick       fewer repetitions, the 1080p clip with preset web only, no sweep (< 5 min on 2 cores)

@@ -11,7 +11,7 @@ import java.util.Set;
  * What to run and with what, from the command line:
  * <pre>
  *   --quick                  fewer repetitions and the 1080p clip with the web preset only
- *   --only ratio,throughput,quality,sweep,memory,renditions   sections to run (default: all but sweep in
+ *   --only ratio,throughput,sharp,quality,sweep,memory,renditions   sections to run (default: all but sweep in
  *                            quick mode, all in full mode)
  *   --server-jar FILE        default server/target/mediaopt-server.jar
  *   --server-jvm "FLAGS"     JVM options for the server (default: $MEDIAOPT_JAVA_OPTS, as run.sh uses)
@@ -23,7 +23,7 @@ import java.util.Set;
 record BenchOptions(boolean quick, Set<String> sections, Path serverJar, List<String> serverJvm, Path java,
                     Path mediaDir, Path workDir) {
 
-    static final List<String> ALL_SECTIONS = List.of("ratio", "throughput", "quality", "sweep", "memory", "renditions");
+    static final List<String> ALL_SECTIONS = List.of("ratio", "throughput", "sharp", "quality", "sweep", "memory", "renditions");
 
     static BenchOptions parse(String[] args, Path repo, String timestamp) {
         boolean quick = false;

@@ -28,7 +28,7 @@ final class ThroughputSection {
         this.out = run.dir("throughput");
     }
 
-    private record Batch(double imagesPerSecond, Stats latency, ProcFs.CpuTimes cpuPerImage) {}
+    record Batch(double imagesPerSecond, Stats latency, ProcFs.CpuTimes cpuPerImage) {}
 
     void execute() {
         Table table = new Table("Throughput, preset web",
@@ -64,7 +64,7 @@ final class ThroughputSection {
      * Runs {@code count} jobs, {@code concurrency} at a time, and measures what {@code pid} spent
      * on them: its own CPU and its waited-for children's.
      */
-    private Batch batch(long pid, int count, int concurrency, IntFunction<Runnable> job) {
+    static Batch batch(long pid, int count, int concurrency, IntFunction<Runnable> job) {
         List<Double> latencies = Collections.synchronizedList(new ArrayList<>());
         AtomicInteger next = new AtomicInteger();
         ProcFs.CpuTimes before = ProcFs.cpu(pid);
