@@ -1,0 +1,100 @@
+package io.mediaopt.bench;
+
+import io.mediaopt.image.ImageOptimizer;
+import io.mediaopt.image.ImageScorer;
+import io.mediaopt.image.QualityMode;
+import io.mediaopt.image.Vips;
+import io.mediaopt.media.Limits;
+import io.mediaopt.media.MediaFormat;
+import io.mediaopt.media.Optimized;
+import io.mediaopt.media.Preset;
+import io.mediaopt.media.Presets;
+import io.mediaopt.media.Progress;
+import io.mediaopt.media.Sniffer;
+
+import com.sun.management.OperatingSystemMXBean;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * The real-file corpus (bench/corpus.sh fetches it) through the service's optimizer twice with
+ * preset web, once on the system libvips and once on the library SERVICE_LIBVIPS_PATH names:
+ * bytes, SSIMULACRA 2 (both outputs scored by the system libvips against the same reference) and
+ * CPU per file, side by side.
+ *
+ *   java --enable-native-access=ALL-UNNAMED -cp server/target/mediaopt-server.jar:bench/target/mediaopt-bench.jar \
+ *       io.mediaopt.bench.LibvipsComparison bench/target/corpus bench/target/libvips-run
+ */
+public final class LibvipsComparison {
+    private static final Limits LIMITS = new Limits(125_829_120L, 100_000_000L, 1000, 1800,
+            Duration.ofSeconds(15), Duration.ofMinutes(2), Duration.ofMinutes(4));
+
+    private LibvipsComparison() {}
+
+    private record Side(long bytes, double score, double cpu) {}
+
+    public static void main(String[] args) throws IOException {
+        Path corpus = Path.of(args[0]);
+        Path work = Files.createDirectories(Path.of(args[1]));
+        String configured = System.getenv("SERVICE_LIBVIPS_PATH");
+        if (configured == null || configured.isBlank()) throw new IllegalStateException("set SERVICE_LIBVIPS_PATH");
+        Vips system = Vips.open(Optional.empty(), 1);
+        Vips other = Vips.open(Optional.of(Path.of(configured)), 1);
+        ImageScorer scorer = new ImageScorer(system);
+        Preset web = Presets.standard().find("web").orElseThrow();
+        List<Path> files;
+        try (Stream<Path> list = Files.list(corpus)) {
+            files = list.filter(Files::isRegularFile).filter(f -> !f.getFileName().toString().startsWith(".")).sorted().toList();
+        }
+        Report report = new Report(System.out);
+        report.text(Machine.describe() + "\n");
+        Table table = new Table("Preset web on " + files.size() + " real files: system libvips " + system.version()
+                + " against " + other.version() + " (" + configured + ")",
+                "file", "bytes system", "bytes other", "other/system", "score system", "score other",
+                "CPU s system", "CPU s other");
+        List<Double> byteRatios = new ArrayList<>();
+        List<Double> cpuRatios = new ArrayList<>();
+        // warm both up: the JIT and each library's first operations
+        measure(system, scorer, files.getFirst(), web, work);
+        measure(other, scorer, files.getFirst(), web, work);
+        for (Path file : files) {
+            report.progress(file.getFileName().toString());
+            Side a = measure(system, scorer, file, web, work);
+            Side b = measure(other, scorer, file, web, work);
+            byteRatios.add((double) b.bytes / a.bytes);
+            cpuRatios.add(b.cpu / a.cpu);
+            table.row(file.getFileName(), a.bytes, b.bytes, Table.fixed((double) b.bytes / a.bytes, 3),
+                    Table.fixed(a.score, 1), Table.fixed(b.score, 1), Table.fixed(a.cpu, 3), Table.fixed(b.cpu, 3));
+        }
+        table.note("median bytes other/system " + Table.fixed(Stats.of(byteRatios).median(), 3)
+                + " (" + Table.fixed(Stats.of(byteRatios).min(), 3) + "–" + Table.fixed(Stats.of(byteRatios).max(), 3)
+                + "), median CPU other/system " + Table.fixed(Stats.of(cpuRatios).median(), 3)
+                + ". Scores: SSIMULACRA 2 of the output against the input as the service resizes it, "
+                + "computed with the system libvips for both. CPU: the whole process while the optimizer runs, one libvips thread per image.");
+        report.table(table);
+        report.write(work.resolve("libvips-report.md"));
+    }
+
+    private static Side measure(Vips vips, ImageScorer scorer, Path file, Preset preset, Path work) throws IOException {
+        MediaFormat format = new Sniffer().sniff(file).orElseThrow();
+        Path dir = Files.createDirectories(work.resolve("out"));
+        OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        long before = os.getProcessCpuTime();
+        Optimized optimized = new ImageOptimizer(vips, LIMITS, QualityMode.FIXED)
+                .optimize(file, format, preset, dir, Progress.IGNORED);
+        double cpu = (os.getProcessCpuTime() - before) / 1e9;
+        long bytes = Files.size(optimized.output());
+        double score = scorer.score(file, preset.image(), optimized.output(), work.resolve("reference.png"));
+        // the optimizer may hand back the input itself when nothing it encoded was smaller
+        if (optimized.output().startsWith(dir)) Files.delete(optimized.output());
+        return new Side(bytes, score, cpu);
+    }
+}
