@@ -1,7 +1,5 @@
 package io.mediaopt.quality;
 
-import java.util.stream.IntStream;
-
 /**
  * SSIMULACRA 2 (Jon Sneyers, Cloudinary, 2022; the weights of its April 2023 revision): how
  * close a distorted picture looks to its original, from 100 (the same) down through 90 (visually
@@ -104,17 +102,16 @@ public final class Ssimulacra2 {
     }
 
     /**
-     * Both pictures' planes now hold X, Y and B. The three components are independent: they are
-     * compared at once, on the common fork-join pool, so a search waits a third as long on a
-     * machine with processors to spare.
+     * Both pictures' planes now hold X, Y and B. The three components are compared one after
+     * the other on the caller's thread: on the common pool they took a sixth more CPU (a
+     * 1920x1200 score under C1, 2 cores), and CPU, not the wait, is what a search is held to.
      */
     private static double[][] compareScale(LinearRgb a, LinearRgb b) {
         int w = a.width(), h = a.height();
-        float[][] original = {a.r(), a.g(), a.b()};
-        float[][] distorted = {b.r(), b.g(), b.b()};
-        return IntStream.range(0, 3).parallel()
-                .mapToObj(c -> ChannelComparison.compare(BLUR, original[c], distorted[c], w, h))
-                .toArray(double[][]::new);
+        return new double[][]{
+                ChannelComparison.compare(BLUR, a.r(), b.r(), w, h),
+                ChannelComparison.compare(BLUR, a.g(), b.g(), w, h),
+                ChannelComparison.compare(BLUR, a.b(), b.b(), w, h)};
     }
 
     /**
