@@ -11,7 +11,7 @@
 # Fetched once into ~/.cache/mediaopt/libvips (MEDIAOPT_CACHE_DIR), with curl from
 # MEDIAOPT_NPM_REGISTRY (default https://registry.npmjs.org).
 #
-#   MEDIAOPT_LIBVIPS=system       skip this, run on the system libvips
+#   MEDIAOPT_LIBVIPS=system       skip this and unset SERVICE_LIBVIPS_PATH: the system libvips
 #   SERVICE_LIBVIPS_PATH=FILE     already set: left as it is
 #
 # prerequisites.sh sources this file; it never fails the caller: without the prebuilt
@@ -68,12 +68,13 @@ mo_prebuilt_fetch() {
 
 mo_prebuilt_libvips() {
     local spec package integrity dir reason
-    if [ -n "${SERVICE_LIBVIPS_PATH:-}" ]; then
-        printf 'libvips for images: %s (SERVICE_LIBVIPS_PATH)\n' "$SERVICE_LIBVIPS_PATH"
+    if [ "${MEDIAOPT_LIBVIPS:-prebuilt}" = system ]; then
+        unset SERVICE_LIBVIPS_PATH
+        printf 'libvips for images: the system libvips (MEDIAOPT_LIBVIPS=system)\n'
         return 0
     fi
-    if [ "${MEDIAOPT_LIBVIPS:-prebuilt}" = system ]; then
-        printf 'libvips for images: the system libvips (MEDIAOPT_LIBVIPS=system)\n'
+    if [ -n "${SERVICE_LIBVIPS_PATH:-}" ]; then
+        printf 'libvips for images: %s (SERVICE_LIBVIPS_PATH)\n' "$SERVICE_LIBVIPS_PATH"
         return 0
     fi
     if ! spec=$(mo_prebuilt_package); then

@@ -13,11 +13,15 @@ import java.util.List;
  * service followed by the same batch in sharp (bench/sharp/batch.mjs, in process, the same width,
  * WebP quality and effort, metadata dropped, cache off). sharp comes from the npm registry at the
  * version bench/sharp/package-lock.json pins, installed into bench/sharp/node_modules on first use.
+ * Both sides are warmed up first: the service with {@link #WARM_UP} requests per input, and each
+ * batch with one image per request in flight.
  */
 final class SharpSection {
     private static final String PRESET = "web";
     private static final int[] IN_FLIGHT = {1, 2, 4};
     private static final Path SHARP_DIR = Path.of("bench", "sharp");
+    /** Requests sent to the service before its first batch of each input. */
+    private static final int WARM_UP = 16;
 
     private final BenchRun run;
     private final Path out;
@@ -39,6 +43,11 @@ final class SharpSection {
         ServicePreset.Image preset = run.preset(PRESET).image();
         String versions = "";
         for (MediaCase input : List.of(run.media.photo(), run.media.screenshot(), run.media.gif())) {
+            // a running server has compiled its request path long ago: C1 compiles a method
+            // after ~200 calls, so the first batches of a fresh one run partly interpreted
+            run.report.progress("sharp: warming the service up on " + input.name());
+            ThroughputSection.batch(run.server().pid(), WARM_UP, 2,
+                    i -> () -> run.optimize(input, PRESET, out.resolve("warm-" + i)));
             for (int inFlight : IN_FLIGHT) {
                 int count = run.options.pick(4, 12) * inFlight;
                 run.report.progress("sharp: " + input.name() + ", " + count + " images, " + inFlight + " at a time");
