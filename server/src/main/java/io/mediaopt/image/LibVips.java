@@ -114,7 +114,7 @@ final class LibVips {
     }
 
     /** The system's libvips: the one the dynamic linker finds by name. */
-    static LibVips loadSystem() {
+    private static LibVips loadSystem() {
         UnsatisfiedLinkError last = null;
         for (String name : LIBRARY_NAMES) {
             try {

@@ -9,9 +9,7 @@ import java.lang.foreign.MemorySegment;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 import static io.mediaopt.image.LibVips.call;
@@ -42,8 +40,6 @@ public final class Vips {
     private static final int HEIF_COMPRESSION_AV1 = 4;
     private static final int INTERPRETATION_SRGB = 22;
     private static final int FORMAT_UCHAR = 0;
-
-    private static final Map<Optional<Path>, LibVips> STARTED = new HashMap<>();
 
     private final LibVips lib;
     private final int major;
@@ -77,36 +73,9 @@ public final class Vips {
      * the system's libvips, which Debian and Ubuntu build with libde265.
      */
     public static Vips open(Optional<Path> library, int concurrency) {
-        Vips main = new Vips(started(library, concurrency), null);
+        Vips main = new Vips(StartedLibraries.started(library, concurrency), null);
         if (library.isEmpty()) return main;
-        return new Vips(main.lib, new Vips(started(Optional.empty(), concurrency), null));
-    }
-
-    /** Each library starts once per process; later opens only set the thread count. */
-    private static synchronized LibVips started(Optional<Path> library, int concurrency) {
-        LibVips lib = STARTED.computeIfAbsent(library, Vips::start);
-        call(lib.concurrencySet, Math.max(1, concurrency));
-        return lib;
-    }
-
-    private static LibVips start(Optional<Path> library) {
-        LibVips lib = LibVips.load(library);
-        // vips_init writes the install prefix it guessed into VIPSHOME, where a second libvips
-        // would take it for its own and look for its modules under the first one's prefix
-        ProcessEnvironment.restore("VIPSHOME");
-        try (Arena arena = Arena.ofConfined()) {
-            if ((int) call(lib.init, arena.allocateFrom("mediaopt")) != 0) {
-                throw new IllegalStateException("libvips failed to start");
-            }
-        }
-        // Uploads are untrusted: refuse SVG, PDF, ImageMagick, FITS, MAT and the other loaders
-        // libvips marks unsafe for hostile input.
-        call(lib.blockUntrustedSet, 1);
-        // Every upload is a new file read once; a cache would only hold memory and open files.
-        call(lib.cacheSetMax, 0);
-        call(lib.cacheSetMaxMem, 0L);
-        call(lib.cacheSetMaxFiles, 0);
-        return lib;
+        return new Vips(main.lib, new Vips(StartedLibraries.started(Optional.empty(), concurrency), null));
     }
 
     /** The libvips that decodes {@code format}: HEIF may need the system's (see {@link #open(Optional, int)}). */

@@ -11,7 +11,7 @@ import java.util.List;
  */
 public final class PixelProbe {
     private static final Vips VIPS = TestVips.open();
-    private static final LibVips LIB = LibVips.load(TestVips.library());
+    private static final LibVips LIB = StartedLibraries.started(TestVips.library(), 2);
 
     private PixelProbe() {}
 

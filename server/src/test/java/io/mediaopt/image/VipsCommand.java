@@ -7,6 +7,7 @@ import java.lang.invoke.MethodHandle;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 import static io.mediaopt.image.LibVips.call;
 import static java.lang.foreign.ValueLayout.ADDRESS;
@@ -20,7 +21,8 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
  * {@code --flag} options.
  */
 public final class VipsCommand {
-    private static final LibVips LIB = LibVips.loadSystem();
+    /** The system's libvips, which has every encoder the fixtures use (HEVC among them). */
+    private static final LibVips LIB = StartedLibraries.started(Optional.empty(), 2);
     private static final MethodHandle OPERATION_NEW =
             LIB.fixed("vips_operation_new", FunctionDescriptor.of(ADDRESS, ADDRESS));
     private static final MethodHandle SET_ARGUMENT = LIB.fixed("vips_object_set_argument_from_string",
@@ -30,10 +32,6 @@ public final class VipsCommand {
     private static final MethodHandle UNREF_OUTPUTS =
             LIB.fixed("vips_object_unref_outputs", FunctionDescriptor.ofVoid(ADDRESS));
 
-    static {
-        // the system's libvips, which has every encoder the fixtures use (HEVC among them)
-        Vips.open(2);
-    }
 
     private VipsCommand() {}
 
