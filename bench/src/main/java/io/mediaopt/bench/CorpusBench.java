@@ -44,10 +44,7 @@ public final class CorpusBench {
         Path work = Files.createDirectories(Path.of(args[1]));
         Vips vips = Vips.open();
         ImageScorer scorer = new ImageScorer(vips);
-        List<Path> files;
-        try (Stream<Path> list = Files.list(corpus)) {
-            files = list.filter(Files::isRegularFile).filter(f -> !f.getFileName().toString().startsWith(".")).sorted().toList();
-        }
+        List<Path> files = files(corpus);
         Report report = new Report(System.out);
         report.text("## Per-file quality against the fixed setting, " + files.size() + " files\n");
         report.text(Machine.describe() + "\n");
@@ -117,9 +114,17 @@ public final class CorpusBench {
                 fixed.seconds, auto.seconds, fixed.cpu, auto.cpu, a.outputWidth() + "×" + a.outputHeight());
     }
 
-    private record Measured(Optimized optimized, long bytes, double seconds, double cpu) {}
+    record Measured(Optimized optimized, long bytes, double seconds, double cpu) {}
 
-    private static Measured run(Vips vips, Path file, Preset preset, QualityMode mode, Path work) throws IOException {
+    /** The corpus's files in name order, without the marker files of its fetch. */
+    static List<Path> files(Path corpus) throws IOException {
+        try (Stream<Path> list = Files.list(corpus)) {
+            return list.filter(Files::isRegularFile).filter(f -> !f.getFileName().toString().startsWith(".")).sorted().toList();
+        }
+    }
+
+    /** One optimization in this process, its output kept in a directory of its own under {@code work}. */
+    static Measured run(Vips vips, Path file, Preset preset, QualityMode mode, Path work) throws IOException {
         Path dir = Files.createDirectories(work.resolve(file.getFileName() + "-" + preset.name() + "-"
                 + mode.name().toLowerCase()));
         MediaFormat sniffed = new Sniffer().sniff(file).orElseThrow();

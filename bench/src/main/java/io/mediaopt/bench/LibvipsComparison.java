@@ -1,28 +1,17 @@
 package io.mediaopt.bench;
 
-import io.mediaopt.image.ImageOptimizer;
 import io.mediaopt.image.ImageScorer;
 import io.mediaopt.image.QualityMode;
 import io.mediaopt.image.Vips;
-import io.mediaopt.media.Limits;
-import io.mediaopt.media.MediaFormat;
-import io.mediaopt.media.Optimized;
 import io.mediaopt.media.Preset;
 import io.mediaopt.media.Presets;
-import io.mediaopt.media.Progress;
-import io.mediaopt.media.Sniffer;
-
-import com.sun.management.OperatingSystemMXBean;
 
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Stream;
 
 /**
  * The real-file corpus (bench/corpus.sh fetches it) through the service's optimizer twice with
@@ -34,9 +23,6 @@ import java.util.stream.Stream;
  *       io.mediaopt.bench.LibvipsComparison bench/target/corpus bench/target/libvips-run
  */
 public final class LibvipsComparison {
-    private static final Limits LIMITS = new Limits(125_829_120L, 100_000_000L, 1000, 1800,
-            Duration.ofSeconds(15), Duration.ofMinutes(2), Duration.ofMinutes(4));
-
     private LibvipsComparison() {}
 
     private record Side(long bytes, double score, double cpu) {}
@@ -50,10 +36,7 @@ public final class LibvipsComparison {
         Vips other = Vips.open(Optional.of(Path.of(configured)), 1);
         ImageScorer scorer = new ImageScorer(system);
         Preset web = Presets.standard().find("web").orElseThrow();
-        List<Path> files;
-        try (Stream<Path> list = Files.list(corpus)) {
-            files = list.filter(Files::isRegularFile).filter(f -> !f.getFileName().toString().startsWith(".")).sorted().toList();
-        }
+        List<Path> files = CorpusBench.files(corpus);
         Report report = new Report(System.out);
         report.text(Machine.describe() + "\n");
         Table table = new Table("Preset web on " + files.size() + " real files: system libvips " + system.version()
@@ -84,17 +67,8 @@ public final class LibvipsComparison {
     }
 
     private static Side measure(Vips vips, ImageScorer scorer, Path file, Preset preset, Path work) throws IOException {
-        MediaFormat format = new Sniffer().sniff(file).orElseThrow();
-        Path dir = Files.createDirectories(work.resolve("out"));
-        OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
-        long before = os.getProcessCpuTime();
-        Optimized optimized = new ImageOptimizer(vips, LIMITS, QualityMode.FIXED)
-                .optimize(file, format, preset, dir, Progress.IGNORED);
-        double cpu = (os.getProcessCpuTime() - before) / 1e9;
-        long bytes = Files.size(optimized.output());
-        double score = scorer.score(file, preset.image(), optimized.output(), work.resolve("reference.png"));
-        // the optimizer may hand back the input itself when nothing it encoded was smaller
-        if (optimized.output().startsWith(dir)) Files.delete(optimized.output());
-        return new Side(bytes, score, cpu);
+        CorpusBench.Measured measured = CorpusBench.run(vips, file, preset, QualityMode.FIXED, work);
+        double score = scorer.score(file, preset.image(), measured.optimized().output(), work.resolve("reference.png"));
+        return new Side(measured.bytes(), score, measured.cpu());
     }
 }
