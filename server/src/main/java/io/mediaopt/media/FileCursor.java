@@ -3,7 +3,10 @@ package io.mediaopt.media;
 import java.io.Closeable;
 import java.io.EOFException;
 import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -17,6 +20,10 @@ import java.util.Arrays;
  */
 final class FileCursor implements Closeable {
     private static final int BUFFER_BYTES = 64 * 1024;
+    /** Eight bytes of the buffer as one number, the first byte lowest. */
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final long ONES = 0x0101010101010101L;
+    private static final long HIGH_BITS = 0x8080808080808080L;
 
     private final FileChannel channel;
     private final long size;
@@ -69,16 +76,27 @@ final class FileCursor implements Closeable {
 
     /**
      * Moves to the next byte equal to {@code value} (0 to 255) and returns true, or to the end of
-     * the file and returns false. Scans the buffer's array directly: in a JPEG's entropy-coded
-     * data this is the whole cost of the walk.
+     * the file and returns false. Scans the buffer's array directly, eight bytes at a time: in a
+     * JPEG's entropy-coded data this is the whole cost of the walk (a 12-megapixel photo is
+     * 3.5 MB of it).
      */
     boolean skipUntil(int value) throws IOException {
-        byte wanted = (byte) value;
+        long repeated = (value & 0xFFL) * ONES;
         while (peek() >= 0) {
             byte[] bytes = buffer.array();
             int end = bufferLength;
-            for (int i = (int) (position - bufferStart); i < end; i++) {
-                if (bytes[i] == wanted) {
+            int i = (int) (position - bufferStart);
+            for (; i + Long.BYTES <= end; i += Long.BYTES) {
+                // a byte equal to the value is a zero byte of the XOR: find its lowest one
+                long x = (long) LONGS.get(bytes, i) ^ repeated;
+                long zeroBytes = (x - ONES) & ~x & HIGH_BITS;
+                if (zeroBytes != 0) {
+                    position = bufferStart + i + (Long.numberOfTrailingZeros(zeroBytes) >>> 3);
+                    return true;
+                }
+            }
+            for (; i < end; i++) {
+                if (bytes[i] == (byte) value) {
                     position = bufferStart + i;
                     return true;
                 }
