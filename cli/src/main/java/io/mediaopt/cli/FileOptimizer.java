@@ -26,12 +26,14 @@ final class FileOptimizer {
 
     private final MediaoptClient client;
     private final String preset;
+    private final OutputChoices choices;
     private final Path outDir;
     private final ProgressView view;
 
-    FileOptimizer(MediaoptClient client, String preset, Path outDir, ProgressView view) {
+    FileOptimizer(MediaoptClient client, String preset, OutputChoices choices, Path outDir, ProgressView view) {
         this.client = client;
         this.preset = preset;
+        this.choices = choices;
         this.outDir = outDir;
         this.view = view;
     }
@@ -66,13 +68,13 @@ final class FileOptimizer {
     private record Written(String filename, String strategy) {}
 
     private Written now(MediaFiles.Input input, Path partial) {
-        OptimizationSummary summary = client.optimizeTo(input.file(), preset, partial);
+        OptimizationSummary summary = client.optimizeTo(input.file(), preset, choices.images(), partial);
         view.progressed(input, 100);
         return new Written(summary.result().filename(), summary.result().strategy());
     }
 
     private Written asJob(MediaFiles.Input input, Path partial) {
-        String id = client.submitJob(input.file(), preset).jobId();
+        String id = client.submitJob(input.file(), preset, choices.videos()).jobId();
         long deadline = System.nanoTime() + MediaoptClient.DEFAULT_WAIT_TIMEOUT.toNanos();
         Job job = client.getJob(id);
         while (!job.terminal()) {

@@ -33,11 +33,29 @@ final class OptimizeCommand extends ServiceCommand {
     @Option(names = "--jobs", defaultValue = "2", paramLabel = "N", description = "Files sent at once (default: ${DEFAULT-VALUE})")
     int jobs;
 
+    @Option(names = "--quality", paramLabel = "Q", description = "Image quality: auto (the service's choice, "
+            + "the default) or 1 to 100 to pin it; videos keep their preset's")
+    String quality;
+
+    @Option(names = "--format", split = ",", paramLabel = "FORMAT", description = "Output format: auto (the "
+            + "default), webp, avif, jpeg or png for images, mp4 or webm for videos; one of each kind, e.g. avif,webm")
+    List<String> formats;
+
+    @Option(names = "--width", paramLabel = "PX", description = "A smaller maximum width than the preset's "
+            + "(nothing is enlarged)")
+    Integer width;
+
     private List<MediaFiles.Input> inputs;
+    private OutputChoices choices;
 
     @Override
     Integer before(PrintWriter stdout) throws Exception {
         if (jobs < 1) throw new ParameterException(spec.commandLine(), "Expected --jobs of at least 1 but received " + jobs);
+        try {
+            choices = OutputChoices.parse(quality, formats, width);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
         inputs = MediaFiles.collect(paths, out);
         if (!inputs.isEmpty()) return null;
         stdout.println("No images or videos found in " + paths);
@@ -49,7 +67,7 @@ final class OptimizeCommand extends ServiceCommand {
         List<Outcome> outcomes = new ArrayList<>();
         try (ProgressView view = ProgressView.choose(stdout, onTerminal(), inputs);
              ExecutorService workers = Executors.newFixedThreadPool(jobs, Thread.ofPlatform().daemon().factory())) {
-            FileOptimizer optimizer = new FileOptimizer(client, preset, out, view);
+            FileOptimizer optimizer = new FileOptimizer(client, preset, choices, out, view);
             List<Future<Outcome>> running = new ArrayList<>();
             for (MediaFiles.Input input : inputs) {
                 running.add(workers.submit(() -> {

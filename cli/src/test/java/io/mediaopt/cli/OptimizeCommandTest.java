@@ -8,6 +8,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.awt.image.BufferedImage;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,6 +18,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import javax.imageio.ImageIO;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -156,6 +158,52 @@ class OptimizeCommandTest {
         assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
         assertThat(run.err()).contains("started the service in process at http://127.0.0.1:");
         assertThat(files(out)).containsExactly(Path.of("b.png.webp"));
+    }
+
+    @Test
+    void qualityFormatAndWidthReachEachKindOfFile() throws Exception {
+        Path folder = Files.createDirectories(root.resolve("choices"));
+        Files.copy(photos.resolve("a.jpg"), folder.resolve("a.jpg"));
+        Files.createDirectories(folder.resolve("sub"));
+        Files.copy(photos.resolve("sub/clip.mp4"), folder.resolve("sub/clip.mp4"));
+        Path low = root.resolve("choices-low");
+        Path high = root.resolve("choices-high");
+
+        CliRun run = CliRun.of("optimize", folder.toString(), "--out", low.toString(), "--quality", "30",
+                "--format", "jpeg,webm", "--width", "320", "--server", url, "--api-key", KEY);
+        CliRun better = CliRun.of("optimize", folder.resolve("a.jpg").toString(), "--out", high.toString(),
+                "--quality", "90", "--format", "jpeg", "--width", "320", "--server", url, "--api-key", KEY);
+
+        assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+        assertThat(better.exitCode()).as(better.out() + better.err()).isZero();
+        assertThat(files(low)).containsExactly(Path.of("a.jpg.jpg"), Path.of("sub/clip.mp4.webm"));
+        BufferedImage image = ImageIO.read(low.resolve("a.jpg.jpg").toFile());
+        assertThat(image.getWidth()).isEqualTo(320);
+        assertThat(Files.size(low.resolve("a.jpg.jpg"))).isLessThan(Files.size(high.resolve("a.jpg.jpg")));
+        assertThat(run.out()).containsPattern("(?m)^sub/clip\\.mp4 +done +.*video-webm");
+    }
+
+    @Test
+    void badOutputChoicesAreRefusedBeforeAnythingIsSent() {
+        Path out = root.resolve("refused-out");
+        CliRun quality = CliRun.of("optimize", photos.toString(), "--out", out.toString(), "--quality", "0",
+                "--server", url);
+        CliRun format = CliRun.of("optimize", photos.toString(), "--out", out.toString(), "--format", "gif",
+                "--server", url);
+        CliRun twoImageFormats = CliRun.of("optimize", photos.toString(), "--out", out.toString(),
+                "--format", "webp,avif", "--server", url);
+        CliRun width = CliRun.of("optimize", photos.toString(), "--out", out.toString(), "--width", "0",
+                "--server", url);
+
+        assertThat(quality.exitCode()).isEqualTo(2);
+        assertThat(quality.err()).contains("Expected --quality of auto or 1 to 100 but received 0");
+        assertThat(format.exitCode()).isEqualTo(2);
+        assertThat(format.err()).contains("Expected --format of auto, webp, avif, jpeg, png, mp4 or webm but received gif");
+        assertThat(twoImageFormats.exitCode()).isEqualTo(2);
+        assertThat(twoImageFormats.err()).contains("one --format per kind of media but received webp and avif");
+        assertThat(width.exitCode()).isEqualTo(2);
+        assertThat(width.err()).contains("Expected --width of 1 or more but received 0");
+        assertThat(out).doesNotExist();
     }
 
     @Test
