@@ -5,7 +5,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.function.ToDoubleFunction;
 
 /**
  * The service against sharp, the Node.js image library, in one run on the same machine: the
@@ -14,14 +16,17 @@ import java.util.List;
  * WebP quality and effort, metadata dropped, cache off). sharp comes from the npm registry at the
  * version bench/sharp/package-lock.json pins, installed into bench/sharp/node_modules on first use.
  * Both sides are warmed up first: the service with {@link #WARM_UP} requests per input, and each
- * batch with one image per request in flight.
+ * batch with one image per request in flight. Each batch runs in rounds, service then sharp, and
+ * the table gives the medians: the machine's speed drifts between minutes, not within a round.
  */
 final class SharpSection {
     private static final String PRESET = "web";
     private static final int[] IN_FLIGHT = {1, 2, 4};
     private static final Path SHARP_DIR = Path.of("bench", "sharp");
     /** Requests sent to the service before its first batch of each input. */
-    private static final int WARM_UP = 16;
+    private static final int WARM_UP = 64;
+    /** Rounds of each batch in a full run; the quick run takes one. */
+    private static final int ROUNDS = 3;
 
     private final BenchRun run;
     private final Path out;
@@ -38,9 +43,10 @@ final class SharpSection {
         if (!sharpInstalled()) return;
         Table table = new Table("Against sharp, preset web",
                 "input", "in flight", "images", "service img/s", "sharp img/s", "service/sharp img/s",
-                "service CPU s/img", "sharp CPU s/img", "service/sharp CPU", "service p50", "sharp p50",
-                "service peak RSS MiB", "sharp peak RSS MiB");
+                "service CPU s/img", "sharp CPU s/img", "service/sharp CPU", "client CPU s/img", "service p50",
+                "sharp p50", "service peak RSS MiB", "sharp peak RSS MiB");
         ServicePreset.Image preset = run.preset(PRESET).image();
+        int rounds = run.options.pick(1, ROUNDS);
         String versions = "";
         for (MediaCase input : List.of(run.media.photo(), run.media.screenshot(), run.media.gif())) {
             // a running server has compiled its request path long ago: C1 compiles a method
@@ -49,36 +55,67 @@ final class SharpSection {
             ThroughputSection.batch(run.server().pid(), WARM_UP, 2,
                     i -> () -> run.optimize(input, PRESET, out.resolve("warm-" + i)));
             for (int inFlight : IN_FLIGHT) {
-                int count = run.options.pick(4, 12) * inFlight;
-                run.report.progress("sharp: " + input.name() + ", " + count + " images, " + inFlight + " at a time");
-                long pid = run.server().pid();
-                // one image per request in flight first, as batch.mjs does for sharp
-                ThroughputSection.batch(pid, inFlight, inFlight,
-                        i -> () -> run.optimize(input, PRESET, out.resolve("warm-" + i)));
-                ThroughputSection.Batch service;
-                MemorySampler.Peaks memory;
-                try (MemorySampler sampler = MemorySampler.start(pid)) {
-                    service = ThroughputSection.batch(pid, count, inFlight,
-                            i -> () -> run.optimize(input, PRESET, out.resolve("service-" + i)));
-                    memory = sampler.stop();
+                int count = run.options.pick(4, 8) * inFlight;
+                List<Round> measured = new ArrayList<>();
+                for (int round = 1; round <= rounds; round++) {
+                    run.report.progress("sharp: " + input.name() + ", " + count + " images, " + inFlight
+                            + " at a time, round " + round + " of " + rounds);
+                    measured.add(round(input, count, inFlight, preset));
                 }
-                SharpBatch sharp = sharp(input, count, inFlight, preset);
-                versions = sharp.versions() + ", " + sharp.threadsPerImage() + " libvips thread(s) per image";
-                double serviceCpu = service.cpuPerImage().selfSeconds();
-                table.row(input.name(), inFlight, count,
-                        Table.fixed(service.imagesPerSecond(), 2), Table.fixed(sharp.imagesPerSecond(), 2),
-                        Table.fixed(service.imagesPerSecond() / sharp.imagesPerSecond(), 3),
-                        Table.fixed(serviceCpu, 3), Table.fixed(sharp.cpuPerImage(), 3),
-                        Table.fixed(serviceCpu / sharp.cpuPerImage(), 3),
-                        RatioSection.seconds(service.latency().median()), RatioSection.seconds(sharp.p50()),
-                        memory.selfKib() / 1024, sharp.peakRssKib() / 1024);
+                versions = measured.getLast().sharp().versions() + ", "
+                        + measured.getLast().sharp().threadsPerImage() + " libvips thread(s) per image";
+                table.row(input.name(), inFlight, rounds + " x " + count,
+                        Table.fixed(median(measured, r -> r.service().imagesPerSecond()), 2),
+                        Table.fixed(median(measured, r -> r.sharp().imagesPerSecond()), 2),
+                        Table.fixed(median(measured, r -> r.service().imagesPerSecond() / r.sharp().imagesPerSecond()), 3),
+                        Table.fixed(median(measured, r -> r.serviceCpu()), 3),
+                        Table.fixed(median(measured, r -> r.sharp().cpuPerImage()), 3),
+                        Table.fixed(median(measured, r -> r.serviceCpu() / r.sharp().cpuPerImage()), 3),
+                        Table.fixed(median(measured, Round::clientCpu), 3),
+                        RatioSection.seconds(median(measured, r -> r.service().latency().median())),
+                        RatioSection.seconds(median(measured, r -> r.sharp().p50())),
+                        measured.stream().mapToLong(r -> r.serviceMemory().selfKib()).max().orElseThrow() / 1024,
+                        measured.stream().mapToLong(r -> r.sharp().peakRssKib()).max().orElseThrow() / 1024);
             }
         }
         table.note("Service over HTTP (upload, sniffing, header checks, encode, download), sharp in process ("
-                + versions + "). CPU per image: the server's utime+stime from /proc; sharp's process.cpuUsage(). "
-                + "Peak RSS: the server sampled every 50 ms during the batch (a JVM with its heap); sharp's "
-                + "process maxRSS (Node.js and V8 included).");
+                + versions + "). Each round is a batch of the service followed at once by the same batch in "
+                + "sharp; the figures and ratios are medians over the rounds (the machine's speed drifts by "
+                + "10 % and more over minutes, the same for both sides within a round), peaks the highest. "
+                + "CPU per image: the server's utime+stime from /proc; sharp's process.cpuUsage(); the client "
+                + "is this bench's process sending the service's requests, on the same cores. Peak RSS: the "
+                + "server sampled every 50 ms during the batch (a JVM with its heap); sharp's process maxRSS "
+                + "(Node.js and V8 included).");
         run.report.table(table);
+    }
+
+    /** One batch of the service and the same batch in sharp right after it. */
+    private Round round(MediaCase input, int count, int inFlight, ServicePreset.Image preset) {
+        long pid = run.server().pid();
+        // one image per request in flight first, as batch.mjs does for sharp
+        ThroughputSection.batch(pid, inFlight, inFlight,
+                i -> () -> run.optimize(input, PRESET, out.resolve("warm-" + i)));
+        ProcFs.CpuTimes clientBefore = ProcFs.cpu(ProcessHandle.current().pid());
+        ThroughputSection.Batch service;
+        MemorySampler.Peaks memory;
+        try (MemorySampler sampler = MemorySampler.start(pid)) {
+            service = ThroughputSection.batch(pid, count, inFlight,
+                    i -> () -> run.optimize(input, PRESET, out.resolve("service-" + i)));
+            memory = sampler.stop();
+        }
+        double clientCpu = ProcFs.cpu(ProcessHandle.current().pid()).minus(clientBefore).selfSeconds() / count;
+        return new Round(service, clientCpu, memory, sharp(input, count, inFlight, preset));
+    }
+
+    private record Round(ThroughputSection.Batch service, double clientCpu, MemorySampler.Peaks serviceMemory,
+                         SharpBatch sharp) {
+        double serviceCpu() {
+            return service.cpuPerImage().selfSeconds();
+        }
+    }
+
+    private static double median(List<Round> rounds, ToDoubleFunction<Round> figure) {
+        return Stats.median(rounds.stream().mapToDouble(figure).sorted().toArray());
     }
 
     private boolean sharpInstalled() {
