@@ -217,7 +217,7 @@ public final class Workers implements AutoCloseable {
     private void renewLeases() {
         for (String id : held.keySet()) {
             try {
-                if (!store.renewLease(id, newLease(), clock.millis())) {
+                if (!store.renewLease(id, newLease(), clock.millis()) && stillRunningHere(id)) {
                     log.warn("lost the lease of job {}; another node may finish it", id);
                 }
             } catch (RuntimeException e) {
@@ -226,6 +226,14 @@ public final class Workers implements AutoCloseable {
         }
     }
 
+
+    /**
+     * A job that ended between the look at the held ones and the renewal is no longer processing,
+     * so its renewal fails without anything being lost: only one still held and not ended is.
+     */
+    private boolean stillRunningHere(String id) {
+        return held.containsKey(id) && store.find(id).map(job -> !job.status().isTerminal()).orElse(false);
+    }
 
     /**
      * Stops taking jobs, lets running ones finish within the grace period, then hands the queued
