@@ -55,6 +55,8 @@ public final class ImageOptimizer implements Optimizer {
             ImageHeader header = readHeader(decoder, source.path());
             checkLimits(header);
             return encode(decoder, input, source.path(), preset, header, workDir, watchdog);
+        } finally {
+            NativeHeap.trim();
         }
     }
 
