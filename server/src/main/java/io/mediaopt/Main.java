@@ -124,7 +124,8 @@ public final class Main {
         int threadsPerImage = threadsPerImage(config);
         Vips vips = Vips.open(config.libvipsPath(), threadsPerImage);
         log.info("libvips {}{}, {} thread(s) per image", vips.version(), config.libvipsPath().map(path -> " from " + path
-                + "; HEIF/HEIC inputs through the system's libvips " + vips.heifVersion()).orElse(""), threadsPerImage);
+                + "; HEIF/HEIC and GIF inputs through the system's libvips " + vips.systemVersion()).orElse(""),
+                threadsPerImage);
         ProcessRunner processes = service.own(new ProcessRunner());
         VideoTools videoTools = new VideoTools(config.ffmpegPath(), config.ffprobePath(), processes);
         Map<MediaKind, Optimizer> optimizers = Map.of(

@@ -47,6 +47,16 @@ class VipsTest {
         }
     }
 
+    /** The prebuilt library's animated WebP encoder spends more CPU for the same bytes. */
+    @Test
+    void optimizesGifThroughTheSystemLibvipsAndStillsThroughItsOwn() {
+        String system = Vips.open(2).version();
+        assertThat(vips.forInput(MediaFormat.GIF).version()).isEqualTo(system);
+        assertThat(vips.forFile(Fixtures.animatedGif()).version()).isEqualTo(system);
+        assertThat(vips.forInput(MediaFormat.PNG)).isSameAs(vips);
+        assertThat(vips.forInput(MediaFormat.WEBP)).isSameAs(vips);
+    }
+
     @Test
     void readsTheHeaderOnly() {
         try (VipsImage image = vips.openHeader(photo)) {
