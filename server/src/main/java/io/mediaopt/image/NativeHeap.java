@@ -9,9 +9,10 @@ import java.util.Optional;
 /**
  * Hands the pages libvips freed back to the system after an image. glibc keeps freed blocks
  * below its mmap threshold (tile buffers, codec state) in its arenas, so each image leaves
- * 10-20 MB resident that only the next image reuses; {@code malloc_trim} returns them. Measured
- * on the 12-megapixel photo at two in flight: peak RSS 232 MiB instead of 258, CPU per image
- * unchanged. Where the C library has no such call (musl) this does nothing.
+ * 10-20 MB resident that only the next image reuses; {@code malloc_trim} returns them. On the
+ * 12-megapixel photo at two in flight the peak RSS is 232 MiB instead of 258; the next image
+ * faults those pages in again, a few percent of CPU (docs/benchmarks.md, "Against sharp").
+ * Where the C library has no such call (musl) this does nothing.
  */
 final class NativeHeap {
     private static final Optional<MethodHandle> MALLOC_TRIM = Linker.nativeLinker().defaultLookup()
