@@ -1,5 +1,6 @@
 package io.mediaopt.api;
 
+import io.mediaopt.Eventually;
 import io.mediaopt.Fixtures;
 import io.mediaopt.TestService;
 import io.mediaopt.client.Job;
@@ -9,10 +10,10 @@ import io.mediaopt.client.MediaoptClient;
 import org.assertj.core.api.ThrowableAssert;
 import org.junit.jupiter.api.Test;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -42,11 +43,18 @@ class LocalStorageFailureApiTest {
         }
     }
 
-    private static void fileWhereADirectoryMustBe(Path dir) throws IOException {
+    /**
+     * A job is done for its client a moment before its worker deletes the input, so the
+     * directory is waited on, not looked at once.
+     */
+    private static void fileWhereADirectoryMustBe(Path dir) throws Exception {
         if (Files.isDirectory(dir)) {
-            try (var left = Files.list(dir)) {
-                assertThat(left).as("%s holds nothing once its job is done", dir).isEmpty();
-            }
+            List<Path> left = Eventually.await(Duration.ofSeconds(10), () -> {
+                try (var files = Files.list(dir)) {
+                    return files.toList();
+                }
+            }, List::isEmpty);
+            assertThat(left).as("%s holds nothing once its job is done", dir).isEmpty();
             Files.delete(dir);
         }
         Files.writeString(dir, "not a directory");
