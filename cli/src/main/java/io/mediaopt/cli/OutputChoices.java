@@ -13,7 +13,7 @@ import java.util.Map;
  * of its kind) and {@code --width} (both kinds). Every value is checked before anything is sent.
  */
 record OutputChoices(OptimizeOptions images, OptimizeOptions videos) {
-    static final String AUTO = "auto";
+    private static final String AUTO = "auto";
 
     /** @throws IllegalArgumentException naming the option, the valid values and what was received */
     static OutputChoices parse(String quality, List<String> formats, Integer width) {

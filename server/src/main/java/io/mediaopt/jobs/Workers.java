@@ -206,7 +206,7 @@ public final class Workers implements AutoCloseable {
     /** A job handed back to the queue, or taken over by another node, still needs its input. */
     private void deleteInputIfEnded(Job job) {
         try {
-            if (store.find(job.id()).map(j -> j.status().isTerminal()).orElse(true)) {
+            if (ended(job.id())) {
                 storage.delete(job.inputKey());
             }
         } catch (RuntimeException e) {
@@ -226,13 +226,17 @@ public final class Workers implements AutoCloseable {
         }
     }
 
-
     /**
      * A job that ended between the look at the held ones and the renewal is no longer processing,
      * so its renewal fails without anything being lost: only one still held and not ended is.
      */
     private boolean stillRunningHere(String id) {
-        return held.containsKey(id) && store.find(id).map(job -> !job.status().isTerminal()).orElse(false);
+        return held.containsKey(id) && !ended(id);
+    }
+
+    /** Whether the job has reached a terminal status, or is gone from the store. */
+    private boolean ended(String id) {
+        return store.find(id).map(job -> job.status().isTerminal()).orElse(true);
     }
 
     /**
