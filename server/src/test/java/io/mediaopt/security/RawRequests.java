@@ -61,21 +61,33 @@ final class RawRequests {
 
     private static HttpResponse<byte[]> post(HttpClient client, String baseUrl, String path, String contentType,
                                              byte[] body) throws Exception {
-        return client.send(HttpRequest.newBuilder(URI.create(baseUrl + path))
-                        .timeout(Duration.ofMinutes(3))
-                        .header("Content-Type", contentType)
-                        .POST(HttpRequest.BodyPublishers.ofByteArray(body))
-                        .build(),
-                HttpResponse.BodyHandlers.ofByteArray());
+        return send(client, HttpRequest.newBuilder(URI.create(baseUrl + path))
+                .timeout(Duration.ofMinutes(3))
+                .header("Content-Type", contentType)
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body))
+                .build());
     }
 
     static HttpResponse<byte[]> get(String url) throws Exception {
-        return HTTP.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofMinutes(1)).GET().build(),
-                HttpResponse.BodyHandlers.ofByteArray());
+        return send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofMinutes(1)).GET().build());
     }
 
     static HttpResponse<byte[]> send(HttpRequest request) throws Exception {
-        return HTTP.send(request, HttpResponse.BodyHandlers.ofByteArray());
+        return send(HTTP, request);
+    }
+
+    /**
+     * Sends once more when the answer was a connection closed before any byte: the client is
+     * shared by every test class, and a connection it kept open to a server another class
+     * stopped can be picked for a new server that was given the same port.
+     */
+    private static HttpResponse<byte[]> send(HttpClient client, HttpRequest request) throws Exception {
+        try {
+            return client.send(request, HttpResponse.BodyHandlers.ofByteArray());
+        } catch (IOException e) {
+            if (e.getMessage() == null || !e.getMessage().contains("received no bytes")) throw e;
+            return client.send(request, HttpResponse.BodyHandlers.ofByteArray());
+        }
     }
 
     /** The body is JSON {"error", "code"} with this status and code; returns it. */
