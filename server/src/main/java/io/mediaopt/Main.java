@@ -21,6 +21,7 @@ import io.mediaopt.jobs.WorkDirs;
 import io.mediaopt.jobs.WorkerSettings;
 import io.mediaopt.jobs.Workers;
 import io.mediaopt.logs.LogOutput;
+import io.mediaopt.quality.Ssimulacra2;
 import io.mediaopt.media.MediaKind;
 import io.mediaopt.media.Optimizer;
 import io.mediaopt.media.Presets;
@@ -126,6 +127,9 @@ public final class Main {
         log.info("libvips {}{}, {} thread(s) per image", vips.version(), config.libvipsPath().map(path -> " from " + path
                 + "; HEIF/HEIC and GIF inputs through the system's libvips " + vips.systemVersion()).orElse(""),
                 threadsPerImage);
+        log.info("image quality {} by default; SSIMULACRA 2 scores computed {}",
+                config.imageQuality().name().toLowerCase(java.util.Locale.ROOT),
+                Ssimulacra2.arithmetic());
         ProcessRunner processes = service.own(new ProcessRunner());
         VideoTools videoTools = new VideoTools(config.ffmpegPath(), config.ffprobePath(), processes);
         Map<MediaKind, Optimizer> optimizers = Map.of(

@@ -41,6 +41,11 @@ public final class Ssimulacra2 {
             171.2667255897307, 0.9807858872435379, 0.0, 0.0, 0.0, 0.0005130064588990679,
             0.0, 0.00010854057858411537};
 
+    /** How this JVM computes scores, for the start-up log. */
+    public static String arithmetic() {
+        return Arithmetic.BEST.describe();
+    }
+
     /** Smallest side the metric can look at: its first scale needs 8 pixels. */
     public static final int MIN_SIDE = 8;
 
@@ -53,6 +58,11 @@ public final class Ssimulacra2 {
      */
     public static double score(LinearRgb original, LinearRgb distorted) {
         return score(new Reference(original), distorted);
+    }
+
+    /** {@link #score(LinearRgb, LinearRgb)} with the given arithmetic, for comparing them. */
+    static double score(LinearRgb original, LinearRgb distorted, Arithmetic arithmetic) {
+        return score(new Reference(original, arithmetic), distorted);
     }
 
     /**
@@ -72,8 +82,8 @@ public final class Ssimulacra2 {
         for (int scale = 0; scale < reference.count; scale++) {
             // the next scale is made in linear light, before these planes turn into XYB
             LinearRgb nextB = scale + 1 < reference.count ? halve(b) : null;
-            Xyb.convert(b);
-            features[scale] = compareScale(reference.scales[scale], b);
+            reference.arithmetic.toXyb(b);
+            features[scale] = compareScale(reference.arithmetic, reference.scales[scale], b);
             b = nextB;
         }
         return toScore(features, reference.count);
@@ -83,9 +93,15 @@ public final class Ssimulacra2 {
     public static final class Reference {
         private final LinearRgb[] scales = new LinearRgb[SCALES];
         private final int count;
+        private final Arithmetic arithmetic;
 
         /** Takes over {@code original}'s planes (they turn into XYB): it cannot be used again. */
         public Reference(LinearRgb original) {
+            this(original, Arithmetic.BEST);
+        }
+
+        Reference(LinearRgb original, Arithmetic arithmetic) {
+            this.arithmetic = arithmetic;
             if (original.width() < MIN_SIDE || original.height() < MIN_SIDE) {
                 throw new IllegalArgumentException("pictures need at least " + MIN_SIDE + " pixels a side");
             }
@@ -93,7 +109,7 @@ public final class Ssimulacra2 {
             LinearRgb a = original;
             while (made < SCALES && a.width() >= MIN_SIDE && a.height() >= MIN_SIDE) {
                 LinearRgb next = made + 1 < SCALES ? halve(a) : null;
-                Xyb.convert(a);
+                arithmetic.toXyb(a);
                 scales[made++] = a;
                 a = next;
             }
@@ -106,12 +122,12 @@ public final class Ssimulacra2 {
      * the other on the caller's thread: on the common pool they took a sixth more CPU (a
      * 1920x1200 score under C1, 2 cores), and CPU, not the wait, is what a search is held to.
      */
-    private static double[][] compareScale(LinearRgb a, LinearRgb b) {
+    private static double[][] compareScale(Arithmetic arithmetic, LinearRgb a, LinearRgb b) {
         int w = a.width(), h = a.height();
         return new double[][]{
-                ChannelComparison.compare(BLUR, a.r(), b.r(), w, h),
-                ChannelComparison.compare(BLUR, a.g(), b.g(), w, h),
-                ChannelComparison.compare(BLUR, a.b(), b.b(), w, h)};
+                arithmetic.compare(BLUR, a.r(), b.r(), w, h),
+                arithmetic.compare(BLUR, a.g(), b.g(), w, h),
+                arithmetic.compare(BLUR, a.b(), b.b(), w, h)};
     }
 
     /**

@@ -6,18 +6,22 @@ package io.mediaopt.quality;
  * compares it.
  */
 final class Xyb {
-    private static final float M00 = 0.30f, M02 = 0.078f, M01 = 1.0f - M02 - M00;
-    private static final float M10 = 0.23f, M12 = 0.078f, M11 = 1.0f - M12 - M10;
-    private static final float M20 = 0.24342268924547819f, M21 = 0.20476744424496821f, M22 = 1.0f - M20 - M21;
-    private static final float BIAS = 0.0037930732552754493f;
+    static final float M00 = 0.30f, M02 = 0.078f, M01 = 1.0f - M02 - M00;
+    static final float M10 = 0.23f, M12 = 0.078f, M11 = 1.0f - M12 - M10;
+    static final float M20 = 0.24342268924547819f, M21 = 0.20476744424496821f, M22 = 1.0f - M20 - M21;
+    static final float BIAS = 0.0037930732552754493f;
     private static final float CBRT_BIAS = (float) Math.cbrt(BIAS);
 
     private Xyb() {}
 
     /** Overwrites the picture's planes r, g, b with X, Y, B. */
     static void convert(LinearRgb rgb) {
-        float[] r = rgb.r(), g = rgb.g(), b = rgb.b();
-        for (int i = 0; i < r.length; i++) {
+        convert(rgb.r(), rgb.g(), rgb.b(), 0, rgb.r().length);
+    }
+
+    /** Overwrites values {@code from} to {@code to} of the planes r, g, b with X, Y, B. */
+    static void convert(float[] r, float[] g, float[] b, int from, int to) {
+        for (int i = from; i < to; i++) {
             float red = r[i], green = g[i], blue = b[i];
             float l = cbrt(M00 * red + M01 * green + M02 * blue + BIAS) - CBRT_BIAS;
             float m = cbrt(M10 * red + M11 * green + M12 * blue + BIAS) - CBRT_BIAS;
@@ -36,8 +40,8 @@ final class Xyb {
      */
     static float cbrt(float v) {
         if (v <= 0f) return 0f;
-        // a third of the bits (by multiplication: a division is slow) plus 2/3 of the exponent bias, tuned
-        int third = (int) ((Float.floatToRawIntBits(v) * 0x55555556L) >>> 32);
+        // a third of the bits (in float, as vector code can do it too) plus 2/3 of the exponent bias, tuned
+        int third = (int) ((float) Float.floatToRawIntBits(v) * (1f / 3));
         float y = Float.intBitsToFloat(0x2a5137a0 + third);
         float cube = y * y * y;
         y = y * (cube + v + v) / (cube + cube + v);

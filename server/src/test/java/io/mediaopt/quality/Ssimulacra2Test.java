@@ -29,6 +29,41 @@ class Ssimulacra2Test {
     }
 
     @Test
+    void theTestsRunTheVectorArithmeticAsTheServiceDoesWithAuto() {
+        // the surefire configuration loads the Vector API and C2 is on: the fast path is what is tested
+        assertThat(Arithmetic.BEST).isEqualTo(Arithmetic.VECTOR);
+    }
+
+    @Test
+    void vectorsScoreAsOneValueAtATimeDoesOnEverySize() {
+        // widths and heights that fill no whole vector, fewer rows than a strip, a last partial strip
+        int[][] sizes = {{8, 8}, {9, 13}, {203, 117}, {17, 300}, {300, 17}, {64, 64}};
+        for (int[] size : sizes) {
+            for (float amplitude : new float[]{0.002f, 0.05f}) {
+                double scalar = Ssimulacra2.score(texture(1, size[0], size[1]),
+                        noisy(texture(1, size[0], size[1]), amplitude), Arithmetic.SCALAR);
+                double vector = Ssimulacra2.score(texture(1, size[0], size[1]),
+                        noisy(texture(1, size[0], size[1]), amplitude), Arithmetic.VECTOR);
+                assertThat(vector).as("%dx%d, noise %s", size[0], size[1], amplitude)
+                        .isCloseTo(scalar, within(1e-4));
+            }
+        }
+    }
+
+    @Test
+    void vectorCubeRootsAreTheScalarOnesToTheBit() {
+        float[] values = new float[4096];
+        for (int i = 0; i < values.length; i++) values[i] = 1e-4f * (float) Math.pow(1.003, i);
+        LinearRgb scalar = new LinearRgb(64, 64, values.clone(), values.clone(), values.clone());
+        LinearRgb vector = new LinearRgb(64, 64, values.clone(), values.clone(), values.clone());
+        Xyb.convert(scalar);
+        VectorXyb.convert(vector);
+        assertThat(vector.r()).containsExactly(scalar.r());
+        assertThat(vector.g()).containsExactly(scalar.g());
+        assertThat(vector.b()).containsExactly(scalar.b());
+    }
+
+    @Test
     void theBlurIsANormalisedSymmetricGaussianOfSigmaOneAndAHalf() {
         int size = 41;
         float[] impulse = new float[size * size];
@@ -81,17 +116,21 @@ class Ssimulacra2Test {
 
     /** Smooth gradients with some fine detail, the same for a seed. */
     private static LinearRgb texture(long seed) {
+        return texture(seed, W, H);
+    }
+
+    private static LinearRgb texture(long seed, int w, int h) {
         Random random = new Random(seed);
-        float[][] planes = new float[3][W * H];
+        float[][] planes = new float[3][w * h];
         for (int c = 0; c < 3; c++) {
-            for (int y = 0; y < H; y++) {
-                for (int x = 0; x < W; x++) {
+            for (int y = 0; y < h; y++) {
+                for (int x = 0; x < w; x++) {
                     double v = 0.4 + 0.25 * Math.sin(x / (7.0 + c)) * Math.cos(y / 9.0) + 0.05 * random.nextDouble();
-                    planes[c][y * W + x] = (float) v;
+                    planes[c][y * w + x] = (float) v;
                 }
             }
         }
-        return new LinearRgb(W, H, planes[0], planes[1], planes[2]);
+        return new LinearRgb(w, h, planes[0], planes[1], planes[2]);
     }
 
     private static LinearRgb noisy(LinearRgb in, float amplitude) {
