@@ -92,7 +92,7 @@ mo_prebuilt_libvips() {
         fi
     fi
     export SERVICE_LIBVIPS_PATH=$dir/lib/$MO_PREBUILT_LIBRARY
-    printf 'libvips for images: %s (%s %s; HEIC through the system libvips)\n' "$SERVICE_LIBVIPS_PATH" \
+    printf 'libvips for images: %s (%s %s; HEIC and GIF through the system libvips)\n' "$SERVICE_LIBVIPS_PATH" \
         "$package" "$MO_PREBUILT_VERSION"
 }
 
