@@ -29,9 +29,23 @@ RUN jdeps --ignore-missing-deps -q --multi-release 25 --print-module-deps server
     && jlink --add-modules "$(cat /tmp/modules),jdk.zipfs,jdk.charsets,jdk.naming.dns" \
         --strip-java-debug-attributes --no-header-files --no-man-pages --compress=zip-6 --output /opt/java-runtime
 
+# The prebuilt libvips 8.18 run.sh uses, fetched by the same script: one pinned version of
+# @img/sharp-libvips-linux-<arch> from the npm registry, checked against its sha512 before it
+# is unpacked (LGPL-3.0-or-later; the package's README lists the licences of what it bundles).
+# The build stops if it cannot be had. /opt/libvips/libvips-cpp.so names it whatever its version.
+FROM eclipse-temurin:25-jdk AS libvips
+COPY scripts/libvips-prebuilt.sh /tmp/libvips-prebuilt.sh
+RUN command -v curl >/dev/null || { apt-get update \
+        && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends curl ca-certificates; } \
+    && bash -c 'mo_err() { echo "$*" >&2; exit 1; }; MEDIAOPT_CACHE_DIR=/tmp/cache source /tmp/libvips-prebuilt.sh \
+        && test -f "$SERVICE_LIBVIPS_PATH" \
+        && mv "$(dirname "$(dirname "$SERVICE_LIBVIPS_PATH")")" /opt/libvips \
+        && ln -s "lib/$(basename "$SERVICE_LIBVIPS_PATH")" /opt/libvips/libvips-cpp.so'
+
 FROM debian:bookworm-slim
 # ffmpeg 5.1 and libvips 8.14 (with libheif for AVIF and HEIC) are the versions the tests run
-# against; tini forwards signals to the JVM and reaps what it leaves; curl runs the health check.
+# against; images go through the prebuilt libvips, HEIC and GIF inputs through Debian's, as with
+# run.sh. tini forwards signals to the JVM and reaps what it leaves; curl runs the health check.
 RUN apt-get update \
     && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ffmpeg libvips42 tini curl \
     && apt-get clean && rm -rf /var/lib/apt/lists/* \
@@ -39,13 +53,15 @@ RUN apt-get update \
     && mkdir -p /data && chown mediaopt:mediaopt /data
 COPY --from=build /opt/java-runtime /opt/java
 COPY --from=build /src/server/target/mediaopt-server.jar /app/mediaopt-server.jar
+COPY --from=libvips /opt/libvips /opt/libvips
 COPY scripts/server-memory.sh /app/server-memory.sh
 
 ENV JAVA_HOME=/opt/java \
     PATH=/opt/java/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
     LANG=C.UTF-8 \
     PORT=8080 \
-    SERVICE_OUTPUT_DIR=/data
+    SERVICE_OUTPUT_DIR=/data \
+    SERVICE_LIBVIPS_PATH=/opt/libvips/libvips-cpp.so
 VOLUME /data
 EXPOSE 8080
 USER 10001:10001

@@ -118,9 +118,14 @@ SOURCES
     cp -a "$base_cache" "$work/jdk-base"
     mkdir -p "$work/jdk-base/opt/java"
     cp -rL "$jdk" "$work/jdk-base/opt/java/openjdk"
-    # this machine's trust store, so Maven reaches its repository through a TLS-inspecting proxy
+    # this machine's trust stores, so Maven and the libvips stage's curl reach their registries
+    # through a TLS-inspecting proxy (ca-certificates, once installed, adds what is in this folder)
     if [[ -f /etc/ssl/certs/java/cacerts ]]; then
       cp --remove-destination /etc/ssl/certs/java/cacerts "$work/jdk-base/opt/java/openjdk/lib/security/cacerts"
+    fi
+    if [[ -f /etc/ssl/certs/ca-certificates.crt ]]; then
+      mkdir -p "$work/jdk-base/usr/local/share/ca-certificates"
+      cp /etc/ssl/certs/ca-certificates.crt "$work/jdk-base/usr/local/share/ca-certificates/this-machine.crt"
     fi
     stand_in docker.io/library/eclipse-temurin:25-jdk "$work/jdk-base" \
       --change "ENV JAVA_HOME=/opt/java/openjdk" \
@@ -187,6 +192,9 @@ say "health check command passes: $(curl -fsS "http://127.0.0.1:$port/api/health
 java_pid=$(pgrep -P "$server_pid" -x java) || fail "the JVM is not tini's child"
 [[ $(stat -c %u "/proc/$java_pid") == "$uid" ]] || fail "the JVM does not run as $uid"
 say "the JVM (pid $java_pid) runs as uid $uid, a child of tini"
+libvips_line=$(grep -o '"message":"libvips [^"]*' "$work/server.out" | head -1)
+[[ $libvips_line == *'libvips 8.18'*' from /opt/libvips/'* ]] || fail "images do not go through the prebuilt libvips: $libvips_line"
+say "${libvips_line#\"message\":\"}"
 
 ffmpeg -v error -y -f lavfi -i testsrc2=s=1280x720 -frames:v 1 -q:v 2 "$work/photo.jpg"
 ffmpeg -v error -y -f lavfi -i testsrc2=s=640x360:r=25:d=1 -c:v libx264 -preset ultrafast -crf 10 "$work/clip.mp4"
