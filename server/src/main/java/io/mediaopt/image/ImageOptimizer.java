@@ -107,19 +107,23 @@ public final class ImageOptimizer implements Optimizer {
         for (Strategy strategy : strategies) {
             // transparency is dropped only when nothing that keeps it could encode the picture
             if (alphaUsed && !StrategyChoice.keepsAlpha(strategy) && anyEncoded) continue;
-            Path output = workDir.resolve("output." + strategy.output().extension());
+            Path output = outputFor(workDir, strategy);
             try {
-                ImageEncoder.Encoded size = encoder.encode(strategy, output);
+                Encoding encoding = new Encoding(strategy, output, encoder.encode(strategy, output));
                 checkTime(watchdog, output);
                 anyEncoded = true;
-                if (original == null || size(output) < inputBytes) {
-                    return new Optimized(output, strategy, strategy.output(),
+                encoding = meetTarget(encoding, strategies, alphaUsed, encoder, settings, workDir, watchdog);
+                Path chosen = encoding.output();
+                ImageEncoder.Encoded size = encoding.encoded();
+                if (original == null || size(chosen) < inputBytes) {
+                    Strategy used = encoding.strategy();
+                    return new Optimized(chosen, used, used.output(),
                             header.displayedWidth(), header.displayedHeight(), size.width(), size.height(),
-                            null, null, size.quality(), size.score(), alphaUsed && !StrategyChoice.keepsAlpha(strategy));
+                            null, null, size.quality(), size.score(), alphaUsed && !StrategyChoice.keepsAlpha(used));
                 }
-                log.debug("{} as {} came out at {} bytes, not under the input's {}", input, strategy.wireName(),
-                        size(output), inputBytes);
-                delete(output);
+                log.debug("{} as {} came out at {} bytes, not under the input's {}", input,
+                        encoding.strategy().wireName(), size(chosen), inputBytes);
+                delete(chosen);
             } catch (VipsException e) {
                 delete(output);
                 checkTime(watchdog, output);
@@ -139,6 +143,53 @@ public final class ImageOptimizer implements Optimizer {
         }
         throw MediaException.encodeFailed("None of the encodings of preset '" + preset.name()
                 + "' could encode this image.", lastFailure);
+    }
+
+    /** One encoding made: with which strategy, to which file, and what came out. */
+    private record Encoding(Strategy strategy, Path output, ImageEncoder.Encoded encoded) {
+        boolean meets(double target) {
+            return encoded.score() == null || encoded.score() >= target;
+        }
+    }
+
+    private static Path outputFor(Path workDir, Strategy strategy) {
+        return workDir.resolve("output." + strategy.output().extension());
+    }
+
+    /**
+     * A search that missed its target at the format's highest quality (coloured detail that the
+     * halved colour planes of lossy WebP and AVIF blur, such as small coloured text) goes on with
+     * the preset's next lossy formats, as long as they keep what the picture needs: JPEG at 90
+     * and above keeps every colour sample. The first that meets the target is kept, or else the
+     * one that scored best; the others are removed. A format that fails to encode is passed over.
+     */
+    private Encoding meetTarget(Encoding first, List<Strategy> strategies, boolean alphaUsed, ImageEncoder encoder,
+                                ImageSettings settings, Path workDir, Watchdog watchdog) {
+        if (!settings.searches() || first.meets(settings.search().targetScore())) return first;
+        double target = settings.search().targetScore();
+        Encoding best = first;
+        for (Strategy next : strategies.subList(strategies.indexOf(first.strategy()) + 1, strategies.size())) {
+            if (!next.lossyImage() || (alphaUsed && !StrategyChoice.keepsAlpha(next))) continue;
+            Path output = outputFor(workDir, next);
+            Encoding tried;
+            try {
+                tried = new Encoding(next, output, encoder.encode(next, output));
+            } catch (VipsException e) {
+                delete(output);
+                checkTime(watchdog, output);
+                log.debug("image strategy {} failed after {} missed its target: {}", next.wireName(),
+                        first.strategy().wireName(), e.getMessage());
+                continue;
+            }
+            checkTime(watchdog, output);
+            log.debug("{} scored {} at its highest quality; {} scored {}", best.strategy().wireName(),
+                    best.encoded().score(), next.wireName(), tried.encoded().score());
+            boolean better = tried.encoded().score() != null && tried.encoded().score() > best.encoded().score();
+            delete((better ? best : tried).output());
+            if (better) best = tried;
+            if (best.meets(target)) break;
+        }
+        return best;
     }
 
     /**

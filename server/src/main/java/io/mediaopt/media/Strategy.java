@@ -40,4 +40,9 @@ public enum Strategy {
     public boolean isOriginal() {
         return this == IMAGE_ORIGINAL || this == VIDEO_ORIGINAL;
     }
+
+    /** An image encoding saved at a quality (1 to 100) that a search may choose. */
+    public boolean lossyImage() {
+        return this == IMAGE_WEBP || this == IMAGE_AVIF || this == IMAGE_JPEG;
+    }
 }

@@ -76,6 +76,46 @@ class AutoQualityTest {
         assertThat(out.score()).isNull();
     }
 
+    @Test
+    void aPictureWebpCannotBringToItsTargetComesOutInTheNextFormatThatCan() throws IOException {
+        Preset web = Presets.standard().find("web").orElseThrow();
+        Path input = colouredDetail(dir.resolve("coloured.png"));
+        Path webpOnly = Files.createDirectories(dir.resolve("webp-only"));
+        Preset onlyWebp = new Preset("web", web.description(), web.image().withStrategies(
+                java.util.List.of(Strategy.IMAGE_WEBP), web.image().animatedStrategies()), web.video());
+        Optimized webp = new ImageOptimizer(vips, LIMITS, QualityMode.AUTO).optimize(input, PNG, onlyWebp, webpOnly);
+        // WebP halves the colour planes: even its highest quality misses the target
+        assertThat(webp.strategy()).isEqualTo(Strategy.IMAGE_WEBP);
+        assertThat(webp.quality()).isEqualTo(web.image().search().bounds(Strategy.IMAGE_WEBP).max());
+        assertThat(webp.score()).isLessThan(web.image().search().targetScore());
+
+        Path both = Files.createDirectories(dir.resolve("preset"));
+        Optimized out = new ImageOptimizer(vips, LIMITS, QualityMode.AUTO).optimize(input, PNG, web, both);
+        assertThat(out.strategy()).isEqualTo(Strategy.IMAGE_JPEG);
+        assertThat(out.score()).isGreaterThanOrEqualTo(web.image().search().targetScore());
+        assertThat(scoreAgainstResize(web, input, out)).isCloseTo(out.score(), within(0.01));
+        try (var files = Files.list(both)) {
+            assertThat(files.map(f -> f.getFileName().toString())).containsExactly("output.jpg");
+        }
+    }
+
+    /**
+     * Small saturated marks on white, a pixel or two wide, as coloured text in a screenshot: what
+     * halved colour planes smear.
+     */
+    private static Path colouredDetail(Path out) throws IOException {
+        int[] colours = {0xd01010, 0x1030d0, 0x10a020, 0xc000c0};
+        var image = new java.awt.image.BufferedImage(320, 200, java.awt.image.BufferedImage.TYPE_INT_RGB);
+        for (int y = 0; y < image.getHeight(); y++) {
+            for (int x = 0; x < image.getWidth(); x++) {
+                boolean mark = (y % 12) < 8 && (x % 7 == 1 || (x % 7 == 3 && (y % 12) % 3 == 0) || (y % 12) == 4 && x % 7 < 5);
+                image.setRGB(x, y, mark ? colours[(x / 7 + y / 12) % colours.length] : 0xffffff);
+            }
+        }
+        javax.imageio.ImageIO.write(image, "png", out.toFile());
+        return out;
+    }
+
     private Optimized optimize(QualityMode mode, Preset preset, Path photo, Path work) throws IOException {
         Path input = Files.copy(photo, work.resolve("input.png"));
         return new ImageOptimizer(vips, LIMITS, mode).optimize(input, PNG, preset, work);
