@@ -172,10 +172,13 @@ public final class FfmpegArguments {
     /**
      * The reference of the CRF search ({@link CrfSearch}): {@code frames} frames from each of
      * {@code startsSec}, each read by its own seeking input of the same locked-down kind as the
-     * real encode, scaled and converted by the same filters and joined, stored losslessly (FFV1)
-     * so the source is decoded once however many CRFs are tried. Matroska holds it and every
-     * sample codec, and its demuxer is on the accepted list, so the samples read it back under the
-     * same lockdown.
+     * real encode, scaled and converted by the same filters and joined, stored as raw frames so
+     * the source is decoded once however many CRFs are tried. Raw, not a lossless codec: every
+     * rung reads the reference twice (its encode, its SSIM), and FFV1's decoding made half of the
+     * search's CPU (4.0 s instead of 8.4 s for a 1080p search; UT Video 5.6 s, and it has no
+     * yuva420p). The price is disk while the search runs: 36 frames at 1080p are 112 MB. Matroska
+     * holds it and every sample codec, and its demuxer is on the accepted list, so the samples
+     * read it back under the same lockdown.
      */
     static List<String> sampleReference(String ffmpeg, Path input, Path reference, Strategy strategy,
                                         VideoSettings settings, long maxPixels, int processors,
@@ -185,7 +188,7 @@ public final class FfmpegArguments {
         args.addAll(List.of("-filter_complex", sampleChains(settings, strategy, picture, startsSec.size(), frames)
                 + "concat=n=" + startsSec.size() + ":v=1:a=0[v]"));
         args.addAll(List.of("-map", "[v]", "-an", "-map_metadata", "-1", "-map_chapters", "-1", "-sn", "-dn",
-                "-c:v", "ffv1", "-threads", Integer.toString(processors), "-f", "matroska"));
+                "-c:v", "rawvideo", "-threads", Integer.toString(processors), "-f", "matroska"));
         args.add(fileUrl(reference));
         return List.copyOf(args);
     }
