@@ -58,7 +58,11 @@ final class CrfSearch {
                 && !picture.flattensAlpha(strategy);
     }
 
-    /** Sample starts spread over the video, clear of its first and last second. */
+    /**
+     * Sample places spread over the video. Each sample starts at the source's keyframe at or
+     * before its place, so with keyframes far apart (8 s is x264's default at 30 fps) the samples
+     * move towards the start; with a single keyframe all three are the video's first frames.
+     */
     static List<Double> starts(double durationSec) {
         List<Double> starts = new ArrayList<>();
         for (int i = 0; i < SAMPLES; i++) starts.add(durationSec * (2 * i + 1) / (2.0 * SAMPLES));

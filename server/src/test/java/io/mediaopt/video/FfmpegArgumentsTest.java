@@ -231,9 +231,9 @@ class FfmpegArgumentsTest {
                 PIXELS, 2, SourcePicture.UNPROBED, List.of(2.0, 6.0, 10.5), 12))
                 .containsExactly(Stream.of(
                         List.of("ffmpeg", "-nostdin", "-hide_banner", "-loglevel", "error", "-y"),
-                        lockdown, List.of("-ss", "2.000", "-t", "1.5", "-i", "file:/work/in put:1.mov"),
-                        lockdown, List.of("-ss", "6.000", "-t", "1.5", "-i", "file:/work/in put:1.mov"),
-                        lockdown, List.of("-ss", "10.500", "-t", "1.5", "-i", "file:/work/in put:1.mov"),
+                        lockdown, List.of("-noaccurate_seek", "-ss", "2.000", "-t", "1.5", "-i", "file:/work/in put:1.mov"),
+                        lockdown, List.of("-noaccurate_seek", "-ss", "6.000", "-t", "1.5", "-i", "file:/work/in put:1.mov"),
+                        lockdown, List.of("-noaccurate_seek", "-ss", "10.500", "-t", "1.5", "-i", "file:/work/in put:1.mov"),
                         List.of("-filter_complex",
                                 "[0:V:0]trim=end_frame=12,setpts=PTS-STARTPTS,scale='trunc(min(iw,1920)/2)*2':-2[s0];"
                                         + "[1:V:0]trim=end_frame=12,setpts=PTS-STARTPTS,scale='trunc(min(iw,1920)/2)*2':-2[s1];"
