@@ -18,9 +18,10 @@ import java.util.regex.Pattern;
 
 /**
  * Chooses a video's CRF before its encode: {@value #SAMPLE_FRAMES} frames from each of
- * {@value #SAMPLES} places spread over the video are scaled and converted as the real encode
- * does and kept losslessly as the reference, which is encoded with the real encode's codec
- * settings at candidate CRFs; each sample's mean SSIM is measured against the reference. The answer is the highest candidate
+ * {@value #SAMPLES} places spread over the video (from the keyframe at or before each) are
+ * scaled and converted as the real encode does and kept as raw frames, the reference, which is
+ * encoded with the real encode's codec settings at candidate CRFs; each sample's mean SSIM is
+ * measured against the reference. The answer is the highest candidate
  * whose worst sample keeps the preset's target; the preset's own CRF is the floor, and the answer
  * whenever the search cannot tell (a failed or late sample run: the video is still encoded).
  *
@@ -28,10 +29,10 @@ import java.util.regex.Pattern;
  * are bisected, two sample runs for the presets' four rungs; each run encodes
  * {@value #SAMPLES}&times;{@value #SAMPLE_FRAMES} frames and decodes them once more to measure,
  * and the source is decoded once, for the reference.
- * The cost is nearly the same whatever the video's length (the reference takes ~3.7 s and each
- * rung ~4 s at 1080p on 2 busy cores, about a 10 s video's encode in all), so videos shorter
- * than {@value #MIN_DURATION_SEC} s are not searched: the search would cost them more than 30 %
- * of their encode (docs/benchmarks.md, "CRF per video").
+ * The cost is nearly the same whatever the video's length (1.4 s at 1080p, 0.7 to 2.1 s at 720p
+ * on 2 idle cores, where a 30 s clip's encode takes 2.3 to 25 s), so videos shorter than
+ * {@value #MIN_DURATION_SEC} s are not searched: the search would cost them more than 30 % of
+ * their encode (docs/benchmarks.md, "CRF per video").
  */
 final class CrfSearch {
     private static final Logger log = LoggerFactory.getLogger(CrfSearch.class);
