@@ -23,17 +23,25 @@ public final class ImageScorer {
     /** {@code scratch} is a file name the resized input may be written to (and is removed from). */
     public double score(Path input, ImageSettings settings, Path output, Path scratch) {
         Vips vips = this.vips.forFile(input);
-        ImageHeader header;
-        try (VipsImage image = vips.openHeader(input)) {
-            header = ImageHeader.read(image).orElseThrow(() -> new IllegalArgumentException("not an image: " + input));
-        }
-        try (Watchdog watchdog = Watchdog.start(LIMIT)) {
-            new ImageEncoder(vips, input, header, settings, watchdog, QualityMode.FIXED).saveReference(scratch);
+        try {
+            saveReference(input, settings, scratch);
             try (VipsImage reference = vips.open(scratch); VipsImage distorted = vips.open(output)) {
                 return Ssimulacra2.score(vips.srgbPixels(reference).linear(), vips.srgbPixels(distorted).linear());
             }
         } finally {
             ImageOptimizer.delete(scratch);
+        }
+    }
+
+    /** The input as the service resizes it for {@code settings}, saved losslessly to {@code reference}. */
+    void saveReference(Path input, ImageSettings settings, Path reference) {
+        Vips vips = this.vips.forFile(input);
+        ImageHeader header;
+        try (VipsImage image = vips.openHeader(input)) {
+            header = ImageHeader.read(image).orElseThrow(() -> new IllegalArgumentException("not an image: " + input));
+        }
+        try (Watchdog watchdog = Watchdog.start(LIMIT)) {
+            new ImageEncoder(vips, input, header, settings, watchdog, QualityMode.FIXED).saveReference(reference);
         }
     }
 }

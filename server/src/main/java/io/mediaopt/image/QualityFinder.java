@@ -55,8 +55,7 @@ final class QualityFinder {
     Found find(VipsImage picture, Path output, int min, int max, int start, double target) {
         long pixels = (long) picture.width() * picture.height();
         if (pixels <= DIRECT_PIXELS) return searchDirectly(picture, output, min, max, start, target);
-        int proxyWidth = (int) Math.max(Ssimulacra2.MIN_SIDE * 8,
-                picture.width() * Math.sqrt((double) PROXY_PIXELS / pixels));
+        int proxyWidth = proxyWidth(picture, PROXY_PIXELS);
         Path trial = output.resolveSibling("proxy-" + output.getFileName());
         try (VipsImage shrunk = vips.shrinkToWidth(picture, proxyWidth);
              VipsImage proxy = vips.copyMemory(shrunk)) {
@@ -65,6 +64,15 @@ final class QualityFinder {
         } finally {
             ImageOptimizer.delete(trial);
         }
+    }
+
+    /**
+     * The width of a proxy of about {@code proxyPixels}: the whole picture shrunk, but wide
+     * enough for the metric's six scales.
+     */
+    static int proxyWidth(VipsImage picture, int proxyPixels) {
+        long pixels = (long) picture.width() * picture.height();
+        return (int) Math.max(Ssimulacra2.MIN_SIDE * 8, picture.width() * Math.sqrt((double) proxyPixels / pixels));
     }
 
     private Found searchFullSize(VipsImage picture, Scores proxy, Path output, int min, int max, int start,

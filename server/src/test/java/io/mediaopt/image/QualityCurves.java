@@ -11,7 +11,6 @@ import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Locale;
 
 /**
@@ -45,23 +44,13 @@ public final class QualityCurves {
                 Strategy strategy = settings.strategies().getFirst();
                 ImageQuality.Bounds bounds = settings.search().bounds(strategy);
                 Path reference = work.resolve("reference.png");
-                Vips decoder = vips.forFile(file);
-                ImageHeader header;
-                try (VipsImage image = decoder.openHeader(file)) {
-                    header = ImageHeader.read(image).orElseThrow();
-                }
-                try (Watchdog watchdog = Watchdog.start(Duration.ofMinutes(5))) {
-                    new ImageEncoder(decoder, file, header, settings, watchdog, QualityMode.FIXED)
-                            .saveReference(reference);
-                }
+                new ImageScorer(vips).saveReference(file, settings, reference);
                 try (VipsImage opened = vips.open(reference); VipsImage picture = vips.copyMemory(opened)) {
                     long pixels = (long) picture.width() * picture.height();
                     curve(vips, picture, strategy, bounds, step, file, preset, "full", work, out);
                     for (int proxyPixels : PROXY_PIXELS) {
                         if (proxyPixels >= pixels) continue;
-                        int width = (int) Math.max(Ssimulacra2.MIN_SIDE * 8,
-                                picture.width() * Math.sqrt((double) proxyPixels / pixels));
-                        try (VipsImage shrunk = vips.shrinkToWidth(picture, width);
+                        try (VipsImage shrunk = vips.shrinkToWidth(picture, QualityFinder.proxyWidth(picture, proxyPixels));
                              VipsImage proxy = vips.copyMemory(shrunk)) {
                             curve(vips, proxy, strategy, bounds, step, file, preset, String.valueOf(proxyPixels),
                                     work, out);
