@@ -176,9 +176,9 @@ public final class FfmpegArguments {
      * joined, stored as raw frames so the source is decoded once however many CRFs are tried.
      * Raw, not a lossless codec: every rung reads the reference twice (its encode, its SSIM), and
      * FFV1's decoding made half of the search's CPU (4.0 s instead of 8.4 s for a 1080p search;
-     * UT Video 5.6 s, and it has no yuva420p). The price is disk while the search runs: 36 frames at 1080p are 112 MB. Matroska
-     * holds it and every sample codec, and its demuxer is on the accepted list, so the samples
-     * read it back under the same lockdown.
+     * UT Video 5.6 s, and it has no yuva420p). The price is disk while the search runs: 36
+     * frames at 1080p are 112 MB. Matroska holds it and every sample codec, and its demuxer is on
+     * the accepted list, so the samples read it back under the same lockdown.
      */
     static List<String> sampleReference(String ffmpeg, Path input, Path reference, Strategy strategy,
                                         VideoSettings settings, long maxPixels, int processors,
