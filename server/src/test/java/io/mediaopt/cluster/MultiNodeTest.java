@@ -85,9 +85,11 @@ class MultiNodeTest {
 
         List<String> ids = new ArrayList<>();
         List<ServerProcess> all = List.of(victim, second, third);
+        // long enough that the victim is still encoding when it is killed, seconds after it took the job
+        Path video = Fixtures.highBitrateMp4("eight-seconds.mp4", "1280x720", 8, true);
         for (int i = 0; i < 3; i++) {
             try (MediaoptClient c = all.get(i).client()) {
-                ids.add(c.submitJob(Fixtures.mp4WithAudio(), "low-bandwidth").jobId());
+                ids.add(c.submitJob(video, "low-bandwidth").jobId());
             }
         }
         for (int i = 0; i < 27; i++) {
