@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -60,29 +61,61 @@ public final class ProcessRunner implements AutoCloseable {
      */
     public ProcessResult run(List<String> command, Duration timeout, Consumer<String> stdoutLines)
             throws IOException, InterruptedException {
+        return execute(List.of(command), timeout, stdoutLines).getFirst();
+    }
+
+    /**
+     * Runs {@code commands} side by side, each one's stdout into the next one's stdin (a shell's
+     * pipeline, without the shell), until all exit or {@code timeout} passes; then all are
+     * killed. One result per command, in order; only the last has a stdout. A program that
+     * stops early closes the pipe, and its neighbours see the end of their input or a broken
+     * pipe and stop too.
+     */
+    public List<ProcessResult> runPipeline(List<List<String>> commands, Duration timeout)
+            throws IOException, InterruptedException {
+        return execute(commands, timeout, null);
+    }
+
+    private List<ProcessResult> execute(List<List<String>> commands, Duration timeout, Consumer<String> stdoutLines)
+            throws IOException, InterruptedException {
         if (closed) throw new IllegalStateException("The process runner is closed");
         long started = System.nanoTime();
-        Process process = new ProcessBuilder(command).redirectInput(NO_INPUT).start();
-        running.add(process);
+        List<ProcessBuilder> builders = commands.stream().map(ProcessBuilder::new).toList();
+        builders.getFirst().redirectInput(NO_INPUT);
+        List<Process> processes = ProcessBuilder.startPipeline(builders);
+        running.addAll(processes);
         try {
-            // close() may have run between the check above and add(); it must not miss this one
-            if (closed) killTree(process);
-            var stdout = readInBackground(() -> readHead(process.getInputStream(), stdoutLimit, stdoutLines));
-            var stderr = readInBackground(() -> readTail(process.getErrorStream(), stderrTail));
-            boolean exited = process.waitFor(timeout.toNanos(), TimeUnit.NANOSECONDS);
-            if (!exited) killTree(process);
+            // close() may have run between the check above and addAll(); it must not miss these
+            if (closed) processes.forEach(ProcessRunner::killTree);
+            Process last = processes.getLast();
+            var stdout = readInBackground(() -> readHead(last.getInputStream(), stdoutLimit, stdoutLines));
+            List<FutureTask<String>> stderrs = processes.stream()
+                    .map(p -> readInBackground(() -> readTail(p.getErrorStream(), stderrTail))).toList();
+            long deadline = started + timeout.toNanos();
+            boolean exited = true;
+            for (Process process : processes) {
+                exited = exited && process.waitFor(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
+            }
+            if (!exited) processes.forEach(ProcessRunner::killTree);
             Head head = await(stdout, new Head(new byte[0], false));
-            String tail = await(stderr, "");
-            return new ProcessResult(
-                    exited ? process.exitValue() : -1,
-                    !exited,
-                    new String(head.bytes(), StandardCharsets.UTF_8),
-                    head.truncated(),
-                    tail,
-                    Duration.ofNanos(System.nanoTime() - started));
+            Duration elapsed = Duration.ofNanos(System.nanoTime() - started);
+            List<ProcessResult> results = new ArrayList<>();
+            for (int i = 0; i < processes.size(); i++) {
+                boolean isLast = i == processes.size() - 1;
+                results.add(new ProcessResult(
+                        exited ? processes.get(i).exitValue() : -1,
+                        !exited,
+                        isLast ? new String(head.bytes(), StandardCharsets.UTF_8) : "",
+                        isLast && head.truncated(),
+                        await(stderrs.get(i), ""),
+                        elapsed));
+            }
+            return results;
         } finally {
-            if (process.isAlive()) killTree(process);
-            running.remove(process);
+            for (Process process : processes) {
+                if (process.isAlive()) killTree(process);
+                running.remove(process);
+            }
         }
     }
 

@@ -55,6 +55,50 @@ class ProcessRunnerTest {
     }
 
     @Test
+    void aPipelineFeedsEachProgramTheOneBeforeAndKeepsEveryStderr() throws Exception {
+        try (ProcessRunner runner = new ProcessRunner()) {
+            List<ProcessResult> results = runner.runPipeline(List.of(
+                    List.of("sh", "-c", "printf 'b\\na\\n'; echo first >&2"),
+                    List.of("sh", "-c", "sort; echo second >&2; exit 4")), Duration.ofSeconds(10));
+            assertThat(results).hasSize(2);
+            assertThat(results.get(0).succeeded()).isTrue();
+            assertThat(results.get(0).stdout()).as("went down the pipe").isEmpty();
+            assertThat(results.get(0).stderrTail()).isEqualTo("first\n");
+            assertThat(results.get(1).exitCode()).isEqualTo(4);
+            assertThat(results.get(1).stdout()).isEqualTo("a\nb\n");
+            assertThat(results.get(1).stderrTail()).isEqualTo("second\n");
+        }
+    }
+
+    @Test
+    void aPipelineEndsWhenItsReaderStopsEarly() throws Exception {
+        try (ProcessRunner runner = new ProcessRunner()) {
+            List<ProcessResult> results = runner.runPipeline(List.of(List.of("yes"), List.of("head", "-c", "4")),
+                    Duration.ofSeconds(10));
+            assertThat(results.get(1).succeeded()).isTrue();
+            assertThat(results.get(1).stdout()).isEqualTo("y\ny\n");
+            assertThat(results.get(0).timedOut()).as("yes stopped on the broken pipe").isFalse();
+            assertThat(results.get(0).succeeded()).isFalse();
+        }
+    }
+
+    @Test
+    void aPipelinePastItsTimeoutIsKilledWhole() throws Exception {
+        try (ProcessRunner runner = new ProcessRunner()) {
+            List<ProcessResult> results = runner.runPipeline(List.of(List.of("sleep", "60"), List.of("cat")),
+                    Duration.ofMillis(500));
+            assertThat(results).allSatisfy(r -> {
+                assertThat(r.timedOut()).isTrue();
+                assertThat(r.exitCode()).isEqualTo(-1);
+            });
+            assertThat(runner.runningCount()).isZero();
+            assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)
+                    .map(h -> h.info().command().orElse("")))
+                    .noneMatch(command -> command.endsWith("sleep") || command.endsWith("cat"));
+        }
+    }
+
+    @Test
     void aTimeoutKillsTheProcessAndEverythingItStarted() throws Exception {
         Set<ProcessHandle> seen = ConcurrentHashMap.newKeySet();
         AtomicBoolean watching = new AtomicBoolean(true);
