@@ -23,7 +23,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * {@code -Dcrf.bench.dir}, optimized with the presets named by {@code -Dcrf.bench.presets}
  * (default web) with SERVICE_VIDEO_QUALITY fixed and auto: bytes, wall time, CRF and the whole
  * output's SSIM against the source scaled to the output's size; with {@code -Dcrf.bench.samples}
- * also the worst sample's SSIM at each rung, to set the targets by.
+ * also the worst sample's SSIM at each rung, to set the targets by; {@code -Dcrf.bench.rounds}
+ * pairs of runs per clip (default 1), for clips whose encode is short enough for the machine's
+ * drift to move the ratio.
  */
 @Tag("process")
 class CrfSearchBench {
@@ -49,11 +51,13 @@ class CrfSearchBench {
                 Preset preset = Presets.standard().find(name).orElseThrow();
                 for (Path clip : clips) {
                     if (System.getProperty("crf.bench.samples") != null) samples(tools, clip, preset);
-                    Run f = run(fixed, clip, preset);
-                    Run a = run(auto, clip, preset);
-                    System.out.printf(Locale.ROOT, "| %s | %s | %d, %d, %.4f, %.1f | %d, %d, %.4f, %.1f | %+.1f %% | %.2f× |%n",
-                            clip.getFileName(), name, f.crf, f.bytes, f.ssim, f.seconds, a.crf, a.bytes, a.ssim,
-                            a.seconds, 100.0 * (a.bytes - f.bytes) / f.bytes, a.seconds / f.seconds);
+                    for (int round = 0; round < Integer.getInteger("crf.bench.rounds", 1); round++) {
+                        Run f = run(fixed, clip, preset);
+                        Run a = run(auto, clip, preset);
+                        System.out.printf(Locale.ROOT, "| %s | %s | %d, %d, %.4f, %.1f | %d, %d, %.4f, %.1f | %+.1f %% | %.2f× |%n",
+                                clip.getFileName(), name, f.crf, f.bytes, f.ssim, f.seconds, a.crf, a.bytes, a.ssim,
+                                a.seconds, 100.0 * (a.bytes - f.bytes) / f.bytes, a.seconds / f.seconds);
+                    }
                 }
             }
         }
@@ -70,7 +74,7 @@ class CrfSearchBench {
         StringBuilder line = new StringBuilder(clip.getFileName() + " " + preset.name() + " samples:");
         for (int crf = settings.quality().minCrf(); crf <= settings.quality().maxCrf(); crf += CrfSearch.STEP) {
             double worst = search.worstSample(reference, settings.strategies().getFirst(), settings.withCrf(crf),
-                    SourcePicture.UNPROBED, workDir, System.nanoTime() + 600_000_000_000L)
+                    SourcePicture.UNPROBED, System.nanoTime() + 600_000_000_000L)
                     .orElse(Double.NaN);
             line.append(String.format(Locale.ROOT, " %d:%.4f", crf, worst));
         }
