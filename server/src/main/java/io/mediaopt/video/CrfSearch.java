@@ -27,9 +27,10 @@ import java.util.regex.Pattern;
  *
  * <p>Cost: candidates go {@value #STEP} CRF apart from the preset's minimum to its maximum and
  * are bisected, two sample runs for the presets' four rungs; each run encodes
- * {@value #SAMPLES}&times;{@value #SAMPLE_FRAMES} frames and decodes them once more to measure,
- * and the source is decoded once, for the reference.
- * The cost is nearly the same whatever the video's length (1.4 s at 1080p, 0.7 to 2.1 s at 720p
+ * {@value #SAMPLES}&times;{@value #SAMPLE_FRAMES} frames into a pipe, and a second ffmpeg
+ * decodes them from it to measure while the encode goes on (on a slide, whose encodes are
+ * short, that took a rung from ~0.3 to ~0.23 s); the source is decoded once, for the reference.
+ * The cost is nearly the same whatever the video's length (2.3 s at 1080p, 0.6 to 2.4 s at 720p
  * on 2 idle cores, where a 30 s clip's encode takes 2.3 to 25 s), so videos shorter than
  * {@value #MIN_DURATION_SEC} s are not searched: the search would cost them more than 30 % of
  * their encode (docs/benchmarks.md, "CRF per video").
@@ -77,13 +78,15 @@ final class CrfSearch {
         long began = System.nanoTime();
         Path reference = workDir.resolve("crf-reference.mkv");
         try {
-            ProcessResult made = run(FfmpegArguments.sampleReference(tools.ffmpeg(), input, reference, strategy,
-                    settings, maxPixels, threads(), picture, starts(durationSec), SAMPLE_FRAMES), deadline, reference);
+            List<ProcessResult> runs = run(List.of(FfmpegArguments.sampleReference(tools.ffmpeg(), input, reference,
+                    strategy, settings, maxPixels, threads(), picture, starts(durationSec), SAMPLE_FRAMES)),
+                    deadline, reference);
+            ProcessResult made = runs == null ? null : runs.getFirst();
             if (made == null || !made.succeeded()) {
                 log.warn("CRF search reference failed, encoding at the preset's CRF: {}", describe(made));
                 return settings.crf();
             }
-            int chosen = bisect(reference, strategy, settings, picture, workDir, deadline);
+            int chosen = bisect(reference, strategy, settings, picture, deadline);
             log.debug("CRF search chose {} in {} ms", chosen, (System.nanoTime() - began) / 1_000_000);
             return chosen;
         } finally {
@@ -93,14 +96,14 @@ final class CrfSearch {
 
     /** The highest rung whose worst sample meets the target; the preset's CRF when a sample fails. */
     private int bisect(Path reference, Strategy strategy, VideoSettings settings, SourcePicture picture,
-                       Path workDir, long deadline) {
+                       long deadline) {
         VideoQuality quality = settings.quality();
         int low = 0;
         int high = (quality.maxCrf() - quality.minCrf()) / STEP;
         while (low < high) {
             int mid = (low + high + 1) / 2;
             int crf = quality.minCrf() + mid * STEP;
-            OptionalDouble worst = worstSample(reference, strategy, settings.withCrf(crf), picture, workDir, deadline);
+            OptionalDouble worst = worstSample(reference, strategy, settings.withCrf(crf), picture, deadline);
             if (worst.isEmpty()) return settings.crf();
             log.debug("CRF {} worst sample SSIM {}", crf, worst.getAsDouble());
             if (worst.getAsDouble() >= quality.ssimTarget()) low = mid;
@@ -111,27 +114,23 @@ final class CrfSearch {
 
     /** The lowest of the samples' mean SSIMs at {@code settings.crf()}, or empty when a run failed. */
     OptionalDouble worstSample(Path reference, Strategy strategy, VideoSettings settings, SourcePicture picture,
-                               Path workDir, long deadline) {
-        Path sample = workDir.resolve("crf-sample-" + settings.crf() + ".mkv");
-        try {
-            ProcessResult encoded = run(FfmpegArguments.sampleEncode(tools.ffmpeg(), reference, sample, strategy,
-                    settings, maxPixels, threads(), picture), deadline, sample);
-            if (encoded == null || !encoded.succeeded()) {
-                log.warn("CRF sample encode at {} failed, encoding at the preset's CRF: {}", settings.crf(),
-                        describe(encoded));
-                return OptionalDouble.empty();
-            }
-            ProcessResult measured = run(FfmpegArguments.sampleSsim(tools.ffmpeg(), sample, reference, maxPixels,
-                    threads()), deadline, sample);
-            if (measured == null || !measured.succeeded() || measured.stdoutTruncated()) {
-                log.warn("CRF sample measure at {} failed, encoding at the preset's CRF: {}", settings.crf(),
-                        describe(measured));
-                return OptionalDouble.empty();
-            }
-            return worst(measured.stdout(), SAMPLE_FRAMES);
-        } finally {
-            VideoEncoder.deleteFile(sample);
+                               long deadline) {
+        List<ProcessResult> runs = run(List.of(
+                FfmpegArguments.sampleEncode(tools.ffmpeg(), reference, strategy, settings, maxPixels, threads(), picture),
+                FfmpegArguments.sampleSsim(tools.ffmpeg(), reference, maxPixels, threads())), deadline, null);
+        ProcessResult encoded = runs == null ? null : runs.getFirst();
+        ProcessResult measured = runs == null ? null : runs.getLast();
+        if (encoded == null || !encoded.succeeded()) {
+            log.warn("CRF sample encode at {} failed, encoding at the preset's CRF: {}", settings.crf(),
+                    describe(encoded));
+            return OptionalDouble.empty();
         }
+        if (!measured.succeeded() || measured.stdoutTruncated()) {
+            log.warn("CRF sample measure at {} failed, encoding at the preset's CRF: {}", settings.crf(),
+                    describe(measured));
+            return OptionalDouble.empty();
+        }
+        return worst(measured.stdout(), SAMPLE_FRAMES);
     }
 
     /** Both the reference (made once) and the sample runs are given every processor. */
@@ -162,18 +161,23 @@ final class CrfSearch {
                 + run.stderrTail().strip();
     }
 
-    /** The run, or null when there was no time left or ffmpeg could not start. */
-    private ProcessResult run(List<String> command, long deadline, Path written) {
+    /**
+     * The runs of {@code commands}, a pipeline when there are several; null when there was no
+     * time left or ffmpeg could not start.
+     */
+    private List<ProcessResult> run(List<List<String>> commands, long deadline, Path written) {
         Duration left = Duration.ofNanos(deadline - System.nanoTime());
         if (!left.isPositive()) return null;
-        if (log.isDebugEnabled()) log.debug("ffmpeg CRF sample command: {}", FfmpegArguments.commandLine(command));
+        if (log.isDebugEnabled()) {
+            commands.forEach(command -> log.debug("ffmpeg CRF search command: {}", FfmpegArguments.commandLine(command)));
+        }
         try {
-            return tools.runner().run(command, left);
+            return tools.runner().runPipeline(commands, left);
         } catch (IOException e) {
             log.warn("ffmpeg could not be started for a CRF sample", e);
             return null;
         } catch (InterruptedException e) {
-            VideoEncoder.deleteFile(written);
+            if (written != null) VideoEncoder.deleteFile(written);
             Thread.currentThread().interrupt();
             throw new CancellationException("Encoding the video was interrupted");
         }

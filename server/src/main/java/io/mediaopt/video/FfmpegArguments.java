@@ -195,34 +195,35 @@ public final class FfmpegArguments {
 
     /**
      * One CRF sample: the reference encoded without audio with the codec settings of the real
-     * encode at {@code settings.crf()}.
+     * encode at {@code settings.crf()}, written as Matroska to stdout, which {@link #sampleSsim}
+     * reads as it comes: no sample file, and the measure runs beside the encode.
      */
-    static List<String> sampleEncode(String ffmpeg, Path reference, Path sample, Strategy strategy,
-                                     VideoSettings settings, long maxPixels, int processors, SourcePicture picture) {
+    static List<String> sampleEncode(String ffmpeg, Path reference, Strategy strategy, VideoSettings settings,
+                                     long maxPixels, int processors, SourcePicture picture) {
         List<String> args = new ArrayList<>(List.of(ffmpeg, "-nostdin", "-hide_banner", "-loglevel", "error", "-y"));
         args.addAll(LOCKDOWN);
         args.addAll(List.of("-max_pixels", Long.toString(Math.min(maxPixels, Integer.MAX_VALUE)),
                 "-i", fileUrl(reference), "-map", "0:v:0", "-an"));
         args.addAll(videoCodec(strategy, settings, picture.pixelFormat(strategy)));
         args.addAll(picture.color().outputTags());
-        args.addAll(List.of("-threads", Integer.toString(processors), "-f", "matroska"));
-        args.add(fileUrl(sample));
+        args.addAll(List.of("-threads", Integer.toString(processors), "-f", "matroska", "pipe:1"));
         return List.copyOf(args);
     }
 
     /**
-     * The SSIM of each frame of a sample against the reference, printed by ffmpeg's ssim filter on
-     * stdout, one {@code n:<frame> ... All:<ssim>} line a frame. Both files are opened with
-     * {@link #LOCKDOWN}. Both sides are numbered afresh frame by frame, so the filter pairs the
-     * n-th frames whatever timestamps the containers wrote.
+     * The SSIM of each frame of the sample {@link #sampleEncode} pipes to stdin against the
+     * reference, printed by ffmpeg's ssim filter on stdout, one {@code n:<frame> ... All:<ssim>}
+     * line a frame. The sample may come only from the pipe and only as Matroska, the reference
+     * only from a file under {@link #LOCKDOWN}. Both sides are numbered afresh frame by frame, so
+     * the filter pairs the n-th frames whatever timestamps the containers wrote.
      */
-    static List<String> sampleSsim(String ffmpeg, Path sample, Path reference, long maxPixels, int processors) {
-        List<String> args = new ArrayList<>(List.of(ffmpeg, "-nostdin", "-hide_banner", "-loglevel", "error", "-y"));
-        for (Path file : List.of(sample, reference)) {
-            args.addAll(LOCKDOWN);
-            args.addAll(List.of("-max_pixels", Long.toString(Math.min(maxPixels, Integer.MAX_VALUE)),
-                    "-i", fileUrl(file)));
-        }
+    static List<String> sampleSsim(String ffmpeg, Path reference, long maxPixels, int processors) {
+        String pixels = Long.toString(Math.min(maxPixels, Integer.MAX_VALUE));
+        List<String> args = new ArrayList<>(List.of(ffmpeg, "-nostdin", "-hide_banner", "-loglevel", "error", "-y",
+                "-protocol_whitelist", "pipe", "-format_whitelist", "matroska", "-f", "matroska",
+                "-max_pixels", pixels, "-i", "pipe:0"));
+        args.addAll(LOCKDOWN);
+        args.addAll(List.of("-max_pixels", pixels, "-i", fileUrl(reference)));
         args.addAll(List.of("-filter_complex", "[0:v:0]format=yuv420p,settb=1,setpts=N[out];"
                 + "[1:v:0]format=yuv420p,settb=1,setpts=N[ref];[out][ref]ssim=stats_file=-"));
         args.addAll(List.of("-threads", Integer.toString(processors), "-f", "null", "-"));

@@ -99,19 +99,25 @@ class CrfSearchTest {
     }
 
     @Test
-    void aFailedSampleEncodeFallsBackToThePresetsCrf() throws Exception {
+    void aFailedReferenceFallsBackToThePresetsCrf() throws Exception {
         Path out = Files.createDirectories(workDir.resolve("blocked"));
-        // a directory where every sample would go: ffmpeg cannot write a single one
-        VideoQuality bounds = web().video().quality();
-        for (int crf = bounds.minCrf(); crf <= bounds.maxCrf(); crf++) {
-            Path blocker = Files.createDirectories(out.resolve("crf-sample-" + crf + ".mkv"));
-            Files.writeString(blocker.resolve("keep"), "x");
-        }
+        // a directory where the reference would go: ffmpeg cannot write it
+        Files.writeString(Files.createDirectories(out.resolve("crf-reference.mkv")).resolve("keep"), "x");
         Optimized result = auto.optimize(still, Videos.sniff(still), web(), out);
 
         assertThat(result.crf()).isEqualTo(web().video().crf());
         assertThat(result.outputDurationSec()).isCloseTo(30.0, within(0.2));
         assertThat(Files.size(result.output())).isPositive();
+    }
+
+    @Test
+    void aSampleThatCannotBeEncodedHasNoScore() throws Exception {
+        Path broken = Files.write(workDir.resolve("crf-reference.mkv"), new byte[]{0x1a, 0x45, (byte) 0xdf, (byte) 0xa3, 1});
+        CrfSearch search = new CrfSearch(new VideoTools("ffmpeg", "ffprobe", runner), Videos.LIMITS.maxInputPixels());
+
+        assertThat(search.worstSample(broken, web().video().strategies().getFirst(), web().video().withCrf(27),
+                SourcePicture.UNPROBED, System.nanoTime() + 60_000_000_000L)).isEmpty();
+        assertThat(runner.runningCount()).as("both ends of the pipe are gone").isZero();
     }
 
     @Test

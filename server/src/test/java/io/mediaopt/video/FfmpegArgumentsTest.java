@@ -245,25 +245,23 @@ class FfmpegArgumentsTest {
     }
 
     @Test
-    void crfSamplesAreEncodedLockedDownWithTheRealEncodesCodecSettings() {
+    void crfSamplesAreEncodedLockedDownWithTheRealEncodesCodecSettingsToThePipe() {
         assertThat(FfmpegArguments.sampleEncode("ffmpeg", Path.of("/work/out/crf-reference.mkv"),
-                Path.of("/work/out/crf-sample-27.mkv"), Strategy.VIDEO_MP4_H264, preset("web").withCrf(27), PIXELS, 2,
-                SourcePicture.UNPROBED))
+                Strategy.VIDEO_MP4_H264, preset("web").withCrf(27), PIXELS, 2, SourcePicture.UNPROBED))
                 .containsExactly("ffmpeg", "-nostdin", "-hide_banner", "-loglevel", "error", "-y",
                         "-protocol_whitelist", "file", "-format_whitelist", DEMUXERS, "-max_pixels", "100000000",
                         "-i", "file:/work/out/crf-reference.mkv", "-map", "0:v:0", "-an",
                         "-c:v", "libx264", "-preset", "veryfast", "-rc-lookahead", "8", "-crf", "27",
                         "-maxrate", "5000k", "-bufsize", "10000k", "-profile:v", "high", "-pix_fmt", "yuv420p",
-                        "-threads", "2", "-f", "matroska", "file:/work/out/crf-sample-27.mkv");
+                        "-threads", "2", "-f", "matroska", "pipe:1");
     }
 
     @Test
-    void crfSamplesAreMeasuredWithBothFilesOpenedLockedDown() {
-        assertThat(FfmpegArguments.sampleSsim("ffmpeg", Path.of("/work/out/crf-sample-27.mkv"),
-                Path.of("/work/out/crf-reference.mkv"), PIXELS, 2))
+    void crfSamplesAreMeasuredFromThePipeAsMatroskaOnlyAgainstTheReferenceLockedDown() {
+        assertThat(FfmpegArguments.sampleSsim("ffmpeg", Path.of("/work/out/crf-reference.mkv"), PIXELS, 2))
                 .containsExactly("ffmpeg", "-nostdin", "-hide_banner", "-loglevel", "error", "-y",
-                        "-protocol_whitelist", "file", "-format_whitelist", DEMUXERS, "-max_pixels", "100000000",
-                        "-i", "file:/work/out/crf-sample-27.mkv",
+                        "-protocol_whitelist", "pipe", "-format_whitelist", "matroska", "-f", "matroska",
+                        "-max_pixels", "100000000", "-i", "pipe:0",
                         "-protocol_whitelist", "file", "-format_whitelist", DEMUXERS, "-max_pixels", "100000000",
                         "-i", "file:/work/out/crf-reference.mkv",
                         "-filter_complex", "[0:v:0]format=yuv420p,settb=1,setpts=N[out];"
