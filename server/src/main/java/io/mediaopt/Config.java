@@ -114,7 +114,7 @@ public record Config(
                         r.longInteger("SERVICE_MIN_UPLOAD_RATE", 500, 0)),
                 r.webhooks(),
                 r.choice("SERVICE_IMAGE_QUALITY", QualityMode.FIXED, QualityMode.class),
-                r.choice("SERVICE_VIDEO_QUALITY", VideoQualityMode.FIXED, VideoQualityMode.class),
+                r.choice("SERVICE_VIDEO_QUALITY", VideoQualityMode.AUTO, VideoQualityMode.class),
                 r.flag("SERVICE_METRICS", true, "on", "off"),
                 r.flag("SERVICE_METRICS_PUBLIC", false, "true", "false"),
                 r.choice("SERVICE_LOG_FORMAT", LogFormat.TEXT, LogFormat.class));
