@@ -1,6 +1,8 @@
 package io.mediaopt;
 
+import io.mediaopt.image.QualityMode;
 import io.mediaopt.logs.LogFormat;
+import io.mediaopt.video.VideoQualityMode;
 import io.mediaopt.webhooks.WebhookSettings;
 import org.junit.jupiter.api.Test;
 
@@ -58,6 +60,16 @@ class ConfigTest {
                 .hasMessageContaining("SERVICE_METRICS: expected on or off but received \"yes\"")
                 .hasMessageContaining("SERVICE_METRICS_PUBLIC: expected true or false but received \"on\"")
                 .hasMessageContaining("SERVICE_LOG_FORMAT: expected one of [text, json] but received \"xml\"");
+    }
+
+    @Test
+    void longVideosAreSearchedAndImagesKeepTheirPresetsQualityByDefault() {
+        Config c = Config.fromEnvironment(Map.of());
+        assertThat(c.videoQuality()).isEqualTo(VideoQualityMode.AUTO);
+        assertThat(c.imageQuality()).isEqualTo(QualityMode.FIXED);
+        Config set = Config.fromEnvironment(Map.of("SERVICE_VIDEO_QUALITY", "fixed", "SERVICE_IMAGE_QUALITY", "auto"));
+        assertThat(set.videoQuality()).isEqualTo(VideoQualityMode.FIXED);
+        assertThat(set.imageQuality()).isEqualTo(QualityMode.AUTO);
     }
 
     @Test
