@@ -6,8 +6,11 @@ import java.util.function.IntToDoubleFunction;
  * Finds the lowest encoder quality whose output scores at least a target, in few trials: the
  * score rises with the quality, so each trial narrows a bracket [highest failing, lowest
  * passing], and the next quality is read off the straight line through the bracket's scores
- * (a jump while only one side is known). It stops once the bracket is {@link #PRECISION}
- * qualities wide or the trials run out, and answers the lowest passing quality seen.
+ * (a jump while only one side is known; the middle of the bracket after the line landed on
+ * the same side twice running). It stops once the bracket is {@link #PRECISION}
+ * qualities wide, the line puts the answer within {@link #PRECISION} of the lowest passing
+ * quality, or the trials run out, and answers the lowest passing quality seen, and where the
+ * line put the answer (for a proxy's search, whose answer is only a first guess).
  */
 final class QualitySearch {
     /** Qualities this close are not worth another encode: they differ by a percent or two. */
@@ -19,8 +22,13 @@ final class QualitySearch {
 
     private QualitySearch() {}
 
-    /** The outcome: the quality chosen, its score, and how many trials were spent. */
-    record Outcome(int quality, double score, int trials, boolean met) {}
+    /**
+     * The outcome: the lowest passing quality (the highest tried when none passed), its score,
+     * how many trials were spent, whether any passed, and {@code estimate}: where the line
+     * through the last bracket meets the target (the quality itself when the bracket is closed
+     * or one-sided).
+     */
+    record Outcome(int quality, double score, int trials, boolean met, int estimate) {}
 
     /**
      * @param scoreAt encodes at a quality and scores the result
@@ -34,9 +42,14 @@ final class QualitySearch {
         double passingScore = Double.NaN;
         int quality = Math.clamp(start, min, max);
         int trials = 0;
+        int estimate = quality;
+        int sameSide = 0;
+        boolean lastPassed = false;
         while (trials < maxTrials) {
             double score = scoreAt.applyAsDouble(quality);
             trials++;
+            sameSide = trials > 1 && (score >= target) == lastPassed ? sameSide + 1 : 0;
+            lastPassed = score >= target;
             if (score >= target) {
                 passing = quality;
                 passingScore = score;
@@ -44,11 +57,23 @@ final class QualitySearch {
                 failing = quality;
                 failingScore = score;
             }
-            if (passing - failing <= PRECISION || passing == min || failing == max) break;
-            quality = next(failing, failingScore, passing, passingScore, target, min, max);
+            if (passing - failing <= PRECISION || passing == min || failing == max) {
+                estimate = passing > max ? failing : passing;
+                break;
+            }
+            boolean bracketed = !Double.isNaN(failingScore) && !Double.isNaN(passingScore);
+            // a line that keeps landing on one side (a curve bent away from it) creeps: halve instead
+            quality = bracketed && sameSide >= 2 ? (failing + passing) / 2
+                    : next(failing, failingScore, passing, passingScore, target, min, max);
+            estimate = bracketed ? quality : passing > max ? failing : passing;
+            // the line puts the answer next to the lowest pass: another encode would save a percent
+            if (bracketed && passing - quality < PRECISION) {
+                estimate = passing;
+                break;
+            }
         }
-        if (passing > max) return new Outcome(failing, failingScore, trials, false);
-        return new Outcome(passing, passingScore, trials, true);
+        if (passing > max) return new Outcome(failing, failingScore, trials, false, estimate);
+        return new Outcome(passing, passingScore, trials, true, estimate);
     }
 
     /**

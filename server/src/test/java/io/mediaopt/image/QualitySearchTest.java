@@ -57,4 +57,37 @@ class QualitySearchTest {
         assertThat(outcome.met()).isTrue();
         assertThat(outcome.quality()).isEqualTo(40);
     }
+
+    @Test
+    void stopsWhenTheLinePutsTheAnswerNextToTheLowestPass() {
+        List<Integer> tried = new ArrayList<>();
+        // a straight rise: after a miss at 40 and a pass at 60 the line says 57 exactly
+        QualitySearch.Outcome outcome = QualitySearch.lowestMeeting(q -> {
+            tried.add(q);
+            return 0.5 * q + 41.5;
+        }, 30, 95, 60, 70, 6);
+        assertThat(outcome.quality()).isEqualTo(57);
+        assertThat(tried).containsExactly(60, 48, 57);
+    }
+
+    @Test
+    void halvesTheBracketWhenTheLineKeepsLandingOnOneSide() {
+        // a score that jumps late, as WebP's does on some pictures: the line creeps up from below
+        IntToDoubleFunction steps = q -> q < 76 ? 60 + q / 8.0 : 76;
+        List<Integer> tried = new ArrayList<>();
+        QualitySearch.Outcome outcome = QualitySearch.lowestMeeting(q -> {
+            tried.add(q);
+            return steps.applyAsDouble(q);
+        }, 30, 95, 80, 70, 5);
+        assertThat(outcome.met()).isTrue();
+        assertThat(outcome.quality()).as("tried %s", tried).isLessThan(80);
+    }
+
+    @Test
+    void estimatesWhereTheLineCrossesWhenTheTrialsRunOut() {
+        QualitySearch.Outcome outcome = QualitySearch.lowestMeeting(q -> q, 1, 100, 50, 77.5, 2);
+        // 50 fails, the jump to 100 passes: the line through both crosses 77.5 at 78
+        assertThat(outcome.quality()).isEqualTo(100);
+        assertThat(outcome.estimate()).isEqualTo(78);
+    }
 }
