@@ -7,18 +7,24 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.OptionalInt;
 
 /**
  * Encodes a picture at the lowest quality whose output still scores the preset's target in
  * SSIMULACRA 2 against the picture itself. A picture of up to {@link #DIRECT_PIXELS} is searched
  * directly. A larger one is searched on a proxy, the whole picture shrunk to about
- * {@link #PROXY_PIXELS} (same content, cheap to encode and score), then encoded at full size at
- * the predicted quality and scored. The proxy misjudges a picture by a few points either way,
- * so the gap measured at that full encode corrects the proxy's target, and the picture is
- * encoded again where the corrected proxy points: lower when it scored well above the target,
- * higher when it missed. The lowest full encode that met the target is kept.
+ * {@link #PROXY_PIXELS} (same content, cheap to encode and score), for a point above the target;
+ * the picture is encoded at full size where that search put the answer (where its last
+ * bracket's line crosses, when its trials ran out first) and scored. A full encode that passes
+ * by less than {@link #STEP_DOWN_MARGIN} ends the search. The proxy misjudges a picture by a few
+ * points either way, so one that missed, or passed by more, is followed by another: after the
+ * first, where the proxy's scores moved by the gap measured at full size put the target; after
+ * two, on the line through the full-size scores themselves. Each correction aims a little above
+ * the target, since a miss by a tenth costs a whole full-size encode. The lowest full encode
+ * that met the target is kept.
  */
 final class QualityFinder {
     /** Up to this many pixels the picture is its own proxy. */
@@ -26,6 +32,8 @@ final class QualityFinder {
     /** Size of the proxy: large enough for the metric's six scales to see the content. */
     private static final int PROXY_PIXELS = 200_000;
     private static final int PROXY_TRIALS = 4;
+    /** New proxy encodes a correction may spend: it starts from the proxy's scores so far. */
+    private static final int PROXY_CORRECTION_TRIALS = 2;
     private static final int DIRECT_TRIALS = 5;
     private static final int FULL_ENCODES = 3;
     /** With the climb after a miss: a picture the proxy badly misjudged costs at most this many. */
@@ -33,6 +41,19 @@ final class QualityFinder {
     private static final int STEP_UP = 4;
     /** A full encode this far above the target is worth one more try lower down. */
     private static final double STEP_DOWN_MARGIN = 2.5;
+    /**
+     * Score points the proxy's search aims above the target: the proxy mostly scores a picture
+     * a point or three better than its full size does, and a first full encode that passes
+     * saves a second.
+     */
+    private static final double FIRST_AIM = 1.0;
+    /** Score points a correction aims above the target: less than a quality step. */
+    private static final double AIM = 0.3;
+    /**
+     * Slope a line through two full-size scores is taken at, at least: close qualities can
+     * score alike or even lower (noise); the flattest real rise seen is ~0.35 points a step.
+     */
+    private static final double MIN_SLOPE = 0.15;
 
     interface Saver {
         void save(VipsImage image, Path file, int quality);
@@ -79,46 +100,67 @@ final class QualityFinder {
                                  double target) {
         Scores full = new Scores(picture, null);
         Map<Integer, Path> files = new HashMap<>();
-        int best = -1;
-        double proxyTarget = target;
-        int quality = proxy.lowestMeeting(min, max, start, proxyTarget, PROXY_TRIALS);
-        int encodes = 0;
         try {
-            for (int encode = 1; encode <= FULL_ENCODES; encode++) {
-                Path file = output.resolveSibling("q" + quality + "-" + output.getFileName());
-                files.put(quality, file);
-                double score = full.at(quality, file);
-                encodes++;
-                if (score >= target && (best < 0 || quality < best)) best = quality;
-                boolean wellAbove = score >= target + STEP_DOWN_MARGIN && quality > min;
-                if (score >= target && !wellAbove) break;
-                if (score < target && quality >= max) {
-                    best = quality;
-                    break;
-                }
-                // the proxy was off by this much at this quality: aim it that much higher or lower
-                proxyTarget = target + proxy.at(quality, null) - score;
-                int next = proxy.lowestMeeting(min, max, quality, proxyTarget, PROXY_TRIALS);
-                if (score < target) next = Math.max(next, quality + QualitySearch.PRECISION);
-                else next = Math.min(next, quality - QualitySearch.PRECISION);
-                next = Math.clamp(next, min, max);
-                if (full.has(next) || (best >= 0 && next >= best)) break;
-                quality = next;
+            OptionalInt next = OptionalInt.of(proxy.estimate(min, max, start, target + FIRST_AIM, PROXY_TRIALS));
+            while (next.isPresent()) {
+                full.at(next.getAsInt(), trialFile(output, next.getAsInt(), files));
+                next = full.encodes() < FULL_ENCODES ? nextFullSize(full, proxy, min, max, target) : OptionalInt.empty();
             }
             // every try missed: climb to the bounds' maximum, which is the best the preset allows
-            for (int q = full.highest() + STEP_UP; best < 0 && encodes < MAX_FULL_ENCODES; q += STEP_UP) {
+            for (int q = full.highest() + STEP_UP; full.lowestPassing(target) < 0 && full.encodes() < MAX_FULL_ENCODES
+                    && full.highest() < max; q += STEP_UP) {
                 int step = Math.min(q, max);
-                Path file = output.resolveSibling("q" + step + "-" + output.getFileName());
-                files.put(step, file);
-                encodes++;
-                if (full.at(step, file) >= target || step == max) best = step;
+                full.at(step, trialFile(output, step, files));
             }
-            int chosen = best >= 0 ? best : full.highest();
+            int passing = full.lowestPassing(target);
+            int chosen = passing >= 0 ? passing : full.highest();
             move(files.remove(chosen), output);
-            return new Found(chosen, full.at(chosen, null), proxy.encodes() + encodes);
+            return new Found(chosen, full.at(chosen, null), proxy.encodes() + full.encodes());
         } finally {
             files.values().forEach(ImageOptimizer::delete);
         }
+    }
+
+    private static Path trialFile(Path output, int quality, Map<Integer, Path> files) {
+        return files.computeIfAbsent(quality, q -> output.resolveSibling("q" + q + "-" + output.getFileName()));
+    }
+
+    /**
+     * The next full-size quality to try, or none when the lowest pass is close enough: within
+     * {@link QualitySearch#PRECISION} of a miss below it, or less than {@link #STEP_DOWN_MARGIN}
+     * above the target with no miss below; or when the bounds leave nothing to try.
+     */
+    private OptionalInt nextFullSize(Scores full, Scores proxy, int min, int max, double target) {
+        int passing = full.lowestPassing(target);
+        int failing = full.highestFailingBelow(passing < 0 ? max + 1 : passing, target);
+        int next;
+        if (passing >= 0 && full.at(passing, null) < target + STEP_DOWN_MARGIN) return OptionalInt.empty();
+        if (passing >= 0 && failing >= 0) {
+            if (passing - failing <= QualitySearch.PRECISION) return OptionalInt.empty();
+            next = full.secant(failing, passing, target + AIM);
+            if (passing - next < QualitySearch.PRECISION) return OptionalInt.empty();
+            next = Math.clamp(next, failing + 1, passing - 1);
+        } else if (passing >= 0) {
+            if (passing <= min) return OptionalInt.empty();
+            next = Math.min(corrected(full, proxy, passing, min, max, target), passing - QualitySearch.PRECISION);
+        } else {
+            if (failing >= max) return OptionalInt.empty();
+            next = Math.max(corrected(full, proxy, failing, min, max, target), failing + 1);
+        }
+        next = Math.clamp(next, min, max);
+        return full.has(next) ? OptionalInt.empty() : OptionalInt.of(next);
+    }
+
+    /**
+     * Where the target lies from a full-size score at {@code quality}, all on one side of it:
+     * with another full-size score on that side, on the line through the two; with this one
+     * alone, on the proxy's scores moved by the gap between the two sizes at this quality.
+     */
+    private int corrected(Scores full, Scores proxy, int quality, int min, int max, double target) {
+        int other = full.nearestOnSameSide(quality, target);
+        if (other >= 0) return full.secant(other, quality, target + AIM);
+        double gap = proxy.at(quality, null) - full.at(quality, null);
+        return proxy.estimate(min, max, quality, target + AIM + gap, PROXY_CORRECTION_TRIALS);
     }
 
     private Found searchDirectly(VipsImage picture, Path output, int min, int max, int start, double target) {
@@ -176,10 +218,46 @@ final class QualityFinder {
             return score;
         }
 
-        int lowestMeeting(int min, int max, int start, double target, int trials) {
+        /**
+         * Where a search of up to {@code trials} new encodes puts the lowest quality meeting
+         * {@code target} (qualities scored already are free): the lowest passing one, or where
+         * the line through the last bracket crosses the target when the trials ran out first.
+         */
+        int estimate(int min, int max, int start, double target, int trials) {
             QualitySearch.Outcome outcome = QualitySearch.lowestMeeting(q -> at(q, null), min, max, start, target,
                     trials + (int) byQuality.keySet().stream().filter(q -> q >= min && q <= max).count());
-            return outcome.met() ? outcome.quality() : max;
+            return outcome.met() ? outcome.estimate() : max;
+        }
+
+        /** The lowest quality scored that meets {@code target}, or -1. */
+        int lowestPassing(double target) {
+            return byQuality.entrySet().stream().filter(e -> e.getValue() >= target).mapToInt(e -> e.getKey())
+                    .min().orElse(-1);
+        }
+
+        /** The highest quality under {@code below} that missed {@code target}, or -1. */
+        int highestFailingBelow(int below, double target) {
+            return byQuality.entrySet().stream().filter(e -> e.getKey() < below && e.getValue() < target)
+                    .mapToInt(e -> e.getKey()).max().orElse(-1);
+        }
+
+        /** The scored quality nearest {@code quality} on the same side of {@code target}, or -1. */
+        int nearestOnSameSide(int quality, double target) {
+            boolean passes = at(quality, null) >= target;
+            return byQuality.entrySet().stream()
+                    .filter(e -> e.getKey() != quality && (e.getValue() >= target) == passes)
+                    .mapToInt(e -> e.getKey()).boxed()
+                    .min(Comparator.comparingInt(q -> Math.abs(q - quality))).orElse(-1);
+        }
+
+        /**
+         * Where the line through the scores at qualities {@code a} and {@code b} reaches
+         * {@code score}, to the nearest quality (the aim above the target is the margin), at a
+         * slope of at least {@link #MIN_SLOPE}.
+         */
+        int secant(int a, int b, double score) {
+            double slope = Math.max((at(b, null) - at(a, null)) / (b - a), MIN_SLOPE);
+            return (int) Math.round(b + (score - at(b, null)) / slope);
         }
     }
 
