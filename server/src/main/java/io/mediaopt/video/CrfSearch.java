@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.concurrent.CancellationException;
 import java.util.regex.Matcher;
@@ -42,6 +43,12 @@ final class CrfSearch {
     static final int SAMPLES = 3;
     static final int SAMPLE_FRAMES = 12;
     static final int STEP = 2;
+    /**
+     * Largest output picture searched, twice 1080p: its reference of raw frames stays under
+     * 225 MB of disk. A narrow, very tall upload fitted to the preset's width could otherwise make
+     * it gigabytes (1920 x 52 000 pixels passes the input pixel limit).
+     */
+    static final long MAX_PICTURE_PIXELS = 2L * 1920 * 1080;
     private static final Pattern FRAME_SSIM = Pattern.compile("^n:(\\d+) .*All:([0-9.]+)");
 
     private final VideoTools tools;
@@ -52,12 +59,17 @@ final class CrfSearch {
         this.maxPixels = maxPixels;
     }
 
-    /** Whether a video of this length and picture is searched for {@code strategy}. */
-    static boolean searches(VideoSettings settings, Strategy strategy, SourcePicture picture, double durationSec) {
+    /**
+     * Whether a video of this length and picture, encoded at {@code output} (empty when the
+     * probe gave no size), is searched for {@code strategy}.
+     */
+    static boolean searches(VideoSettings settings, Strategy strategy, SourcePicture picture, double durationSec,
+                            Optional<FrameSize> output) {
         VideoQuality quality = settings.quality();
         return quality != null && quality.maxCrf() > quality.minCrf() && durationSec >= MIN_DURATION_SEC
                 // the flattening filter graph names its pads, which several sample chains cannot share
-                && !picture.flattensAlpha(strategy);
+                && !picture.flattensAlpha(strategy)
+                && output.filter(size -> (long) size.width() * size.height() <= MAX_PICTURE_PIXELS).isPresent();
     }
 
     /**
@@ -71,10 +83,12 @@ final class CrfSearch {
         return starts;
     }
 
-    /** The CRF to encode at: the search's answer, or the preset's CRF when the video is not searched. */
+    /**
+     * The CRF to encode at: the search's answer, or the preset's CRF when the search cannot tell.
+     * For a video {@link #searches} accepts.
+     */
     int choose(Path input, Strategy strategy, VideoSettings settings, SourcePicture picture, double durationSec,
                Path workDir, long deadline) {
-        if (!searches(settings, strategy, picture, durationSec)) return settings.crf();
         long began = System.nanoTime();
         Path reference = workDir.resolve("crf-reference.mkv");
         try {

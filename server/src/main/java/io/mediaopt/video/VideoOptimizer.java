@@ -125,8 +125,8 @@ public final class VideoOptimizer implements Optimizer {
 
     /** Whether the CRF of {@code strategy} is searched for on this video. */
     private boolean searched(ProbeReport source, VideoSettings settings, Strategy strategy, SourcePicture picture) {
-        return crfSearch != null
-                && CrfSearch.searches(settings, strategy, picture, source.duration().orElse(0.0));
+        return crfSearch != null && CrfSearch.searches(settings, strategy, picture, source.duration().orElse(0.0),
+                source.video().flatMap(video -> FrameSize.fit(video, settings.maxWidth())));
     }
 
     private long deadlineFromNow() {

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -92,10 +93,25 @@ class CrfSearchTest {
 
         // the same still picture, thirty seconds long, is searched up past the preset's CRF
         assertThat(result.crf()).isEqualTo(web().video().crf());
-        assertThat(CrfSearch.searches(web().video(), web().video().strategies().getFirst(), SourcePicture.UNPROBED, 20.0))
-                .isFalse();
-        assertThat(CrfSearch.searches(web().video(), web().video().strategies().getFirst(), SourcePicture.UNPROBED, 30.0))
-                .isTrue();
+        assertThat(searches(20.0, new FrameSize(640, 360))).isFalse();
+        assertThat(searches(30.0, new FrameSize(640, 360))).isTrue();
+    }
+
+    @Test
+    void aPictureTooLargeForTheReferenceOrOfUnknownSizeIsNotSearched() {
+        assertThat(searches(60.0, new FrameSize(1920, 1080))).isTrue();
+        assertThat(searches(60.0, new FrameSize(1080, 1920))).isTrue();
+        assertThat(searches(60.0, new FrameSize(1920, 2160))).as("twice 1080p, the largest").isTrue();
+        // 1920 x 52 000 passes the input pixel limit: 36 raw frames of it would be 5.4 GB
+        assertThat(searches(60.0, new FrameSize(1920, 52_000))).isFalse();
+        assertThat(searches(60.0, new FrameSize(1920, 2162))).isFalse();
+        assertThat(CrfSearch.searches(web().video(), web().video().strategies().getFirst(), SourcePicture.UNPROBED, 60.0,
+                Optional.empty())).isFalse();
+    }
+
+    private static boolean searches(double durationSec, FrameSize output) {
+        return CrfSearch.searches(web().video(), web().video().strategies().getFirst(), SourcePicture.UNPROBED,
+                durationSec, Optional.of(output));
     }
 
     @Test
