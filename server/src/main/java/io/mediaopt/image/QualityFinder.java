@@ -126,9 +126,10 @@ final class QualityFinder {
     }
 
     /**
-     * The next full-size quality to try, or none when the lowest pass is close enough: within
-     * {@link QualitySearch#PRECISION} of a miss below it, or less than {@link #STEP_DOWN_MARGIN}
-     * above the target with no miss below; or when the bounds leave nothing to try.
+     * The next full-size quality to try, or none when the lowest pass is close enough (less than
+     * {@link #STEP_DOWN_MARGIN} above the target, or within {@link QualitySearch#PRECISION} of
+     * a miss below it or of where the line through the two puts the target) or when the bounds
+     * leave nothing to try.
      */
     private OptionalInt nextFullSize(Scores full, Scores proxy, int min, int max, double target) {
         int passing = full.lowestPassing(target);
