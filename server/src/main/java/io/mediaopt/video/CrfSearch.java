@@ -93,8 +93,7 @@ final class CrfSearch {
         Path reference = workDir.resolve("crf-reference.mkv");
         try {
             List<ProcessResult> runs = run(List.of(FfmpegArguments.sampleReference(tools.ffmpeg(), input, reference,
-                    strategy, settings, maxPixels, threads(), picture, starts(durationSec), SAMPLE_FRAMES)),
-                    deadline, reference);
+                    strategy, settings, maxPixels, threads(), picture, starts(durationSec), SAMPLE_FRAMES)), deadline);
             ProcessResult made = runs == null ? null : runs.getFirst();
             if (made == null || !made.succeeded()) {
                 log.warn("CRF search reference failed, encoding at the preset's CRF: {}", describe(made));
@@ -131,7 +130,7 @@ final class CrfSearch {
                                long deadline) {
         List<ProcessResult> runs = run(List.of(
                 FfmpegArguments.sampleEncode(tools.ffmpeg(), reference, strategy, settings, maxPixels, threads(), picture),
-                FfmpegArguments.sampleSsim(tools.ffmpeg(), reference, maxPixels, threads())), deadline, null);
+                FfmpegArguments.sampleSsim(tools.ffmpeg(), reference, maxPixels, threads())), deadline);
         ProcessResult encoded = runs == null ? null : runs.getFirst();
         ProcessResult measured = runs == null ? null : runs.getLast();
         if (encoded == null || !encoded.succeeded()) {
@@ -177,9 +176,10 @@ final class CrfSearch {
 
     /**
      * The runs of {@code commands}, a pipeline when there are several; null when there was no
-     * time left or ffmpeg could not start.
+     * time left or ffmpeg could not start. What a run leaves on an interruption, {@link #choose}
+     * removes (only the reference is a file).
      */
-    private List<ProcessResult> run(List<List<String>> commands, long deadline, Path written) {
+    private List<ProcessResult> run(List<List<String>> commands, long deadline) {
         Duration left = Duration.ofNanos(deadline - System.nanoTime());
         if (!left.isPositive()) return null;
         if (log.isDebugEnabled()) {
@@ -191,7 +191,6 @@ final class CrfSearch {
             log.warn("ffmpeg could not be started for a CRF sample", e);
             return null;
         } catch (InterruptedException e) {
-            if (written != null) VideoEncoder.deleteFile(written);
             Thread.currentThread().interrupt();
             throw new CancellationException("Encoding the video was interrupted");
         }
