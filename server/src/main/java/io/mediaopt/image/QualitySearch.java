@@ -42,12 +42,14 @@ final class QualitySearch {
         double passingScore = Double.NaN;
         int quality = Math.clamp(start, min, max);
         int trials = 0;
-        int estimate = quality;
+        // the next quality inside an open bracket, untried because the trials ran out; -1 otherwise
+        int untried = -1;
         int sameSide = 0;
         boolean lastPassed = false;
         while (trials < maxTrials) {
             double score = scoreAt.applyAsDouble(quality);
             trials++;
+            untried = -1;
             sameSide = trials > 1 && (score >= target) == lastPassed ? sameSide + 1 : 0;
             lastPassed = score >= target;
             if (score >= target) {
@@ -57,23 +59,18 @@ final class QualitySearch {
                 failing = quality;
                 failingScore = score;
             }
-            if (passing - failing <= PRECISION || passing == min || failing == max) {
-                estimate = passing > max ? failing : passing;
-                break;
-            }
+            if (passing - failing <= PRECISION || passing == min || failing == max) break;
             boolean bracketed = !Double.isNaN(failingScore) && !Double.isNaN(passingScore);
             // a line that keeps landing on one side (a curve bent away from it) creeps: halve instead
             quality = bracketed && sameSide >= 2 ? (failing + passing) / 2
                     : next(failing, failingScore, passing, passingScore, target, min, max);
-            estimate = bracketed ? quality : passing > max ? failing : passing;
             // the line puts the answer next to the lowest pass: another encode would save a percent
-            if (bracketed && passing - quality < PRECISION) {
-                estimate = passing;
-                break;
-            }
+            if (bracketed && passing - quality < PRECISION) break;
+            if (bracketed) untried = quality;
         }
-        if (passing > max) return new Outcome(failing, failingScore, trials, false, estimate);
-        return new Outcome(passing, passingScore, trials, true, estimate);
+        boolean met = passing <= max;
+        int answer = met ? passing : failing;
+        return new Outcome(answer, met ? passingScore : failingScore, trials, met, untried < 0 ? answer : untried);
     }
 
     /**
