@@ -134,8 +134,8 @@ final class QualityFinder {
     private OptionalInt nextFullSize(Scores full, Scores proxy, int min, int max, double target) {
         int passing = full.lowestPassing(target);
         int failing = full.highestFailingBelow(passing < 0 ? max + 1 : passing, target);
-        int next;
         if (passing >= 0 && full.at(passing, null) < target + STEP_DOWN_MARGIN) return OptionalInt.empty();
+        int next;
         if (passing >= 0 && failing >= 0) {
             if (passing - failing <= QualitySearch.PRECISION) return OptionalInt.empty();
             next = full.secant(failing, passing, target + AIM);
