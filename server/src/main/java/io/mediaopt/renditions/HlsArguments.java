@@ -24,7 +24,7 @@ final class HlsArguments {
                                VideoSettings settings, long maxPixels, int threads) {
         List<String> args = new ArrayList<>(List.of(ffmpeg, "-nostdin", "-hide_banner", "-loglevel", "error", "-y"));
         args.addAll(FfmpegArguments.LOCKDOWN);
-        args.addAll(List.of("-max_pixels", Long.toString(Math.min(maxPixels, Integer.MAX_VALUE))));
+        args.addAll(FfmpegArguments.maxPixels(maxPixels));
         args.addAll(List.of("-i", FfmpegArguments.fileUrl(input)));
         args.addAll(List.of("-filter_complex", filters(rungs, portrait)));
         for (int i = 0; i < rungs.size(); i++) {

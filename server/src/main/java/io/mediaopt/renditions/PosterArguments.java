@@ -26,7 +26,7 @@ final class PosterArguments {
     static List<String> frame(String ffmpeg, Path input, Path png, Double atSec, long maxPixels) {
         List<String> args = new ArrayList<>(List.of(ffmpeg, "-nostdin", "-hide_banner", "-loglevel", "error", "-y"));
         args.addAll(FfmpegArguments.LOCKDOWN);
-        args.addAll(List.of("-max_pixels", Long.toString(Math.min(maxPixels, Integer.MAX_VALUE))));
+        args.addAll(FfmpegArguments.maxPixels(maxPixels));
         if (atSec != null) args.addAll(List.of("-ss", String.format(Locale.ROOT, "%.3f", atSec)));
         args.addAll(List.of("-i", FfmpegArguments.fileUrl(input)));
         args.addAll(List.of("-map", "0:V:0", "-an", "-sn", "-dn", "-map_metadata", "-1"));

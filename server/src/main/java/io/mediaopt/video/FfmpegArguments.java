@@ -58,6 +58,11 @@ public final class FfmpegArguments {
 
     private FfmpegArguments() {}
 
+    /** The decoder's bound on the pixels of a frame, {@code maxPixels} as far as ffmpeg's int allows. */
+    public static List<String> maxPixels(long maxPixels) {
+        return List.of("-max_pixels", Long.toString(Math.min(maxPixels, Integer.MAX_VALUE)));
+    }
+
     /**
      * The file protocol prefix stops ffmpeg from reading a protocol out of the name (a path with
      * a colon in it), and an absolute path cannot be mistaken for an option.
@@ -115,8 +120,8 @@ public final class FfmpegArguments {
                                long maxPixels, int processors, SourcePicture picture) {
         List<String> args = new ArrayList<>(List.of(ffmpeg, "-nostdin", "-hide_banner", "-loglevel", "error", "-y"));
         args.addAll(LOCKDOWN);
-        args.addAll(List.of("-max_pixels", Long.toString(Math.min(maxPixels, Integer.MAX_VALUE)),
-                "-threads", Integer.toString(decoderThreads(processors))));
+        args.addAll(maxPixels(maxPixels));
+        args.addAll(List.of("-threads", Integer.toString(decoderThreads(processors))));
         args.addAll(picture.decoderOptions());
         args.addAll(List.of("-i", fileUrl(input)));
         args.addAll(List.of("-map", "0:V:0", "-map", "0:a:0?", "-map_metadata", "-1", "-map_chapters", "-1", "-sn", "-dn"));
@@ -202,8 +207,8 @@ public final class FfmpegArguments {
                                      long maxPixels, int processors, SourcePicture picture) {
         List<String> args = new ArrayList<>(List.of(ffmpeg, "-nostdin", "-hide_banner", "-loglevel", "error", "-y"));
         args.addAll(LOCKDOWN);
-        args.addAll(List.of("-max_pixels", Long.toString(Math.min(maxPixels, Integer.MAX_VALUE)),
-                "-i", fileUrl(reference), "-map", "0:v:0", "-an"));
+        args.addAll(maxPixels(maxPixels));
+        args.addAll(List.of("-i", fileUrl(reference), "-map", "0:v:0", "-an"));
         args.addAll(videoCodec(strategy, settings, picture.pixelFormat(strategy)));
         args.addAll(picture.color().outputTags());
         args.addAll(List.of("-threads", Integer.toString(processors), "-f", "matroska", "pipe:1"));
@@ -218,12 +223,13 @@ public final class FfmpegArguments {
      * the filter pairs the n-th frames whatever timestamps the containers wrote.
      */
     static List<String> sampleSsim(String ffmpeg, Path reference, long maxPixels, int processors) {
-        String pixels = Long.toString(Math.min(maxPixels, Integer.MAX_VALUE));
         List<String> args = new ArrayList<>(List.of(ffmpeg, "-nostdin", "-hide_banner", "-loglevel", "error", "-y",
-                "-protocol_whitelist", "pipe", "-format_whitelist", "matroska", "-f", "matroska",
-                "-max_pixels", pixels, "-i", "pipe:0"));
+                "-protocol_whitelist", "pipe", "-format_whitelist", "matroska", "-f", "matroska"));
+        args.addAll(maxPixels(maxPixels));
+        args.addAll(List.of("-i", "pipe:0"));
         args.addAll(LOCKDOWN);
-        args.addAll(List.of("-max_pixels", pixels, "-i", fileUrl(reference)));
+        args.addAll(maxPixels(maxPixels));
+        args.addAll(List.of("-i", fileUrl(reference)));
         args.addAll(List.of("-filter_complex", "[0:v:0]format=yuv420p,settb=1,setpts=N[out];"
                 + "[1:v:0]format=yuv420p,settb=1,setpts=N[ref];[out][ref]ssim=stats_file=-"));
         args.addAll(List.of("-threads", Integer.toString(processors), "-f", "null", "-"));
@@ -235,8 +241,8 @@ public final class FfmpegArguments {
         List<String> args = new ArrayList<>();
         for (double start : startsSec) {
             args.addAll(LOCKDOWN);
-            args.addAll(List.of("-max_pixels", Long.toString(Math.min(maxPixels, Integer.MAX_VALUE)),
-                    "-threads", Integer.toString(decoderThreads(processors))));
+            args.addAll(maxPixels(maxPixels));
+            args.addAll(List.of("-threads", Integer.toString(decoderThreads(processors))));
             args.addAll(picture.decoderOptions());
             // from the keyframe at or before the start: decoding a GOP only to drop it made half
             // of the reference's cost (a 720p source with 8 s GOPs: 4.3 s of CPU instead of 1.3 s)
