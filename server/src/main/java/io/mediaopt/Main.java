@@ -125,7 +125,7 @@ public final class Main {
         int threadsPerImage = threadsPerImage(config);
         Vips vips = Vips.open(config.libvipsPath(), threadsPerImage);
         log.info("libvips {}{}, {} thread(s) per image", vips.version(), config.libvipsPath().map(path -> " from " + path
-                + "; HEIF/HEIC and GIF inputs through the system's libvips " + vips.systemVersion()).orElse(""),
+                + "; HEIF/HEIC and GIF inputs through the system's libvips, started on the first of them").orElse(""),
                 threadsPerImage);
         log.info("image quality {} by default; SSIMULACRA 2 scores computed {}",
                 config.imageQuality().name().toLowerCase(java.util.Locale.ROOT),

@@ -11,6 +11,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 import static io.mediaopt.image.LibVips.call;
 import static io.mediaopt.image.LibVips.integer;
@@ -49,14 +50,23 @@ public final class Vips {
      * Optimizes the inputs listed at {@link #forInput}: this library, or the system's when this
      * one is another.
      */
-    private final Vips system;
+    private final Supplier<Vips> system;
 
-    private Vips(LibVips lib, Vips system) {
+    /** A started library on its own: the inputs of {@link #forInput} stay with it. */
+    Vips(LibVips lib) {
         this.lib = lib;
         this.major = (int) call(lib.version, 0);
         this.minor = (int) call(lib.version, 1);
         this.micro = (int) call(lib.version, 2);
-        this.system = system == null ? this : system;
+        this.system = () -> this;
+    }
+
+    private Vips(Vips own, Supplier<Vips> system) {
+        this.lib = own.lib;
+        this.major = own.major;
+        this.minor = own.minor;
+        this.micro = own.micro;
+        this.system = system;
     }
 
     /** Starts the system's libvips with one evaluation thread per processor. */
@@ -72,12 +82,14 @@ public final class Vips {
     /**
      * Starts the libvips in {@code library} (SERVICE_LIBVIPS_PATH), or the system's when empty,
      * with {@code concurrency} threads per image evaluation. A library of one's own hands two kinds
-     * of input to the system's libvips, loaded beside it (see {@link #forInput}).
+     * of input to the system's libvips, loaded beside it when the first of them comes (see
+     * {@link #forInput}).
      */
     public static Vips open(Optional<Path> library, int concurrency) {
-        Vips main = new Vips(StartedLibraries.started(library, concurrency), null);
-        if (library.isEmpty()) return main;
-        return new Vips(main.lib, new Vips(StartedLibraries.started(Optional.empty(), concurrency), null));
+        Vips own = new Vips(StartedLibraries.started(library, concurrency));
+        if (library.isEmpty()) return own;
+        return new Vips(own, new SystemLibraryOnFirstUse(own,
+                () -> StartedLibraries.started(Optional.empty(), concurrency)));
     }
 
     /**
@@ -88,7 +100,7 @@ public final class Vips {
      * encoder takes ~15 % less CPU for it than the prebuilt library's libwebp 1.6.
      */
     Vips forInput(MediaFormat format) {
-        return format == MediaFormat.HEIF || format == MediaFormat.GIF ? system : this;
+        return format == MediaFormat.HEIF || format == MediaFormat.GIF ? system.get() : this;
     }
 
     /** {@link #forInput} for a file, by its first bytes. */
@@ -103,11 +115,6 @@ public final class Vips {
     /** The libvips version, e.g. {@code 8.14.1}, for the health check. */
     public String version() {
         return major + "." + minor + "." + micro;
-    }
-
-    /** The version of the libvips that optimizes HEIF and GIF inputs: {@link #version()} unless it is another. */
-    public String systemVersion() {
-        return system.version();
     }
 
     /** The class name of the loader libvips would use (e.g. VipsForeignLoadJpegFile), if any. */
