@@ -4,8 +4,9 @@
 #
 # glibc gives each thread that allocates its own arena and keeps freed blocks in it, and
 # raises its mmap threshold after the first large free, so libvips' tile and codec buffers
-# stay resident after every image. Two arenas and a fixed 128 KiB threshold hand them back.
-export MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2}
+# stay resident after every image. One arena, which two images in flight share, and a fixed
+# 128 KiB threshold keep the peak down; the server trims the arena once images stop coming.
+export MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-1}
 export MALLOC_MMAP_THRESHOLD_=${MALLOC_MMAP_THRESHOLD_:-131072}
 # The heap holds little (uploads stream to disk, pixels live in libvips): a small serial-GC
 # heap is enough and saves G1's own structures. The Java code only moves bytes and calls the

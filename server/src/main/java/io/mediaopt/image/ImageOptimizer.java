@@ -49,6 +49,7 @@ public final class ImageOptimizer implements Optimizer {
     /** libvips encodes in one call that tells nothing of its progress: the job goes from 0 to 100 when done. */
     @Override
     public Optimized optimize(Path input, MediaFormat sniffed, Preset preset, Path workDir, Progress progress) {
+        NativeHeap.PROCESS.imageStarts();
         try (Watchdog watchdog = Watchdog.start(limits.imageTimeout());
              ReadablePath source = ReadablePath.of(input, workDir)) {
             Vips decoder = vips.forInput(sniffed);
@@ -56,7 +57,7 @@ public final class ImageOptimizer implements Optimizer {
             checkLimits(header);
             return encode(decoder, input, source.path(), preset, header, workDir, watchdog);
         } finally {
-            NativeHeap.trim();
+            NativeHeap.PROCESS.imageEnds();
         }
     }
 
