@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * The ffmpeg command the service ran, read back from its debug log ("ffmpeg command for
@@ -12,6 +13,8 @@ import java.util.Optional;
  */
 final class RawVideoCommand {
     private static final String MARKER = "ffmpeg command for ";
+    /** What the text log appends to a line written inside a job: " [jobId=..., requestId=...]". */
+    private static final Pattern LOG_CONTEXT = Pattern.compile(" \\[\\w+=[^\\]]*\\]$");
 
     private RawVideoCommand() {}
 
@@ -19,7 +22,10 @@ final class RawVideoCommand {
     static Optional<List<String>> lastLogged(List<String> logLines, String strategy) {
         for (String line : logLines.reversed()) {
             int at = line.indexOf(MARKER + strategy + ": ");
-            if (at >= 0) return Optional.of(ShellWords.split(line.substring(at + MARKER.length() + strategy.length() + 2)));
+            if (at >= 0) {
+                String command = line.substring(at + MARKER.length() + strategy.length() + 2);
+                return Optional.of(ShellWords.split(LOG_CONTEXT.matcher(command).replaceFirst("")));
+            }
         }
         return Optional.empty();
     }

@@ -22,7 +22,8 @@ class ShellWordsTest {
         List<String> log = List.of(
                 "10:00:00.000 DEBUG VideoOptimizer - ffmpeg command for video-mp4-h264: ffmpeg -i file:/a -crf 23 file:/x.mp4",
                 "10:00:01.000 DEBUG VideoOptimizer - ffmpeg command for video-webm-vp9: ffmpeg -i file:/b file:/y.webm",
-                "10:00:02.000 DEBUG VideoOptimizer - ffmpeg command for video-mp4-h264: ffmpeg -i file:/c -crf 26 file:/z.mp4",
+                "10:00:02.000 DEBUG VideoOptimizer - ffmpeg command for video-mp4-h264: ffmpeg -i file:/c -crf 26 file:/z.mp4"
+                        + " [jobId=063d9cdc, requestId=5e1d]",
                 "10:00:03.000 INFO  JobProcessor - job done");
         List<String> logged = RawVideoCommand.lastLogged(log, "video-mp4-h264").orElseThrow();
         assertThat(logged).containsExactly("ffmpeg", "-i", "file:/c", "-crf", "26", "file:/z.mp4");
