@@ -104,7 +104,7 @@ final class ImageEncoder {
                 image = open(opened, vips.extractArea(image, 0, 0, image.width(), image.pageHeight()));
             }
             stopIfExpired();
-            vips.savePng(image, output);
+            vips.save().png(image, output);
         } finally {
             opened.reversed().forEach(VipsImage::close);
         }
@@ -186,9 +186,9 @@ final class ImageEncoder {
     static void save(Vips vips, Strategy strategy, VipsImage image, Path output, int quality, int webpEffort,
                      int avifEffort) {
         switch (strategy) {
-            case IMAGE_WEBP -> vips.saveWebp(image, output, quality, webpEffort);
-            case IMAGE_AVIF -> vips.saveAvif(image, output, quality, avifEffort);
-            case IMAGE_JPEG -> vips.saveJpeg(image, output, quality);
+            case IMAGE_WEBP -> vips.save().webp(image, output, quality, webpEffort);
+            case IMAGE_AVIF -> vips.save().avif(image, output, quality, avifEffort);
+            case IMAGE_JPEG -> vips.save().jpeg(image, output, quality);
             default -> throw new IllegalArgumentException("not a lossy image encoding: " + strategy);
         }
     }
@@ -210,13 +210,13 @@ final class ImageEncoder {
      * smaller of the two stays. Screenshots and logos shrink several times; photos may not.
      */
     private void savePng(VipsImage image, Path output) {
-        vips.savePng(image, output);
+        vips.save().png(image, output);
         Path palette = output.resolveSibling("palette-" + output.getFileName());
         List<VipsImage> opened = new ArrayList<>();
         try {
             VipsImage lossless = open(opened, vips.openHeader(output));
             stopIfExpired();
-            vips.savePalettePng(lossless, palette, settings.webpQuality());
+            vips.save().palettePng(lossless, palette, settings.webpQuality());
             if (Files.size(palette) < Files.size(output)) Files.move(palette, output, StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
             throw new UncheckedIOException(e);

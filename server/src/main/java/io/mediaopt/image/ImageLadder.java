@@ -75,7 +75,7 @@ public final class ImageLadder implements AutoCloseable {
             }
             stopIfExpired();
             if (strategy == Strategy.IMAGE_PNG) {
-                vips.savePng(image, output);
+                vips.save().png(image, output);
                 return new Rung(image.width(), image.height(), null);
             }
             int quality = settings.fixedQuality(strategy);

@@ -38,7 +38,6 @@ public final class Vips {
     private static final int ACCESS_SEQUENTIAL = 1;
     private static final int SIZE_DOWN = 2;
     private static final int FAIL_ON_ERROR = 2;
-    private static final int HEIF_COMPRESSION_AV1 = 4;
     private static final int INTERPRETATION_SRGB = 22;
     private static final int FORMAT_UCHAR = 0;
 
@@ -51,6 +50,7 @@ public final class Vips {
      * one is another.
      */
     private final Supplier<Vips> system;
+    private final VipsSavers savers = new VipsSavers(this);
 
     /** A started library on its own: the inputs of {@link #forInput} stay with it. */
     Vips(LibVips lib) {
@@ -295,50 +295,18 @@ public final class Vips {
                 List.of(pointer(), pointer(), integer()), VipsOptions.none());
     }
 
-    void saveWebp(VipsImage image, Path file, int quality, int effort) {
-        save("vips_webpsave", image, file, withoutMetadata().set("Q", quality).set("effort", effort));
-        try {
-            WebpMetadata.remove(file);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+    /** The encoders: each writes one image to a file, without its metadata. */
+    VipsSavers save() {
+        return savers;
     }
 
-    void saveAvif(VipsImage image, Path file, int quality, int effort) {
-        save("vips_heifsave", image, file, withoutMetadata()
-                .set("Q", quality)
-                .set("compression", HEIF_COMPRESSION_AV1)
-                .set("effort", effort));
+    /** Whether this libvips is {@code major.minor} or later. */
+    boolean atLeast(int major, int minor) {
+        return this.major > major || (this.major == major && this.minor >= minor);
     }
 
-    /** Progressive with optimised Huffman tables: a few percent smaller for the web. */
-    void saveJpeg(VipsImage image, Path file, int quality) {
-        save("vips_jpegsave", image, file, withoutMetadata()
-                .set("Q", quality)
-                .set("optimize_coding", true)
-                .set("interlace", true));
-    }
-
-    void savePng(VipsImage image, Path file) {
-        save("vips_pngsave", image, file, withoutMetadata().set("compression", 9));
-    }
-
-    /** An 8-bit palette PNG (libimagequant, dithered), alpha included: far smaller for screenshots. */
-    void savePalettePng(VipsImage image, Path file, int quality) {
-        save("vips_pngsave", image, file, withoutMetadata().set("compression", 9).set("palette", true)
-                .set("Q", quality));
-    }
-
-    /**
-     * No EXIF, GPS, XMP, IPTC or ICC in the output. libvips 8.15 replaced {@code strip} with
-     * {@code keep}; the old name still works there but is deprecated.
-     */
-    private VipsOptions withoutMetadata() {
-        boolean hasKeep = major > 8 || (major == 8 && minor >= 15);
-        return hasKeep ? VipsOptions.none().set("keep", 0) : VipsOptions.none().set("strip", true);
-    }
-
-    private void save(String function, VipsImage image, Path file, VipsOptions options) {
+    /** Runs one of libvips' file savers, such as {@code vips_webpsave}, on {@code image}. */
+    void runSaver(String function, VipsImage image, Path file, VipsOptions options) {
         try (Arena arena = Arena.ofConfined()) {
             int status = (int) lib.callVariadic(arena, function, integer(), List.of(pointer(), pointer()),
                     List.of(image.pointer(), arena.allocateFrom(file.toString())), options);

@@ -89,7 +89,7 @@ class PerceptualScoreTest {
     private Path jpeg(Path photo, int quality) {
         Path out = dir.resolve(photo.getFileName() + "-q" + quality + ".jpg");
         try (VipsImage image = vips.open(photo)) {
-            vips.saveJpeg(image, out, quality);
+            vips.save().jpeg(image, out, quality);
         }
         return out;
     }
@@ -97,7 +97,7 @@ class PerceptualScoreTest {
     private Path webp(Path photo, int quality) {
         Path out = dir.resolve(photo.getFileName() + "-q" + quality + ".webp");
         try (VipsImage image = vips.open(photo)) {
-            vips.saveWebp(image, out, quality, 4);
+            vips.save().webp(image, out, quality, 4);
         }
         return out;
     }
@@ -105,7 +105,7 @@ class PerceptualScoreTest {
     private Path png(Path file, String name) {
         Path out = dir.resolve(name + ".png");
         try (VipsImage image = vips.open(file)) {
-            vips.savePng(image, out);
+            vips.save().png(image, out);
         }
         return out;
     }

@@ -32,7 +32,7 @@ class QualityFinderTest {
                  VipsImage picture = vips.copyMemory(joined)) {
                 assertThat((long) picture.width() * picture.height()).isGreaterThan(QualityFinder.DIRECT_PIXELS);
                 Path output = dir.resolve("out-" + (int) target + ".webp");
-                QualityFinder.Found found = new QualityFinder(vips, (in, file, q) -> vips.saveWebp(in, file, q, 4),
+                QualityFinder.Found found = new QualityFinder(vips, (in, file, q) -> vips.save().webp(in, file, q, 4),
                         () -> {}).find(picture, output, MIN, MAX, 80, target);
 
                 double measured = score(picture, output);

@@ -91,10 +91,10 @@ class VipsTest {
             Path out = dir.resolve("small." + format);
             try (VipsImage image = vips.thumbnail(photo, false, 300, Vips.MAX_COORD, false)) {
                 switch (format) {
-                    case "webp" -> vips.saveWebp(image, out, 80, 4);
-                    case "avif" -> vips.saveAvif(image, out, 50, 4);
-                    case "jpg" -> vips.saveJpeg(image, out, 80);
-                    default -> vips.savePng(image, out);
+                    case "webp" -> vips.save().webp(image, out, 80, 4);
+                    case "avif" -> vips.save().avif(image, out, 50, 4);
+                    case "jpg" -> vips.save().jpeg(image, out, 80);
+                    default -> vips.save().png(image, out);
                 }
             }
             try (VipsImage saved = vips.openHeader(out)) {
@@ -110,7 +110,7 @@ class VipsTest {
         Path out = dir.resolve("killed.webp");
         try (VipsImage image = vips.thumbnail(photo, false, 600, Vips.MAX_COORD, false)) {
             image.kill();
-            assertThatThrownBy(() -> vips.saveWebp(image, out, 80, 4))
+            assertThatThrownBy(() -> vips.save().webp(image, out, 80, 4))
                     .isInstanceOf(VipsException.class)
                     .hasMessageContaining("killed");
         }
@@ -131,7 +131,7 @@ class VipsTest {
                     // test over
                 }
             });
-            assertThatThrownBy(() -> vips.savePng(image, out))
+            assertThatThrownBy(() -> vips.save().png(image, out))
                     .isInstanceOf(VipsException.class)
                     .hasMessageContaining("killed");
             killer.join();
