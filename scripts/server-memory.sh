@@ -2,12 +2,12 @@
 # Memory settings for the server process, sourced by run.sh and bench/run.sh; each one
 # already set in the environment wins. Figures behind them: README "Benchmarks", memory.
 #
-# glibc gives each thread that allocates its own arena and keeps freed blocks in it, and
-# raises its mmap threshold after the first large free, so libvips' tile and codec buffers
-# stay resident after every image. One arena, which two images in flight share, and a fixed
-# 128 KiB threshold keep the peak down; the server trims the arena once images stop coming.
+# glibc gives each thread that allocates its own arena and keeps freed blocks in it, so
+# libvips' tile and codec buffers stay resident once per thread. One arena, which the images in
+# flight share, keeps the peak down; the server trims it once images stop coming. glibc's own
+# sliding mmap threshold stays: the encoders' buffers are then reused from image to image
+# instead of being mapped and faulted in afresh for each one.
 export MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-1}
-export MALLOC_MMAP_THRESHOLD_=${MALLOC_MMAP_THRESHOLD_:-131072}
 # The heap holds little (uploads stream to disk, pixels live in libvips): a small serial-GC
 # heap is enough and saves G1's own structures. The Java code only moves bytes and calls the
 # encoders, so the C1 compiler alone serves it; C2's compilations and code cost ~35 MiB.
