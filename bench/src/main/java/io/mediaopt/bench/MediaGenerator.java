@@ -43,7 +43,8 @@ final class MediaGenerator {
                         out -> clip(out, 1920, 1080, 10))),
                 MediaCase.video("clip-720p", "2 s 720p30 H.264+AAC", make("clip-720p-2s", "mp4",
                         out -> clip(out, 1280, 720, 2))),
-                MediaCase.video("big-clip", "1080p H.264 at ~160 Mb/s, ~110 MB", make("big-110mb", "mp4", this::bigClip)));
+                MediaCase.video("big-clip", "1080p H.264 at ~160 Mb/s, ~110 MB", make("big-110mb", "mp4", this::bigClip)),
+                MediaCase.image("icon", "64×64 UI PNG", make("icon-64", "png", out -> ScreenshotPainter.paint(64, 64, out))));
     }
 
     private Path make(String name, String extension, Consumer<Path> recipe) {
