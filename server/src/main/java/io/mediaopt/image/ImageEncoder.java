@@ -121,7 +121,7 @@ final class ImageEncoder {
             if (!image.hasAlpha()) return false;
             VipsImage alpha = open(opened, vips.extractBand(image, image.bands() - 1));
             stopIfExpired();
-            return vips.minimum(alpha) < alpha.maxValue();
+            return vips.measure().minimum(alpha) < alpha.maxValue();
         } finally {
             opened.reversed().forEach(VipsImage::close);
         }
@@ -136,7 +136,7 @@ final class ImageEncoder {
         try {
             VipsImage image = decode(opened);
             stopIfExpired();
-            vips.average(image);
+            vips.measure().average(image);
         } finally {
             opened.reversed().forEach(VipsImage::close);
         }

@@ -26,7 +26,7 @@ public final class ImageScorer {
         try {
             saveReference(input, settings, scratch);
             try (VipsImage reference = vips.open(scratch); VipsImage distorted = vips.open(output)) {
-                return Ssimulacra2.score(vips.srgbPixels(reference).linear(), vips.srgbPixels(distorted).linear());
+                return Ssimulacra2.score(vips.measure().srgbPixels(reference).linear(), vips.measure().srgbPixels(distorted).linear());
             }
         } finally {
             ImageOptimizer.delete(scratch);

@@ -213,7 +213,7 @@ final class QualityFinder {
         double at(int quality, Path file) {
             Double known = byQuality.get(quality);
             if (known != null) return known;
-            if (reference == null) reference = new Ssimulacra2.Reference(vips.srgbPixels(picture).linear());
+            if (reference == null) reference = new Ssimulacra2.Reference(vips.measure().srgbPixels(picture).linear());
             double score = encodeAndScore(picture, reference, file == null ? scratch : file, quality);
             byQuality.put(quality, score);
             return score;
@@ -268,7 +268,7 @@ final class QualityFinder {
         saver.save(picture, file, quality);
         stopIfExpired.run();
         try (VipsImage decoded = vips.open(file)) {
-            SrgbPixels pixels = vips.srgbPixels(decoded);
+            SrgbPixels pixels = vips.measure().srgbPixels(decoded);
             if (pixels.width() != picture.width() || pixels.height() != picture.height()) {
                 throw new VipsException("score", "the output is " + pixels.width() + "x" + pixels.height()
                         + ", not " + picture.width() + "x" + picture.height());

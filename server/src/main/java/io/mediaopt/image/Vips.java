@@ -4,7 +4,6 @@ import io.mediaopt.media.MediaFormat;
 import io.mediaopt.media.Sniffer;
 
 import java.lang.foreign.Arena;
-import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -17,9 +16,7 @@ import static io.mediaopt.image.LibVips.call;
 import static io.mediaopt.image.LibVips.integer;
 import static io.mediaopt.image.LibVips.pointer;
 import static java.lang.foreign.ValueLayout.ADDRESS;
-import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_DOUBLE;
-import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
  * libvips, started for this process: untrusted loaders blocked, operation cache off, and the
@@ -38,8 +35,6 @@ public final class Vips {
     private static final int ACCESS_SEQUENTIAL = 1;
     private static final int SIZE_DOWN = 2;
     private static final int FAIL_ON_ERROR = 2;
-    private static final int INTERPRETATION_SRGB = 22;
-    private static final int FORMAT_UCHAR = 0;
 
     private final LibVips lib;
     private final int major;
@@ -50,7 +45,9 @@ public final class Vips {
      * one is another.
      */
     private final Supplier<Vips> system;
-    private final VipsSavers savers = new VipsSavers(this);
+    private final VipsCalls calls;
+    private final VipsSavers savers;
+    private final VipsMeasures measures;
 
     /** A started library on its own: the inputs of {@link #forInput} stay with it. */
     Vips(LibVips lib) {
@@ -59,6 +56,10 @@ public final class Vips {
         this.minor = (int) call(lib.version, 1);
         this.micro = (int) call(lib.version, 2);
         this.system = () -> this;
+        this.calls = new VipsCalls(lib);
+        // libvips 8.15 replaced the savers' strip with keep; strip still works there, deprecated
+        this.savers = new VipsSavers(calls, atLeast(8, 15));
+        this.measures = new VipsMeasures(calls);
     }
 
     private Vips(Vips own, Supplier<Vips> system) {
@@ -67,6 +68,9 @@ public final class Vips {
         this.minor = own.minor;
         this.micro = own.micro;
         this.system = system;
+        this.calls = own.calls;
+        this.savers = own.savers;
+        this.measures = own.measures;
     }
 
     /** Starts the system's libvips with one evaluation thread per processor. */
@@ -122,7 +126,7 @@ public final class Vips {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment name = (MemorySegment) call(lib.foreignFindLoad, arena.allocateFrom(file.toString()));
             if (name.equals(MemorySegment.NULL)) {
-                takeError();
+                calls.takeError();
                 return Optional.empty();
             }
             return Optional.of(VipsImage.cString(name));
@@ -135,7 +139,7 @@ public final class Vips {
             MemorySegment image = (MemorySegment) lib.callVariadic(arena, "vips_image_new_from_file",
                     pointer(), List.of(pointer()), List.of(arena.allocateFrom(file.toString())),
                     VipsOptions.none().set("access", ACCESS_SEQUENTIAL));
-            return wrap(image, "header read");
+            return calls.wrap(image, "header read");
         }
     }
 
@@ -154,7 +158,7 @@ public final class Vips {
                 .set("fail_on", FAIL_ON_ERROR);
         if (fromProfile) options.set("export_profile", "srgb");
         String name = file + (allPages ? "[n=-1]" : "");
-        return withOutput("thumbnail", (arena, out) -> List.of(arena.allocateFrom(name), out, width),
+        return calls.image("thumbnail", (arena, out) -> List.of(arena.allocateFrom(name), out, width),
                 List.of(pointer(), pointer(), integer()), options);
     }
 
@@ -164,7 +168,7 @@ public final class Vips {
             MemorySegment image = (MemorySegment) lib.callVariadic(arena, "vips_image_new_from_file",
                     pointer(), List.of(pointer()), List.of(arena.allocateFrom(file.toString())),
                     VipsOptions.none().set("access", ACCESS_SEQUENTIAL).set("fail_on", FAIL_ON_ERROR));
-            return wrap(image, "open");
+            return calls.wrap(image, "open");
         }
     }
 
@@ -174,14 +178,14 @@ public final class Vips {
      * vips_thumbnail's own CMYK path lands 6 ΔE away from that on a full green.
      */
     VipsImage cmykToSrgb(VipsImage image) {
-        return withOutput("icc_transform", (arena, out) -> List.of(image.pointer(), out, arena.allocateFrom("srgb")),
+        return calls.image("icc_transform", (arena, out) -> List.of(image.pointer(), out, arena.allocateFrom("srgb")),
                 List.of(pointer(), pointer(), pointer()),
                 VipsOptions.none().set("embedded", true).set("input_profile", "cmyk"));
     }
 
     /** vips_thumbnail on an image already opened: fits {@code width} x {@code height}, never enlarging. */
     VipsImage thumbnailImage(VipsImage image, int width, int height) {
-        return withOutput("thumbnail_image", (arena, out) -> List.of(image.pointer(), out, width),
+        return calls.image("thumbnail_image", (arena, out) -> List.of(image.pointer(), out, width),
                 List.of(pointer(), pointer(), integer()),
                 VipsOptions.none().set("height", height).set("size", SIZE_DOWN).set("no_rotate", true));
     }
@@ -196,7 +200,7 @@ public final class Vips {
 
     /** Evaluates the whole image into memory; this is where a rotated image gets decoded. */
     VipsImage copyMemory(VipsImage image) {
-        return wrap((MemorySegment) call(lib.imageCopyMemory, image.pointer()), "copy_memory");
+        return calls.wrap((MemorySegment) call(lib.imageCopyMemory, image.pointer()), "copy_memory");
     }
 
     /** Opens an encoded file to be read once from start to end (an output to be scored). */
@@ -204,31 +208,9 @@ public final class Vips {
         return openHeader(file);
     }
 
-    /**
-     * Every pixel as 8-bit sRGB, interleaved, with alpha when the image has it: what the
-     * perceptual metric reads. Evaluates the image.
-     */
-    SrgbPixels srgbPixels(VipsImage image) {
-        try (VipsImage srgb = withOutput("colourspace", (arena, out) -> List.of(image.pointer(), out, INTERPRETATION_SRGB),
-                List.of(pointer(), pointer(), integer()), VipsOptions.none());
-             VipsImage bytes = withOutput("cast", (arena, out) -> List.of(srgb.pointer(), out, FORMAT_UCHAR),
-                     List.of(pointer(), pointer(), integer()), VipsOptions.none());
-             Arena arena = Arena.ofConfined()) {
-            MemorySegment size = arena.allocate(JAVA_LONG);
-            MemorySegment data = (MemorySegment) call(lib.imageWriteToMemory, bytes.pointer(), size);
-            if (data.equals(MemorySegment.NULL)) throw new VipsException("write_to_memory", takeError());
-            try {
-                byte[] pixels = data.reinterpret(size.get(JAVA_LONG, 0)).toArray(JAVA_BYTE);
-                return new SrgbPixels(pixels, bytes.width(), bytes.height(), bytes.bands());
-            } finally {
-                call(lib.gFree, data);
-            }
-        }
-    }
-
     /** Joins images of one size into a grid {@code across} images wide. */
     VipsImage arrayjoin(List<VipsImage> images, int across) {
-        return withOutput("arrayjoin", (arena, out) -> {
+        return calls.image("arrayjoin", (arena, out) -> {
             MemorySegment array = arena.allocate(ADDRESS, images.size());
             for (int i = 0; i < images.size(); i++) array.setAtIndex(ADDRESS, i, images.get(i).pointer());
             return List.of(array, out, images.size());
@@ -237,19 +219,19 @@ public final class Vips {
 
     /** The image shrunk to {@code width} pixels wide, the height in proportion (never enlarged). */
     VipsImage shrinkToWidth(VipsImage image, int width) {
-        return withOutput("thumbnail_image", (arena, out) -> List.of(image.pointer(), out, width),
+        return calls.image("thumbnail_image", (arena, out) -> List.of(image.pointer(), out, width),
                 List.of(pointer(), pointer(), integer()),
                 VipsOptions.none().set("height", MAX_COORD).set("size", SIZE_DOWN));
     }
 
     /** Rotates and flips by the EXIF orientation; needs an image that allows random access. */
     VipsImage autorotate(VipsImage image) {
-        return withOutput("autorot", (arena, out) -> List.of(image.pointer(), out),
+        return calls.image("autorot", (arena, out) -> List.of(image.pointer(), out),
                 List.of(pointer(), pointer()), VipsOptions.none());
     }
 
     VipsImage extractArea(VipsImage image, int left, int top, int width, int height) {
-        return withOutput("extract_area",
+        return calls.image("extract_area",
                 (arena, out) -> List.of(image.pointer(), out, left, top, width, height),
                 List.of(pointer(), pointer(), integer(), integer(), integer(), integer()),
                 VipsOptions.none());
@@ -261,7 +243,7 @@ public final class Vips {
             MemorySegment values = arena.allocateFrom(JAVA_DOUBLE, background);
             MemorySegment array = (MemorySegment) call(lib.arrayDoubleNew, values, 1);
             try {
-                return withOutput("flatten", (a, out) -> List.of(image.pointer(), out),
+                return calls.image("flatten", (a, out) -> List.of(image.pointer(), out),
                         List.of(pointer(), pointer()), VipsOptions.none().set("background", array));
             } finally {
                 call(lib.areaUnref, array);
@@ -269,29 +251,9 @@ public final class Vips {
         }
     }
 
-    /** Average pixel value; used to pull every pixel through the decoder and see if it fails. */
-    double average(VipsImage image) {
-        return statistic("avg", image);
-    }
-
-    /** Smallest pixel value; of an alpha band, below 255 means some pixel is not opaque. */
-    double minimum(VipsImage image) {
-        return statistic("min", image);
-    }
-
-    private double statistic(String operation, VipsImage image) {
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment out = arena.allocate(JAVA_DOUBLE);
-            int status = (int) lib.callVariadic(arena, "vips_" + operation, integer(),
-                    List.of(pointer(), pointer()), List.of(image.pointer(), out), VipsOptions.none());
-            if (status != 0) throw new VipsException(operation, takeError());
-            return out.get(JAVA_DOUBLE, 0);
-        }
-    }
-
     /** One band of an image, such as its alpha (the last). */
     VipsImage extractBand(VipsImage image, int band) {
-        return withOutput("extract_band", (arena, out) -> List.of(image.pointer(), out, band),
+        return calls.image("extract_band", (arena, out) -> List.of(image.pointer(), out, band),
                 List.of(pointer(), pointer(), integer()), VipsOptions.none());
     }
 
@@ -300,48 +262,13 @@ public final class Vips {
         return savers;
     }
 
+    /** Pixels and statistics read out of an image. */
+    VipsMeasures measure() {
+        return measures;
+    }
+
     /** Whether this libvips is {@code major.minor} or later. */
-    boolean atLeast(int major, int minor) {
+    private boolean atLeast(int major, int minor) {
         return this.major > major || (this.major == major && this.minor >= minor);
-    }
-
-    /** Runs one of libvips' file savers, such as {@code vips_webpsave}, on {@code image}. */
-    void runSaver(String function, VipsImage image, Path file, VipsOptions options) {
-        try (Arena arena = Arena.ofConfined()) {
-            int status = (int) lib.callVariadic(arena, function, integer(), List.of(pointer(), pointer()),
-                    List.of(image.pointer(), arena.allocateFrom(file.toString())), options);
-            if (status != 0) throw new VipsException(function.substring("vips_".length()), takeError());
-        }
-    }
-
-    private interface Arguments {
-        List<Object> build(Arena arena, MemorySegment out);
-    }
-
-    /** Runs an operation whose second argument is the {@code VipsImage **out} it fills. */
-    private VipsImage withOutput(String operation, Arguments arguments, List<MemoryLayout> fixed,
-                                 VipsOptions options) {
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment out = arena.allocate(ADDRESS);
-            int status = (int) lib.callVariadic(arena, "vips_" + operation, integer(), fixed,
-                    arguments.build(arena, out), options);
-            if (status != 0) throw new VipsException(operation, takeError());
-            return wrap(out.get(ADDRESS, 0), operation);
-        }
-    }
-
-    private VipsImage wrap(MemorySegment image, String operation) {
-        if (image.equals(MemorySegment.NULL)) throw new VipsException(operation, takeError());
-        return new VipsImage(lib, image);
-    }
-
-    /** Copies and clears libvips' error text in one step. */
-    private String takeError() {
-        MemorySegment text = (MemorySegment) call(lib.errorBufferCopy);
-        try {
-            return VipsImage.cString(text);
-        } finally {
-            call(lib.gFree, text);
-        }
     }
 }

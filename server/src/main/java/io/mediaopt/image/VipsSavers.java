@@ -8,14 +8,17 @@ import java.nio.file.Path;
 final class VipsSavers {
     private static final int HEIF_COMPRESSION_AV1 = 4;
 
-    private final Vips vips;
+    private final VipsCalls calls;
+    private final boolean keepReplacesStrip;
 
-    VipsSavers(Vips vips) {
-        this.vips = vips;
+    /** {@code keepReplacesStrip}: the library knows {@code keep} (8.15 and later). */
+    VipsSavers(VipsCalls calls, boolean keepReplacesStrip) {
+        this.calls = calls;
+        this.keepReplacesStrip = keepReplacesStrip;
     }
 
     void webp(VipsImage image, Path file, int quality, int effort) {
-        vips.runSaver("vips_webpsave", image, file, withoutMetadata().set("Q", quality).set("effort", effort));
+        calls.save("vips_webpsave", image, file, withoutMetadata().set("Q", quality).set("effort", effort));
         try {
             WebpMetadata.remove(file);
         } catch (IOException e) {
@@ -24,7 +27,7 @@ final class VipsSavers {
     }
 
     void avif(VipsImage image, Path file, int quality, int effort) {
-        vips.runSaver("vips_heifsave", image, file, withoutMetadata()
+        calls.save("vips_heifsave", image, file, withoutMetadata()
                 .set("Q", quality)
                 .set("compression", HEIF_COMPRESSION_AV1)
                 .set("effort", effort));
@@ -32,19 +35,19 @@ final class VipsSavers {
 
     /** Progressive with optimised Huffman tables: a few percent smaller for the web. */
     void jpeg(VipsImage image, Path file, int quality) {
-        vips.runSaver("vips_jpegsave", image, file, withoutMetadata()
+        calls.save("vips_jpegsave", image, file, withoutMetadata()
                 .set("Q", quality)
                 .set("optimize_coding", true)
                 .set("interlace", true));
     }
 
     void png(VipsImage image, Path file) {
-        vips.runSaver("vips_pngsave", image, file, withoutMetadata().set("compression", 9));
+        calls.save("vips_pngsave", image, file, withoutMetadata().set("compression", 9));
     }
 
     /** An 8-bit palette PNG (libimagequant, dithered), alpha included: far smaller for screenshots. */
     void palettePng(VipsImage image, Path file, int quality) {
-        vips.runSaver("vips_pngsave", image, file, withoutMetadata().set("compression", 9).set("palette", true)
+        calls.save("vips_pngsave", image, file, withoutMetadata().set("compression", 9).set("palette", true)
                 .set("Q", quality));
     }
 
@@ -53,6 +56,6 @@ final class VipsSavers {
      * {@code keep}; the old name still works there but is deprecated.
      */
     private VipsOptions withoutMetadata() {
-        return vips.atLeast(8, 15) ? VipsOptions.none().set("keep", 0) : VipsOptions.none().set("strip", true);
+        return keepReplacesStrip ? VipsOptions.none().set("keep", 0) : VipsOptions.none().set("strip", true);
     }
 }

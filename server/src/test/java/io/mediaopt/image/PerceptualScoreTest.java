@@ -82,7 +82,7 @@ class PerceptualScoreTest {
 
     private SrgbPixels pixels(Path file) {
         try (VipsImage image = vips.open(file)) {
-            return vips.srgbPixels(image);
+            return vips.measure().srgbPixels(image);
         }
     }
 

@@ -32,7 +32,7 @@ public final class PixelProbe {
             try (VipsImage image = open(file);
                  VipsImage area = VIPS.extractArea(image, left, top, width, height);
                  VipsImage one = VIPS.extractBand(area, band)) {
-                means[band] = VIPS.average(one);
+                means[band] = VIPS.measure().average(one);
             }
         }
         return means;
@@ -53,7 +53,7 @@ public final class PixelProbe {
     public static double alphaMinimum(Path file) {
         try (VipsImage image = open(file);
              VipsImage alpha = VIPS.extractBand(image, image.bands() - 1)) {
-            return VIPS.minimum(alpha);
+            return VIPS.measure().minimum(alpha);
         }
     }
 

@@ -65,7 +65,7 @@ public final class QualityCurves {
 
     private static void curve(Vips vips, VipsImage picture, Strategy strategy, ImageQuality.Bounds bounds, int step,
                               Path file, Preset preset, String size, Path work, StringBuilder out) throws IOException {
-        Ssimulacra2.Reference reference = new Ssimulacra2.Reference(vips.srgbPixels(picture).linear());
+        Ssimulacra2.Reference reference = new Ssimulacra2.Reference(vips.measure().srgbPixels(picture).linear());
         Path encoded = work.resolve("trial." + strategy.output().extension());
         for (int q = bounds.min(); q <= bounds.max(); q += step) {
             long start = OS.getProcessCpuTime();
@@ -73,7 +73,7 @@ public final class QualityCurves {
             long encodedAt = OS.getProcessCpuTime();
             double score;
             try (VipsImage decoded = vips.open(encoded)) {
-                score = Ssimulacra2.score(reference, vips.srgbPixels(decoded).linear());
+                score = Ssimulacra2.score(reference, vips.measure().srgbPixels(decoded).linear());
             }
             long end = OS.getProcessCpuTime();
             out.append(String.format(Locale.ROOT, "%s,%s,%s,%d,%d,%.3f,%.4f,%.4f%n", file.getFileName(), preset.name(),

@@ -46,7 +46,7 @@ class QualityFinderTest {
 
     private double score(VipsImage picture, Path output) {
         try (VipsImage decoded = vips.open(output)) {
-            return Ssimulacra2.score(vips.srgbPixels(picture).linear(), vips.srgbPixels(decoded).linear());
+            return Ssimulacra2.score(vips.measure().srgbPixels(picture).linear(), vips.measure().srgbPixels(decoded).linear());
         }
     }
 }

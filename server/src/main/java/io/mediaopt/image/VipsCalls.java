@@ -1,0 +1,69 @@
+package io.mediaopt.image;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemoryLayout;
+import java.lang.foreign.MemorySegment;
+import java.nio.file.Path;
+import java.util.List;
+
+import static io.mediaopt.image.LibVips.call;
+import static io.mediaopt.image.LibVips.integer;
+import static io.mediaopt.image.LibVips.pointer;
+import static java.lang.foreign.ValueLayout.ADDRESS;
+
+/**
+ * How libvips' operations are called from here: each returns a status or an image, and a failure
+ * takes libvips' error text with it. Shared by {@link Vips}, its savers and its measures.
+ */
+final class VipsCalls {
+    /** The fixed arguments of an operation, made in the call's arena; {@code out} receives its image. */
+    interface Arguments {
+        List<Object> build(Arena arena, MemorySegment out);
+    }
+
+    private final LibVips lib;
+
+    VipsCalls(LibVips lib) {
+        this.lib = lib;
+    }
+
+    LibVips lib() {
+        return lib;
+    }
+
+    /** Runs {@code vips_<operation>}, whose second argument is the {@code VipsImage **out} it fills. */
+    VipsImage image(String operation, Arguments arguments, List<MemoryLayout> fixed, VipsOptions options) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment out = arena.allocate(ADDRESS);
+            int status = (int) lib.callVariadic(arena, "vips_" + operation, integer(), fixed,
+                    arguments.build(arena, out), options);
+            if (status != 0) throw new VipsException(operation, takeError());
+            return wrap(out.get(ADDRESS, 0), operation);
+        }
+    }
+
+    /** Runs one of libvips' file savers, such as {@code vips_webpsave}, on {@code image}. */
+    void save(String function, VipsImage image, Path file, VipsOptions options) {
+        try (Arena arena = Arena.ofConfined()) {
+            int status = (int) lib.callVariadic(arena, function, integer(), List.of(pointer(), pointer()),
+                    List.of(image.pointer(), arena.allocateFrom(file.toString())), options);
+            if (status != 0) throw new VipsException(function.substring("vips_".length()), takeError());
+        }
+    }
+
+    /** An image a call returned, or the call's failure when it returned none. */
+    VipsImage wrap(MemorySegment image, String operation) {
+        if (image.equals(MemorySegment.NULL)) throw new VipsException(operation, takeError());
+        return new VipsImage(lib, image);
+    }
+
+    /** Copies and clears libvips' error text in one step. */
+    String takeError() {
+        MemorySegment text = (MemorySegment) call(lib.errorBufferCopy);
+        try {
+            return VipsImage.cString(text);
+        } finally {
+            call(lib.gFree, text);
+        }
+    }
+}
