@@ -1,7 +1,11 @@
 package io.mediaopt.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The service's own view of its dependencies. A degraded service answers 503; that is still a
@@ -11,6 +15,22 @@ public record Health(int httpStatus, String status, Map<String, JsonNode> checks
 
     public Health {
         checks = checks == null ? Map.of() : Map.copyOf(checks);
+    }
+
+    /** The report in a health answer's {@code body}, or empty when the body is not one. */
+    static Optional<Health> read(int httpStatus, byte[] body, ObjectMapper json) {
+        JsonNode node;
+        try {
+            node = json.readTree(body);
+        } catch (IOException notJson) {
+            return Optional.empty();
+        }
+        if (node == null || !node.isObject() || !node.path("status").isTextual()) {
+            return Optional.empty();
+        }
+        var checks = new LinkedHashMap<String, JsonNode>();
+        node.path("checks").properties().forEach(entry -> checks.put(entry.getKey(), entry.getValue()));
+        return Optional.of(new Health(httpStatus, node.get("status").asText(), checks));
     }
 
     /** True when the service reports every check as answering. */

@@ -12,8 +12,8 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Client of the mediaopt HTTP API. Thread-safe; build one per service and reuse it.
@@ -35,8 +35,6 @@ import java.util.Objects;
 public final class MediaoptClient implements AutoCloseable {
     /** How long {@link #waitForJob(String)} waits: longer than the service's video time limit. */
     public static final Duration DEFAULT_WAIT_TIMEOUT = Duration.ofMinutes(10);
-    private static final Duration FIRST_POLL_DELAY = Duration.ofMillis(100);
-    private static final Duration MAX_POLL_DELAY = Duration.ofSeconds(1);
 
     private final ApiTransport transport;
 
@@ -119,21 +117,7 @@ public final class MediaoptClient implements AutoCloseable {
      * @throws MediaoptTimeoutException if the job is still running when {@code timeout} elapses
      */
     public Job waitForJob(String jobId, Duration timeout) {
-        Objects.requireNonNull(timeout, "timeout");
-        long deadline = System.nanoTime() + timeout.toNanos();
-        Duration delay = FIRST_POLL_DELAY;
-        while (true) {
-            Job job = getJob(jobId);
-            if (job.terminal()) {
-                return job;
-            }
-            long remaining = deadline - System.nanoTime();
-            if (remaining <= 0) {
-                throw new MediaoptTimeoutException(job, timeout);
-            }
-            sleep(Math.min(delay.toNanos(), remaining), jobId);
-            delay = min(delay.multipliedBy(2), MAX_POLL_DELAY);
-        }
+        return JobPolling.untilEnded(this::getJob, jobId, timeout);
     }
 
     /**
@@ -235,14 +219,10 @@ public final class MediaoptClient implements AutoCloseable {
         HttpRequest request = transport.request("/health").GET().build();
         HttpResponse<byte[]> response = transport.exchange(request);
         int status = response.statusCode();
-        boolean report = ApiTransport.isSuccess(status) || status == 503;
-        JsonNode body = report ? readTreeOrNull(response.body()) : null;
-        if (body == null || !body.path("status").isTextual()) {
-            throw transport.apiError(status, response.headers(), response.body());
-        }
-        var checks = new LinkedHashMap<String, JsonNode>();
-        body.path("checks").properties().forEach(entry -> checks.put(entry.getKey(), entry.getValue()));
-        return new Health(status, body.get("status").asText(), checks);
+        Optional<Health> report = ApiTransport.isSuccess(status) || status == 503
+                ? Health.read(status, response.body(), transport.json())
+                : Optional.empty();
+        return report.orElseThrow(() -> transport.apiError(status, response.headers(), response.body()));
     }
 
     /** The presets and their parameters ({@code GET /api/media/presets}) as the service sends them. */
@@ -295,34 +275,12 @@ public final class MediaoptClient implements AutoCloseable {
         }
     }
 
-    private JsonNode readTreeOrNull(byte[] body) {
-        try {
-            JsonNode node = transport.json().readTree(body);
-            return node != null && node.isObject() ? node : null;
-        } catch (IOException notJson) {
-            return null;
-        }
-    }
-
     private static long sizeOf(Path file) {
         try {
             return Files.size(file);
         } catch (IOException e) {
             throw new MediaoptIOException("Could not read the size of " + file + ": " + e.getMessage(), e);
         }
-    }
-
-    private static void sleep(long nanos, String jobId) {
-        try {
-            Thread.sleep(Duration.ofNanos(nanos));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new MediaoptInterruptedException("Interrupted while waiting for job " + jobId, e);
-        }
-    }
-
-    private static Duration min(Duration a, Duration b) {
-        return a.compareTo(b) <= 0 ? a : b;
     }
 
     private static String requireText(String value, String what) {

@@ -1,0 +1,52 @@
+package io.mediaopt.client;
+
+import java.time.Duration;
+import java.util.Objects;
+import java.util.function.Function;
+
+/**
+ * Polls a job until it is done or failed. Polls start 100 ms apart and slow to one a second, so
+ * quick image jobs return quickly without hammering the service during long video jobs.
+ */
+final class JobPolling {
+    private static final Duration FIRST_POLL_DELAY = Duration.ofMillis(100);
+    private static final Duration MAX_POLL_DELAY = Duration.ofSeconds(1);
+
+    private JobPolling() {}
+
+    /**
+     * The job in its end state, read with {@code getJob}.
+     *
+     * @throws MediaoptTimeoutException if the job is still running when {@code timeout} elapses
+     */
+    static Job untilEnded(Function<String, Job> getJob, String jobId, Duration timeout) {
+        Objects.requireNonNull(timeout, "timeout");
+        long deadline = System.nanoTime() + timeout.toNanos();
+        Duration delay = FIRST_POLL_DELAY;
+        while (true) {
+            Job job = getJob.apply(jobId);
+            if (job.terminal()) {
+                return job;
+            }
+            long remaining = deadline - System.nanoTime();
+            if (remaining <= 0) {
+                throw new MediaoptTimeoutException(job, timeout);
+            }
+            sleep(Math.min(delay.toNanos(), remaining), jobId);
+            delay = min(delay.multipliedBy(2), MAX_POLL_DELAY);
+        }
+    }
+
+    private static void sleep(long nanos, String jobId) {
+        try {
+            Thread.sleep(Duration.ofNanos(nanos));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new MediaoptInterruptedException("Interrupted while waiting for job " + jobId, e);
+        }
+    }
+
+    private static Duration min(Duration a, Duration b) {
+        return a.compareTo(b) <= 0 ? a : b;
+    }
+}
