@@ -1,17 +1,13 @@
 package io.mediaopt.jobs;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.mediaopt.ErrorCode;
-import io.mediaopt.media.MediaFormat;
 import io.mediaopt.media.OptimizationResult;
 import io.mediaopt.media.OutputOptions;
-import io.mediaopt.renditions.RenditionRequest;
 import org.flywaydb.core.Flyway;
 
-import static io.mediaopt.jobs.SqlStatements.nullableLong;
 
 import javax.sql.DataSource;
 import java.sql.Connection;
@@ -19,11 +15,8 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
-import java.util.stream.Collectors;
 
 /** Jobs in SQLite (embedded default) or PostgreSQL, through JDBC; migrations run at open. */
 public final class JdbcJobStore implements JobStore {
@@ -35,13 +28,13 @@ public final class JdbcJobStore implements JobStore {
 
     private final HikariDataSource dataSource;
     private final SqlDialect dialect;
-    private final ObjectMapper json;
+    private final JobRows rows;
     private final JobEndings endings;
 
     private JdbcJobStore(HikariDataSource dataSource, SqlDialect dialect, ObjectMapper json) {
         this.dataSource = dataSource;
         this.dialect = dialect;
-        this.json = json;
+        this.rows = new JobRows(json);
         this.endings = new JobEndings(dataSource);
     }
 
@@ -101,7 +94,7 @@ public final class JdbcJobStore implements JobStore {
                 callback == null ? null : callback.url(), callback == null ? null : callback.origin(), job.requestId(),
                 job.renditions().stored(), options.quality(),
                 options.format() == null ? null : options.format().shortName(), options.width(),
-                acceptedText(options));
+                JobRows.acceptedText(options));
     }
 
     @Override
@@ -134,7 +127,7 @@ public final class JdbcJobStore implements JobStore {
                 UPDATE jobs SET status = 'done', result_json = ?, output_key = ?, updated_at = ?, completed_at = ?,
                     lease_owner = NULL, lease_until = NULL, progress = 100
                 WHERE id = ? AND status = 'processing' AND lease_owner = ?""",
-                now, toJson(result), outputKey, now, now, id, owner) == 1;
+                now, rows.resultJson(result), outputKey, now, now, id, owner) == 1;
     }
 
     @Override
@@ -222,82 +215,6 @@ public final class JdbcJobStore implements JobStore {
     }
 
     private List<Job> queryList(String sql, Object... params) {
-        return SqlStatements.query(dataSource, "Job database", this::read, sql, params);
-    }
-
-
-    private Job read(ResultSet rs) throws SQLException {
-        return new Job(
-                rs.getString("id"),
-                JobStatus.fromWire(rs.getString("status")),
-                rs.getString("preset"),
-                rs.getString("filename"),
-                rs.getLong("input_bytes"),
-                mediaFormat(rs.getString("media_format")),
-                rs.getString("input_key"),
-                rs.getInt("attempts"),
-                rs.getLong("created_at"),
-                rs.getLong("updated_at"),
-                nullableLong(rs, "completed_at"),
-                fromJson(rs.getString("result_json")),
-                rs.getString("output_key"),
-                errorCode(rs.getString("error_code")),
-                rs.getString("error_message"),
-                rs.getString("lease_owner"),
-                nullableLong(rs, "lease_until"),
-                callback(rs.getString("callback_url"), rs.getString("callback_origin")),
-                rs.getInt("progress"),
-                rs.getString("request_id"),
-                RenditionRequest.fromStored(rs.getString("renditions")),
-                options(rs));
-    }
-
-    private static OutputOptions options(ResultSet rs) throws SQLException {
-        Long quality = nullableLong(rs, "option_quality");
-        String format = rs.getString("option_format");
-        Long width = nullableLong(rs, "option_width");
-        String accepted = rs.getString("accepted_formats");
-        return new OutputOptions(quality == null ? null : quality.intValue(),
-                format == null ? null : mediaFormat(format), width == null ? null : width.intValue(),
-                accepted == null ? Set.of() : Arrays.stream(accepted.split(",")).map(JdbcJobStore::mediaFormat)
-                        .collect(Collectors.toSet()));
-    }
-
-    /** The formats an Accept header chose among, as {@code avif,webp}; null when none. */
-    private static String acceptedText(OutputOptions options) {
-        if (options.accepted().isEmpty()) return null;
-        return options.accepted().stream().sorted().map(MediaFormat::shortName).collect(Collectors.joining(","));
-    }
-
-    private static Callback callback(String url, String origin) {
-        return url == null ? null : new Callback(url, origin);
-    }
-
-    private static MediaFormat mediaFormat(String shortName) {
-        return MediaFormat.fromShortName(shortName)
-                .orElseThrow(() -> new IllegalStateException("Stored job has an unknown format " + shortName));
-    }
-
-    /** A code no version of the service records would be a stored failure all the same. */
-    private static ErrorCode errorCode(String wireName) {
-        return wireName == null ? null : ErrorCode.fromWire(wireName).orElse(ErrorCode.INTERNAL);
-    }
-
-
-    private String toJson(OptimizationResult result) {
-        try {
-            return json.writeValueAsString(result);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private OptimizationResult fromJson(String text) {
-        if (text == null) return null;
-        try {
-            return json.readValue(text, OptimizationResult.class);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("Stored job result is not readable", e);
-        }
+        return SqlStatements.query(dataSource, "Job database", rows::read, sql, params);
     }
 }
