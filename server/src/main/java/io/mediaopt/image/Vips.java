@@ -22,11 +22,6 @@ import static java.lang.foreign.ValueLayout.JAVA_DOUBLE;
  * libvips, started for this process: untrusted loaders blocked, operation cache off, and the
  * few operations the image optimizer needs. Get one with {@link #open()} in {@code Main} and
  * pass it to whoever needs it; opening twice is harmless (libvips initialises once).
- *
- * <p>libvips keeps one error buffer for the whole process (8.14 and later alike). Failures take
- * its text with {@code vips_error_buffer_copy}, which copies and clears it atomically, so a
- * message is never lost; when two calls fail at the same instant one of them may carry both
- * texts. The text only feeds logs; decisions never depend on it.
  */
 public final class Vips {
     /** Largest coordinate libvips accepts; used as "no limit" for a thumbnail's height. */

@@ -14,6 +14,11 @@ import static java.lang.foreign.ValueLayout.ADDRESS;
 /**
  * How libvips' operations are called from here: each returns a status or an image, and a failure
  * takes libvips' error text with it. Shared by {@link Vips}, its savers and its measures.
+ *
+ * <p>libvips keeps one error buffer for the whole process (8.14 and later alike). Failures take
+ * its text with {@code vips_error_buffer_copy}, which copies and clears it atomically, so a
+ * message is never lost; when two calls fail at the same instant one of them may carry both
+ * texts. The text only feeds logs; decisions never depend on it.
  */
 final class VipsCalls {
     /** The fixed arguments of an operation, made in the call's arena; {@code out} receives its image. */
