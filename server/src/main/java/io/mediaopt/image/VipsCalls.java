@@ -40,20 +40,26 @@ final class VipsCalls {
     VipsImage image(String operation, Arguments arguments, List<MemoryLayout> fixed, VipsOptions options) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment out = arena.allocate(ADDRESS);
-            int status = (int) lib.callVariadic(arena, "vips_" + operation, integer(), fixed,
-                    arguments.build(arena, out), options);
-            if (status != 0) throw new VipsException(operation, takeError());
+            run(arena, operation, fixed, arguments.build(arena, out), options);
             return wrap(out.get(ADDRESS, 0), operation);
         }
     }
 
-    /** Runs one of libvips' file savers, such as {@code vips_webpsave}, on {@code image}. */
-    void save(String function, VipsImage image, Path file, VipsOptions options) {
+    /** Runs one of libvips' file savers, such as {@code webpsave}, on {@code image}. */
+    void save(String saver, VipsImage image, Path file, VipsOptions options) {
         try (Arena arena = Arena.ofConfined()) {
-            int status = (int) lib.callVariadic(arena, function, integer(), List.of(pointer(), pointer()),
+            run(arena, saver, List.of(pointer(), pointer()),
                     List.of(image.pointer(), arena.allocateFrom(file.toString())), options);
-            if (status != 0) throw new VipsException(function.substring("vips_".length()), takeError());
         }
+    }
+
+    /**
+     * Runs {@code vips_<operation>}, which answers 0 on success, with {@code args} made in
+     * {@code arena} and the options after them; a failure carries libvips' error text.
+     */
+    void run(Arena arena, String operation, List<MemoryLayout> fixed, List<Object> args, VipsOptions options) {
+        int status = (int) lib.callVariadic(arena, "vips_" + operation, integer(), fixed, args, options);
+        if (status != 0) throw new VipsException(operation, takeError());
     }
 
     /** An image a call returned, or the call's failure when it returned none. */

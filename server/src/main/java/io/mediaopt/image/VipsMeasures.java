@@ -58,9 +58,8 @@ final class VipsMeasures {
     private double statistic(String operation, VipsImage image) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment out = arena.allocate(JAVA_DOUBLE);
-            int status = (int) calls.lib().callVariadic(arena, "vips_" + operation, integer(),
-                    List.of(pointer(), pointer()), List.of(image.pointer(), out), VipsOptions.none());
-            if (status != 0) throw new VipsException(operation, calls.takeError());
+            calls.run(arena, operation, List.of(pointer(), pointer()), List.of(image.pointer(), out),
+                    VipsOptions.none());
             return out.get(JAVA_DOUBLE, 0);
         }
     }

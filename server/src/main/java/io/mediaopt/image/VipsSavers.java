@@ -18,7 +18,7 @@ final class VipsSavers {
     }
 
     void webp(VipsImage image, Path file, int quality, int effort) {
-        calls.save("vips_webpsave", image, file, withoutMetadata().set("Q", quality).set("effort", effort));
+        calls.save("webpsave", image, file, withoutMetadata().set("Q", quality).set("effort", effort));
         try {
             WebpMetadata.remove(file);
         } catch (IOException e) {
@@ -27,7 +27,7 @@ final class VipsSavers {
     }
 
     void avif(VipsImage image, Path file, int quality, int effort) {
-        calls.save("vips_heifsave", image, file, withoutMetadata()
+        calls.save("heifsave", image, file, withoutMetadata()
                 .set("Q", quality)
                 .set("compression", HEIF_COMPRESSION_AV1)
                 .set("effort", effort));
@@ -35,19 +35,19 @@ final class VipsSavers {
 
     /** Progressive with optimised Huffman tables: a few percent smaller for the web. */
     void jpeg(VipsImage image, Path file, int quality) {
-        calls.save("vips_jpegsave", image, file, withoutMetadata()
+        calls.save("jpegsave", image, file, withoutMetadata()
                 .set("Q", quality)
                 .set("optimize_coding", true)
                 .set("interlace", true));
     }
 
     void png(VipsImage image, Path file) {
-        calls.save("vips_pngsave", image, file, withoutMetadata().set("compression", 9));
+        calls.save("pngsave", image, file, withoutMetadata().set("compression", 9));
     }
 
     /** An 8-bit palette PNG (libimagequant, dithered), alpha included: far smaller for screenshots. */
     void palettePng(VipsImage image, Path file, int quality) {
-        calls.save("vips_pngsave", image, file, withoutMetadata().set("compression", 9).set("palette", true)
+        calls.save("pngsave", image, file, withoutMetadata().set("compression", 9).set("palette", true)
                 .set("Q", quality));
     }
 
