@@ -16,8 +16,9 @@ import java.util.function.ToDoubleFunction;
  * WebP quality and effort, metadata dropped, cache off). sharp comes from the npm registry at the
  * version bench/sharp/package-lock.json pins, installed into bench/sharp/node_modules on first use.
  * Both sides are warmed up first: the service with {@link #REQUEST_PATH_WARM_UP} requests of a
- * small icon, then {@link #WARM_UP} per input, and each batch with one image per request in flight. Each batch runs in rounds, service then sharp, and
- * the table gives the medians: the machine's speed drifts between minutes, not within a round.
+ * small icon, then {@link #WARM_UP} per input, and each batch with one image per request in
+ * flight. Each batch runs in rounds, service then sharp, and the table gives the medians: the
+ * machine's speed drifts between minutes, not within a round.
  */
 final class SharpSection {
     private static final String PRESET = "web";
