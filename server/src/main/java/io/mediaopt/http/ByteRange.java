@@ -25,24 +25,31 @@ record ByteRange(long first, long last) {
 
     /**
      * The range the header asks for within an object of {@code size} bytes: empty to send the
-     * whole object; {@link Unsatisfiable} when it lies outside the object.
+     * whole object (no header, several ranges, or one the RFC calls invalid, such as a last
+     * position before the first); {@link Unsatisfiable} when it starts past the end of the object.
      */
     static Optional<ByteRange> parse(String header, long size) {
         if (header == null) return Optional.empty();
         Matcher m = SINGLE.matcher(header.strip());
         if (!m.matches() || m.group(1).isEmpty() && m.group(2).isEmpty()) return Optional.empty();
+        if (m.group(1).isEmpty()) {
+            long suffix = position(m.group(2));
+            if (suffix == 0 || size == 0) throw new Unsatisfiable(size);
+            return Optional.of(new ByteRange(Math.max(0, size - suffix), size - 1));
+        }
+        long first = position(m.group(1));
+        long last = m.group(2).isEmpty() ? Long.MAX_VALUE : position(m.group(2));
+        if (last < first) return Optional.empty();
+        if (first >= size) throw new Unsatisfiable(size);
+        return Optional.of(new ByteRange(first, Math.min(last, size - 1)));
+    }
+
+    /** A position or length; digits past what a long holds are past the end of any object. */
+    private static long position(String digits) {
         try {
-            if (m.group(1).isEmpty()) {
-                long suffix = Long.parseLong(m.group(2));
-                if (suffix == 0 || size == 0) throw new Unsatisfiable(size);
-                return Optional.of(new ByteRange(Math.max(0, size - suffix), size - 1));
-            }
-            long first = Long.parseLong(m.group(1));
-            long last = m.group(2).isEmpty() ? size - 1 : Math.min(Long.parseLong(m.group(2)), size - 1);
-            if (first >= size || last < first) throw new Unsatisfiable(size);
-            return Optional.of(new ByteRange(first, last));
+            return Long.parseLong(digits);
         } catch (NumberFormatException tooLong) {
-            return Optional.empty();
+            return Long.MAX_VALUE;
         }
     }
 
