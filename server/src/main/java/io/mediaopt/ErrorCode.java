@@ -53,6 +53,25 @@ public enum ErrorCode {
         return status;
     }
 
+    /**
+     * The code of a refusal that only has a status (the HTTP server's or the web framework's own):
+     * the code of that status where one stands for it, otherwise the request's fault below 500
+     * and an internal failure from 500.
+     */
+    public static ErrorCode forRefusal(int status) {
+        return switch (status) {
+            case 404 -> NOT_FOUND;
+            case 413 -> TOO_LARGE;
+            case 415 -> UNSUPPORTED_TYPE;
+            case 416 -> RANGE_NOT_SATISFIABLE;
+            case 503 -> BUSY;
+            case 504 -> TIMEOUT;
+            // a protocol version the server does not speak is the client's to change
+            case 505 -> INVALID_INPUT;
+            default -> status >= 500 ? INTERNAL : INVALID_INPUT;
+        };
+    }
+
     /** The code of that wire name, as a job store row or another node recorded it. */
     public static Optional<ErrorCode> fromWire(String wireName) {
         return Optional.ofNullable(wireName).map(BY_WIRE_NAME::get);

@@ -33,6 +33,8 @@ import java.util.Optional;
 public final class ApiServer implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(ApiServer.class);
     private static final String METRICS_PATH = "/metrics";
+    /** Every answer carries it: a browser must take a response for what its Content-Type says. */
+    static final String NO_SNIFF = "X-Content-Type-Options";
     /** The route label of a request no route matched, so unknown paths add no label values. */
     private static final String UNMATCHED = "unmatched";
 
@@ -59,6 +61,7 @@ public final class ApiServer implements AutoCloseable {
             // On stop, requests in flight (a synchronous encode, say) may finish within the grace
             // period. Javalin nests its own handler inside the innermost of this chain.
             config.jetty.modifyServer(server -> {
+                server.setErrorHandler(new ProtocolErrors(json));
                 server.setStopTimeout(settings.stopGrace().toMillis());
                 GracefulHandler graceful = new GracefulHandler();
                 settings.connectionLimits().uploadRateHandler().ifPresent(graceful::setHandler);
@@ -68,7 +71,7 @@ public final class ApiServer implements AutoCloseable {
             config.routes.before(RequestIds::assign);
             // a browser must take every response for what its Content-Type says, never sniff
             // an uploaded image into a page
-            config.routes.before(ctx -> ctx.header("X-Content-Type-Options", "nosniff"));
+            config.routes.before(ctx -> ctx.header(NO_SNIFF, "nosniff"));
             // only the exact path /metrics, and only when the operator made it public, goes without a key
             config.routes.before(ctx -> {
                 if (!(settings.metricsPublic() && METRICS_PATH.equals(ctx.path()))) keys.check(ctx);
@@ -101,7 +104,7 @@ public final class ApiServer implements AutoCloseable {
             config.routes.exception(ServiceException.class, this::serviceError);
             // Javalin's own refusals keep their status; anything but a missing route is the request's fault
             config.routes.exception(HttpResponseException.class, (e, ctx) -> error(ctx, e.getStatus(),
-                    e.getStatus() == 404 ? ErrorCode.NOT_FOUND : ErrorCode.INVALID_INPUT, e.getMessage()));
+                    ErrorCode.forRefusal(e.getStatus()), e.getMessage()));
             config.routes.exception(Exception.class, this::unexpected);
             config.routes.error(404, ctx -> {
                 if (ctx.result() == null) error(ctx, ErrorCode.NOT_FOUND, "No route for " + ctx.method() + " " + ctx.path());

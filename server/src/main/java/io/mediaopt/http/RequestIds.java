@@ -21,11 +21,15 @@ final class RequestIds {
 
     /** A before-handler, the first of all. */
     static void assign(Context ctx) {
-        String offered = ctx.header(HEADER);
-        String id = offered != null && PLAIN_TOKEN.matcher(offered).matches() ? offered : UUID.randomUUID().toString();
+        String id = choose(ctx.header(HEADER));
         ctx.attribute(ATTRIBUTE, id);
         ctx.header(HEADER, id);
         LogContext.startRequest(id);
+    }
+
+    /** The caller's id when it is a plain token, otherwise a new one. */
+    static String choose(String offered) {
+        return offered != null && PLAIN_TOKEN.matcher(offered).matches() ? offered : UUID.randomUUID().toString();
     }
 
     /** The id {@link #assign} gave this request. */

@@ -115,10 +115,15 @@ final class RawRequests {
 
     /** A body-less request with its request line exactly as written (no client normalises the path); the whole answer back. */
     static String exchange(RunningServer server, String method, String target) throws IOException {
+        return exchange(server, (method + " " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+                .getBytes(StandardCharsets.ISO_8859_1));
+    }
+
+    /** Bytes exactly as given, no client in between; the whole answer back. */
+    static String exchange(RunningServer server, byte[] request) throws IOException {
         try (Socket socket = connect(server)) {
             OutputStream out = socket.getOutputStream();
-            out.write((method + " " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
-                    .getBytes(StandardCharsets.ISO_8859_1));
+            out.write(request);
             out.flush();
             return readUntilClosed(socket);
         }
