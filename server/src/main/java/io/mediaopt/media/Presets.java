@@ -2,6 +2,7 @@ package io.mediaopt.media;
 
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -63,7 +64,8 @@ public final class Presets {
 
     /** The preset of that name, or empty; a null or blank name means the default. */
     public Optional<Preset> find(String name) {
-        String key = name == null || name.isBlank() ? DEFAULT : name.strip();
+        // as the option values are: a name typed as WEB or with a stray space still finds its preset
+        String key = name == null || name.isBlank() ? DEFAULT : name.strip().toLowerCase(Locale.ROOT);
         return Optional.ofNullable(byName.get(key));
     }
 
