@@ -5,11 +5,14 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.ConnectException;
 import java.net.http.HttpClient;
+import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandlers;
+import java.net.http.HttpTimeoutException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -133,11 +136,20 @@ final class ApiTransport implements AutoCloseable {
         try {
             return http.send(request, handler);
         } catch (IOException e) {
-            throw new MediaoptIOException(describe(request) + " failed: " + e, e);
+            throw new MediaoptIOException(describe(request) + " failed: " + reason(request, e), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new MediaoptInterruptedException("Interrupted while waiting for " + describe(request), e);
         }
+    }
+
+    /** What went wrong, in words: Java's HTTP client throws most of these without a message. */
+    private String reason(HttpRequest request, IOException e) {
+        String where = request.uri().getHost() + (request.uri().getPort() < 0 ? "" : ":" + request.uri().getPort());
+        if (e instanceof HttpConnectTimeoutException) return "no connection to " + where + " within the connect timeout";
+        if (e instanceof HttpTimeoutException) return "no answer within the request timeout of " + requestTimeout;
+        if (e instanceof ConnectException) return "could not connect to " + where + " (nothing listens there, or it refused)";
+        return e.getMessage() == null ? e.getClass().getName() : e.getClass().getSimpleName() + ": " + e.getMessage();
     }
 
     static boolean isSuccess(int status) {

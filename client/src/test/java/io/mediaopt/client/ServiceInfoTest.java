@@ -139,7 +139,8 @@ class ServiceInfoTest {
         try (var client = builder.build()) {
             assertThatThrownBy(client::getUsage)
                     .isInstanceOf(MediaoptIOException.class)
-                    .hasMessageContaining("GET http://127.0.0.1:" + closedPort + "/api/usage failed")
+                    .hasMessage("GET http://127.0.0.1:" + closedPort + "/api/usage failed: could not connect to 127.0.0.1:"
+                            + closedPort + " (nothing listens there, or it refused)")
                     .hasCauseInstanceOf(IOException.class);
         }
     }
