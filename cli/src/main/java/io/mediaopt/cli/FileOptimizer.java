@@ -14,6 +14,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Optimizes one input into the output folder: an image synchronously, a video as a job whose
@@ -29,6 +31,8 @@ final class FileOptimizer {
     private final OutputChoices choices;
     private final Path outDir;
     private final ProgressView view;
+    /** Partial files being written, for {@link #deletePartials} when the run is stopped. */
+    private final Set<Path> partials = ConcurrentHashMap.newKeySet();
 
     FileOptimizer(MediaoptClient client, String preset, OutputChoices choices, Path outDir, ProgressView view) {
         this.client = client;
@@ -46,6 +50,7 @@ final class FileOptimizer {
             Path dir = MediaFiles.target(input, outDir, "part").getParent();
             Files.createDirectories(dir);
             Path partial = Files.createTempFile(dir, "." + input.relative().getFileName() + ".", ".part");
+            partials.add(partial);
             try {
                 Written written = input.isVideo() ? asJob(input, partial) : now(input, partial);
                 Path target = MediaFiles.target(input, outDir, extension(written.filename()));
@@ -53,6 +58,7 @@ final class FileOptimizer {
                 return Outcome.done(input, target, Files.size(target), written.strategy());
             } finally {
                 Files.deleteIfExists(partial);
+                partials.remove(partial);
             }
         } catch (MediaoptApiException e) {
             return Outcome.failed(input, e.code() + ": " + e.getMessage());
@@ -62,6 +68,20 @@ final class FileOptimizer {
             return Outcome.failed(input, "an output of this name appeared meanwhile: " + e.getFile());
         } catch (IOException | MediaoptException e) {
             return Outcome.failed(input, e.getMessage());
+        }
+    }
+
+    /**
+     * Deletes the partial files of the inputs in flight: run when the process is stopped (Ctrl-C),
+     * which ends the workers without their own clean-up.
+     */
+    void deletePartials() {
+        for (Path partial : partials) {
+            try {
+                Files.deleteIfExists(partial);
+            } catch (IOException e) {
+                // the process is ending; a file that cannot go is left as the partial it is
+            }
         }
     }
 

@@ -7,8 +7,9 @@ import picocli.CommandLine.Command;
 import java.io.PrintWriter;
 import java.util.TreeMap;
 
-@Command(name = "health", description = {"Prints whether the service and what it depends on answer.",
-        "Exit status: 0 when healthy, 1 when degraded."})
+@Command(name = "health", mixinStandardHelpOptions = true, description = {
+        "Prints whether the service and what it depends on answer (without --server: whether this machine can run it).",
+        "Exit status: 0 when healthy, 1 when degraded, 2 for a wrong option."})
 final class HealthCommand extends ServiceCommand {
     @Override
     int run(MediaoptClient client, PrintWriter out) {

@@ -35,9 +35,13 @@ final class MediaFiles {
         }
     }
 
-    static List<Input> collect(List<Path> paths, Path outDir) throws IOException {
+    /** The inputs found, and the paths given that are neither a file nor a folder. */
+    record Found(List<Input> inputs, List<Path> missing) {}
+
+    static Found collect(List<Path> paths, Path outDir) throws IOException {
         Path out = outDir.toAbsolutePath().normalize();
         Map<Path, Input> inputs = new LinkedHashMap<>();
+        List<Path> missing = new ArrayList<>();
         for (Path path : paths) {
             Path absolute = path.toAbsolutePath().normalize();
             Path under = paths.size() > 1 && absolute.getFileName() != null ? absolute.getFileName() : Path.of("");
@@ -53,7 +57,7 @@ final class MediaFiles {
             } else if (Files.isRegularFile(absolute)) {
                 inputs.putIfAbsent(absolute, new Input(absolute, absolute.getFileName(), Files.size(absolute)));
             } else {
-                throw new IOException("No such file or folder: " + path);
+                missing.add(path);
             }
         }
         Map<Path, Input> byOutput = new LinkedHashMap<>();
@@ -64,7 +68,7 @@ final class MediaFiles {
                         + " and " + input.file() + "; optimize them in separate runs");
             }
         }
-        return new ArrayList<>(inputs.values());
+        return new Found(new ArrayList<>(inputs.values()), List.copyOf(missing));
     }
 
     /** The output already written for this input by an earlier run, if any. */

@@ -1,6 +1,8 @@
 package io.mediaopt.cli;
 
 import io.mediaopt.client.MediaoptClient;
+import io.mediaopt.media.Preset;
+import io.mediaopt.media.Presets;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -14,11 +16,12 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
-@Command(name = "optimize", description = {
+@Command(name = "optimize", mixinStandardHelpOptions = true, description = {
         "Optimizes files and folders (walked for images and videos) into --out: images synchronously, "
                 + "videos as jobs. An input DIR/a/b.jpg goes to OUT/a/b.jpg.<extension of the result>; an input "
                 + "whose output is already there is skipped, so a rerun resumes. Inputs are never overwritten.",
-        "Exit status: 0 when every file was optimized or skipped, 1 when any failed."})
+        "Exit status: 0 when every file was optimized or skipped, 1 when any failed or a PATH does not exist, "
+                + "2 for a wrong option."})
 final class OptimizeCommand extends ServiceCommand {
     @Parameters(arity = "1..*", paramLabel = "PATH", description = "Files and folders to optimize")
     List<Path> paths;
@@ -46,20 +49,31 @@ final class OptimizeCommand extends ServiceCommand {
     Integer width;
 
     private List<MediaFiles.Input> inputs;
+    private List<Path> missing;
     private OutputChoices choices;
 
     @Override
     Integer before(PrintWriter stdout) throws Exception {
         if (jobs < 1) throw new ParameterException(spec.commandLine(), "Expected --jobs of at least 1 but received " + jobs);
+        Presets presets = Presets.standard();
+        preset = presets.find(preset).map(Preset::name).orElseThrow(() -> new ParameterException(spec.commandLine(),
+                "Expected --preset of " + oneOf(presets.names()) + " but received " + preset));
         try {
             choices = OutputChoices.parse(quality, formats, width);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
-        inputs = MediaFiles.collect(paths, out);
+        MediaFiles.Found found = MediaFiles.collect(paths, out);
+        inputs = found.inputs();
+        missing = found.missing();
+        PrintWriter stderr = spec.commandLine().getErr();
+        for (Path path : missing) stderr.println("mediaopt: No such file or folder: " + path);
+        stderr.flush();
         if (!inputs.isEmpty()) return null;
-        stdout.println("No images or videos found in " + paths);
-        return 0;
+        if (missing.isEmpty()) {
+            stdout.println("No images or videos found in " + String.join(", ", paths.stream().map(Path::toString).toList()));
+        }
+        return missing.isEmpty() ? 0 : MediaoptCli.FAILED;
     }
 
     @Override
@@ -68,18 +82,39 @@ final class OptimizeCommand extends ServiceCommand {
         try (ProgressView view = ProgressView.choose(stdout, onTerminal(), inputs);
              ExecutorService workers = Executors.newFixedThreadPool(jobs, Thread.ofPlatform().daemon().factory())) {
             FileOptimizer optimizer = new FileOptimizer(client, preset, choices, out, view);
-            List<Future<Outcome>> running = new ArrayList<>();
-            for (MediaFiles.Input input : inputs) {
-                running.add(workers.submit(() -> {
-                    Outcome outcome = optimizer.optimize(input);
-                    view.finished(outcome);
-                    return outcome;
-                }));
+            Thread cleanUp = new Thread(optimizer::deletePartials, "mediaopt-partials");
+            Runtime.getRuntime().addShutdownHook(cleanUp);
+            try {
+                List<Future<Outcome>> running = new ArrayList<>();
+                for (MediaFiles.Input input : inputs) {
+                    running.add(workers.submit(() -> {
+                        Outcome outcome = optimizer.optimize(input);
+                        view.finished(outcome);
+                        return outcome;
+                    }));
+                }
+                for (Future<Outcome> f : running) outcomes.add(f.get());
+            } finally {
+                removeHook(cleanUp);
             }
-            for (Future<Outcome> f : running) outcomes.add(f.get());
         }
         SummaryTable.print(stdout, outcomes);
-        return outcomes.stream().anyMatch(o -> o.state() == Outcome.State.FAILED) ? MediaoptCli.FAILED : 0;
+        boolean failed = !missing.isEmpty() || outcomes.stream().anyMatch(o -> o.state() == Outcome.State.FAILED);
+        return failed ? MediaoptCli.FAILED : 0;
+    }
+
+    private static void removeHook(Thread hook) {
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException stopping) {
+            // the process is already stopping and runs the hook
+        }
+    }
+
+    /** "a, b or c". */
+    private static String oneOf(List<String> names) {
+        return names.size() == 1 ? names.getFirst()
+                : String.join(", ", names.subList(0, names.size() - 1)) + " or " + names.getLast();
     }
 
     /** Bars only when a person watches: a terminal on stdout, and one that understands cursor moves. */

@@ -47,7 +47,8 @@ final class SummaryTable {
             }
             out.println(line.toString().stripTrailing());
         }
-        out.printf("%d files: %d optimized, %d skipped, %d failed; saved %s of %s (%s)%n", outcomes.size(),
+        out.printf("%d %s: %d optimized, %d skipped, %d failed; saved %s of %s (%s)%n", outcomes.size(),
+                outcomes.size() == 1 ? "file" : "files",
                 counts[Outcome.State.DONE.ordinal()], counts[Outcome.State.SKIPPED.ordinal()],
                 counts[Outcome.State.FAILED.ordinal()], Sizes.bytes(saved), Sizes.bytes(input),
                 Sizes.percentSaved(saved, input));

@@ -3,11 +3,22 @@ package io.mediaopt.cli;
 import io.mediaopt.client.Usage;
 import io.mediaopt.client.MediaoptClient;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.ParameterException;
 
 import java.io.PrintWriter;
 
-@Command(name = "usage", description = "Prints the service's usage counters since it started.")
+@Command(name = "usage", mixinStandardHelpOptions = true,
+        description = "Prints the usage counters of the service at --server since it started.")
 final class UsageCommand extends ServiceCommand {
+    @Override
+    Integer before(PrintWriter out) {
+        if (server.server == null) {
+            throw new ParameterException(spec.commandLine(),
+                    "usage needs --server: a service started for this command would have counted nothing");
+        }
+        return null;
+    }
+
     @Override
     int run(MediaoptClient client, PrintWriter out) {
         Usage usage = client.getUsage();

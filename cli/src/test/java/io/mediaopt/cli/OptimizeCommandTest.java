@@ -123,7 +123,7 @@ class OptimizeCommandTest {
         assertThat(again.exitCode()).isZero();
         assertThat(files(folder)).containsExactly(Path.of("a.jpg"), Path.of("a.jpg.webp"));
         assertThat(Files.readAllBytes(folder.resolve("a.jpg"))).isEqualTo(input);
-        assertThat(again.out()).contains("1 files: 0 optimized, 1 skipped, 0 failed");
+        assertThat(again.out()).contains("1 file: 0 optimized, 1 skipped, 0 failed");
     }
 
     @Test
@@ -148,6 +148,18 @@ class OptimizeCommandTest {
         CliRun missing = CliRun.of("optimize", root.resolve("nowhere").toString(), "--server", url);
         assertThat(missing.exitCode()).isEqualTo(1);
         assertThat(missing.err()).contains("No such file or folder");
+    }
+
+    @Test
+    void aMissingPathIsReportedAndTheOtherPathsAreStillOptimized() throws Exception {
+        Path out = root.resolve("partly-missing-out");
+        CliRun run = CliRun.of("optimize", photos.resolve("b.png").toString(), root.resolve("nowhere.jpg").toString(),
+                "--out", out.toString(), "--server", url, "--api-key", KEY);
+
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.err()).contains("mediaopt: No such file or folder: " + root.resolve("nowhere.jpg"));
+        assertThat(run.out()).contains("1 file: 1 optimized, 0 skipped, 0 failed");
+        assertThat(files(out)).containsExactly(Path.of("b.png.webp"));
     }
 
     @Test
@@ -203,7 +215,26 @@ class OptimizeCommandTest {
         assertThat(twoImageFormats.err()).contains("one --format per kind of media but received webp and avif");
         assertThat(width.exitCode()).isEqualTo(2);
         assertThat(width.err()).contains("Expected --width of 1 or more but received 0");
+        CliRun preset = CliRun.of("optimize", photos.toString(), "--out", out.toString(), "--preset", "fast",
+                "--server", url);
+        assertThat(preset.exitCode()).isEqualTo(2);
+        assertThat(preset.err()).contains("Expected --preset of web, mobile or low-bandwidth but received fast");
+        CliRun server = CliRun.of("optimize", photos.toString(), "--out", out.toString(), "--server", "notaurl");
+        assertThat(server.exitCode()).isEqualTo(2);
+        assertThat(server.err()).contains("Invalid value for option '--server': expected an http or https URL "
+                + "such as http://media.internal:8080 but received 'notaurl'");
+        assertThat(CliRun.of("usage", "--server", "127.0.0.1:8080").exitCode()).isEqualTo(2);
         assertThat(out).doesNotExist();
+    }
+
+    @Test
+    void eachCommandExplainsItselfWithHelp() {
+        CliRun optimize = CliRun.of("optimize", "--help");
+        assertThat(optimize.exitCode()).isZero();
+        assertThat(optimize.out()).contains("Usage: mediaopt optimize").contains("--preset")
+                .contains("2 for a wrong option");
+        assertThat(CliRun.of("usage", "--help").out()).contains("Usage: mediaopt usage");
+        assertThat(CliRun.of("health", "--help").out()).contains("Usage: mediaopt health");
     }
 
     @Test
@@ -219,6 +250,10 @@ class OptimizeCommandTest {
         CliRun refused = CliRun.of("usage", "--server", url);
         assertThat(refused.exitCode()).isEqualTo(1);
         assertThat(refused.err()).contains("Unauthorized: valid API key required");
+
+        CliRun nowhere = CliRun.of("usage");
+        assertThat(nowhere.exitCode()).isEqualTo(2);
+        assertThat(nowhere.err()).contains("usage needs --server");
 
         assertThat(CliRun.of("optimize", photos.toString(), "--jobs", "0", "--server", url).exitCode()).isEqualTo(2);
     }
