@@ -72,7 +72,7 @@ public final class UploadReader {
                 shortText(parts, "posterTime"));
         OutputOptions options = OutputOptions.parse(shortText(parts, "quality"), shortText(parts, "format"),
                 shortText(parts, "width"));
-        if (media.getSize() == 0) throw new InvalidInputException("The uploaded file \"media\" is empty");
+        if (media.getSize() == 0) throw new InvalidInputException("The uploaded file is empty (form field \"media\")");
         if (media.getSize() > maxInputBytes) throw new TooLargeException(maxInputBytes);
         Path file = uploadDir.resolve("upload-" + UUID.randomUUID());
         media.write(file.toString());
