@@ -145,6 +145,7 @@ public final class Main {
             log.info("after restart: {} interrupted jobs queued again, {} failed", recovery.requeued(), recovery.failed());
             metrics.jobFailures(ErrorCode.INTERRUPTED, recovery.failed());
         }
+        Workers.deleteInputs(storage, recovery.interrupted().inputKeys());
 
         // closed after the workers, so that the events of jobs ending during a stop still go out
         JdbcDeliveryStore deliveries = new JdbcDeliveryStore(store.dataSource(), store.dialect());

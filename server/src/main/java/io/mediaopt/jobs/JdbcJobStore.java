@@ -151,17 +151,17 @@ public final class JdbcJobStore implements JobStore {
     }
 
     @Override
-    public int failAbandoned(int maxAttempts, long now) {
-        return endings.end(FAIL_INTERRUPTED + """
+    public Interrupted failAbandoned(int maxAttempts, long now) {
+        return Interrupted.of(endings.endJobs(FAIL_INTERRUPTED + """
                 WHERE status = 'processing' AND lease_until < ? AND (input_key IS NULL OR attempts >= ?)""",
-                now, ErrorCode.INTERRUPTED.wireName(), now, now, now, maxAttempts);
+                now, ErrorCode.INTERRUPTED.wireName(), now, now, now, maxAttempts));
     }
 
     @Override
     public Recovery recoverOwnedBy(String owner, int maxAttempts, long now) {
-        int failed = endings.end(FAIL_INTERRUPTED + """
+        Interrupted failed = Interrupted.of(endings.endJobs(FAIL_INTERRUPTED + """
                 WHERE status = 'processing' AND lease_owner = ? AND (input_key IS NULL OR attempts >= ?)""",
-                now, ErrorCode.INTERRUPTED.wireName(), now, now, owner, maxAttempts);
+                now, ErrorCode.INTERRUPTED.wireName(), now, now, owner, maxAttempts));
         int requeued = update("""
                 UPDATE jobs SET status = 'pending', lease_owner = NULL, lease_until = NULL, updated_at = ?
                 WHERE status = 'processing' AND lease_owner = ?""", now, owner);

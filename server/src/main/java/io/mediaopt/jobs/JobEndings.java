@@ -35,14 +35,22 @@ final class JobEndings {
      * the events of the jobs it ended; returns how many it ended.
      */
     int end(String endingUpdate, long now, Object... params) {
+        return endJobs(endingUpdate, now, params).size();
+    }
+
+    /** As {@link #end}; answers the jobs it ended. */
+    List<Ended> endJobs(String endingUpdate, long now, Object... params) {
         int queued = 0;
         List<Ended> ended = new ArrayList<>();
         try (Connection c = dataSource.getConnection()) {
             c.setAutoCommit(false);
             try {
-                try (PreparedStatement s = SqlStatements.prepare(c, endingUpdate + " RETURNING id, status, callback_url",
-                        params); ResultSet rs = s.executeQuery()) {
-                    while (rs.next()) ended.add(new Ended(rs.getString(1), rs.getString(2), rs.getString(3)));
+                try (PreparedStatement s = SqlStatements.prepare(c,
+                        endingUpdate + " RETURNING id, status, callback_url, input_key", params);
+                     ResultSet rs = s.executeQuery()) {
+                    while (rs.next()) {
+                        ended.add(new Ended(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4)));
+                    }
                 }
                 for (Ended job : ended) {
                     if (job.callbackUrl() == null) continue;
@@ -63,8 +71,9 @@ final class JobEndings {
             throw new JobStoreException("Job database update failed", e);
         }
         if (queued > 0) eventsQueued.run();
-        return ended.size();
+        return ended;
     }
 
-    private record Ended(String id, String status, String callbackUrl) {}
+    /** A job just ended; {@code inputKey} names its stored input, null for a synchronous job. */
+    record Ended(String id, String status, String callbackUrl, String inputKey) {}
 }

@@ -4,6 +4,7 @@ import io.mediaopt.ErrorCode;
 import io.mediaopt.media.OptimizationResult;
 
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -50,7 +51,7 @@ public interface JobStore extends AutoCloseable {
      * Fails with {@code interrupted} the processing jobs that can no longer be retried: their lease
      * ran out and either their attempts are spent or their input lived only for a request.
      */
-    int failAbandoned(int maxAttempts, long now);
+    Interrupted failAbandoned(int maxAttempts, long now);
 
     /**
      * At start-up: the jobs this node held when it last stopped go back to the queue while they
@@ -74,5 +75,25 @@ public interface JobStore extends AutoCloseable {
     /** A node's claim on a job until {@code until} (ms). */
     record Lease(String owner, long until) {}
 
-    record Recovery(int requeued, int failed) {}
+    /**
+     * Jobs failed as {@code interrupted}: how many, and the stored inputs they leave, which
+     * nothing reads any more and the caller deletes.
+     */
+    record Interrupted(int failed, List<String> inputKeys) {
+        public Interrupted {
+            inputKeys = List.copyOf(inputKeys);
+        }
+
+        static Interrupted of(List<JobEndings.Ended> ended) {
+            return new Interrupted(ended.size(),
+                    ended.stream().map(JobEndings.Ended::inputKey).filter(Objects::nonNull).toList());
+        }
+    }
+
+    /** The jobs a restarting node put back in the queue, and those it failed. */
+    record Recovery(int requeued, Interrupted interrupted) {
+        public int failed() {
+            return interrupted.failed();
+        }
+    }
 }

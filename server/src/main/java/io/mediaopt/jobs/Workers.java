@@ -10,6 +10,7 @@ import org.slf4j.LoggerFactory;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -155,11 +156,12 @@ public final class Workers implements AutoCloseable {
 
     private void failAbandoned() {
         try {
-            int failed = store.failAbandoned(settings.maxAttempts(), clock.millis());
-            if (failed > 0) {
-                log.info("{} jobs abandoned by stopped nodes failed as interrupted", failed);
-                metrics.jobFailures(ErrorCode.INTERRUPTED, failed);
+            JobStore.Interrupted interrupted = store.failAbandoned(settings.maxAttempts(), clock.millis());
+            if (interrupted.failed() > 0) {
+                log.info("{} jobs abandoned by stopped nodes failed as interrupted", interrupted.failed());
+                metrics.jobFailures(ErrorCode.INTERRUPTED, interrupted.failed());
             }
+            deleteInputs(storage, interrupted.inputKeys());
         } catch (RuntimeException e) {
             log.warn("cannot look for abandoned jobs", e);
         }
@@ -200,6 +202,17 @@ public final class Workers implements AutoCloseable {
             held.remove(job.id());
             slots.release();
             deleteInputIfEnded(job);
+        }
+    }
+
+    /** The stored inputs of jobs that ended without a worker of this node deleting them. */
+    public static void deleteInputs(Storage storage, List<String> inputKeys) {
+        for (String key : inputKeys) {
+            try {
+                storage.delete(key);
+            } catch (RuntimeException e) {
+                log.warn("cannot delete the input {} of an interrupted job; retention will", key, e);
+            }
         }
     }
 

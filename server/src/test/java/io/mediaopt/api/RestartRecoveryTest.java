@@ -102,6 +102,32 @@ class RestartRecoveryTest {
         }
     }
 
+    @Test
+    void aJobKilledOnItsLastAttemptFailsAsInterruptedAndItsInputIsDeleted() throws Exception {
+        int port = ServerProcess.freePort();
+        Map<String, String> oneAttempt = Map.of("SERVICE_JOB_MAX_ATTEMPTS", "1");
+        start(port, oneAttempt);
+        String id;
+        try (MediaoptClient client = server.client()) {
+            id = client.submitJob(Fixtures.mp4WithAudio(), "low-bandwidth").jobId();
+            awaitStatus(client, id, JobStatus.PROCESSING);
+        }
+        Path input = dir.resolve("store/inputs/" + id);
+        assertThat(input).exists();
+        List<ProcessHandle> encoders = server.process().descendants().toList();
+
+        server.kill();
+        encoders.forEach(ProcessHandle::destroyForcibly);
+        start(port, oneAttempt);
+
+        try (MediaoptClient client = server.client()) {
+            Job job = client.getJob(id);
+            assertThat(job.status()).isEqualTo(JobStatus.FAILED);
+            assertThat(job.error().code()).isEqualTo("interrupted");
+        }
+        assertThat(input).as("nothing will read it again").doesNotExist();
+    }
+
     private static void awaitStatus(MediaoptClient client, String id, JobStatus status) throws Exception {
         Eventually.until(Duration.ofSeconds(60), "job " + id + " reached " + status,
                 () -> client.getJob(id).status() == status);

@@ -188,9 +188,10 @@ abstract class JobStoreContract {
         store.claimNext(lease("a", 10), 2, 5);
         store.claimNext(lease("b", 20), 2, 11);
         assertThat(store.claimNext(lease("c", 30), 2, 21)).as("attempts spent").isEmpty();
-        assertThat(store.failAbandoned(2, 19)).as("lease of b still valid").isZero();
+        assertThat(store.failAbandoned(2, 19).failed()).as("lease of b still valid").isZero();
 
-        assertThat(store.failAbandoned(2, 21)).isEqualTo(1);
+        assertThat(store.failAbandoned(2, 21)).as("its input is the caller's to delete")
+                .isEqualTo(new JobStore.Interrupted(1, List.of(pending("j", 1).inputKey())));
         Job failed = store.find("j").orElseThrow();
         assertThat(failed.status()).isEqualTo(JobStatus.FAILED);
         assertThat(failed.errorCode().wireName()).isEqualTo("interrupted");
@@ -201,7 +202,7 @@ abstract class JobStoreContract {
     void synchronousJobsAreNeverRetriedByAnotherNode() {
         store.insert(Job.processingNow("sync", "web", "s.jpg", 1, JPEG, lease("n1", 10), null, 1));
         assertThat(store.claimNext(lease("n2", 100), 3, 50)).isEmpty();
-        assertThat(store.failAbandoned(3, 50)).isEqualTo(1);
+        assertThat(store.failAbandoned(3, 50)).isEqualTo(new JobStore.Interrupted(1, List.of()));
         assertThat(store.find("sync").orElseThrow().errorCode().wireName()).isEqualTo("interrupted");
     }
 
@@ -216,7 +217,8 @@ abstract class JobStoreContract {
         // one attempt allowed: the queued job has spent it, the synchronous one cannot be retried
         JobStore.Recovery recovery = store.recoverOwnedBy("me", 1, 10);
 
-        assertThat(recovery).isEqualTo(new JobStore.Recovery(0, 2));
+        assertThat(recovery).isEqualTo(new JobStore.Recovery(0,
+                new JobStore.Interrupted(2, List.of(pending("mine", 1).inputKey()))));
         assertThat(store.find("mine").orElseThrow().errorCode().wireName()).isEqualTo("interrupted");
         assertThat(store.find("theirs").orElseThrow().status()).isEqualTo(JobStatus.PROCESSING);
         assertThat(store.find("sync").orElseThrow().errorCode().wireName()).isEqualTo("interrupted");
@@ -226,7 +228,8 @@ abstract class JobStoreContract {
     void recoveryPutsAJobWithAttemptsLeftBackToPending() {
         store.insert(pending("r", 1));
         store.claimNext(lease("me", 1000), 3, 5);
-        assertThat(store.recoverOwnedBy("me", 3, 10)).isEqualTo(new JobStore.Recovery(1, 0));
+        assertThat(store.recoverOwnedBy("me", 3, 10))
+                .isEqualTo(new JobStore.Recovery(1, new JobStore.Interrupted(0, List.of())));
         Job requeued = store.find("r").orElseThrow();
         assertThat(requeued.status()).isEqualTo(JobStatus.PENDING);
         assertThat(requeued.leaseOwner()).isNull();
