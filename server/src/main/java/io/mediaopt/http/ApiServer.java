@@ -3,6 +3,7 @@ package io.mediaopt.http;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
+import io.javalin.http.Handler;
 import io.javalin.http.HttpResponseException;
 import io.javalin.json.JavalinJackson;
 import io.mediaopt.ErrorCode;
@@ -25,6 +26,7 @@ import org.slf4j.LoggerFactory;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.function.BiConsumer;
 
 /**
  * The HTTP API: the routes table, the key check, totals headers, request metrics and the one
@@ -81,23 +83,29 @@ public final class ApiServer implements AutoCloseable {
                         Duration.ofNanos((long) (millis * 1_000_000)));
                 LogContext.endRequest();
             });
-            config.routes.get("/api/health", info::health);
+            // HEAD runs a GET route's handler (Jetty sends no body): without its own route, Javalin
+            // would answer 200 and nothing else for any path a GET route matches, even a missing job
+            BiConsumer<String, Handler> get = (path, handler) -> {
+                config.routes.get(path, handler);
+                config.routes.head(path, handler);
+            };
+            get.accept("/api/health", info::health);
             if (metrics.enabled()) {
-                config.routes.get(METRICS_PATH, ctx -> ctx.contentType(ServiceMetrics.contentType()).result(metrics.scrape()));
+                get.accept(METRICS_PATH, ctx -> ctx.contentType(ServiceMetrics.contentType()).result(metrics.scrape()));
             }
             if (settings.servesApi()) {
                 config.routes.before("/api/media/*", uploads::checkDeclaredLength);
                 config.routes.post("/api/media/optimize", media::optimize);
                 config.routes.post("/api/media/jobs", media::submit);
-                config.routes.get("/api/media/jobs/{id}", media::get);
-                config.routes.get("/api/media/jobs/{id}/download", media::download);
-                config.routes.get("/api/media/jobs/{id}/renditions/{name}", media::rendition);
-                config.routes.get("/api/media/jobs/{id}/picture", media::picture);
-                config.routes.get("/api/media/presets", info::presets);
-                config.routes.get("/api/media/limits", info::limits);
-                config.routes.get("/api/usage", info::usage);
-                config.routes.get(ApiDocument.PATH, document::serve);
-                for (String path : page.paths()) config.routes.get(path, page::serve);
+                get.accept("/api/media/jobs/{id}", media::get);
+                get.accept("/api/media/jobs/{id}/download", media::download);
+                get.accept("/api/media/jobs/{id}/renditions/{name}", media::rendition);
+                get.accept("/api/media/jobs/{id}/picture", media::picture);
+                get.accept("/api/media/presets", info::presets);
+                get.accept("/api/media/limits", info::limits);
+                get.accept("/api/usage", info::usage);
+                get.accept(ApiDocument.PATH, document::serve);
+                for (String path : page.paths()) get.accept(path, page::serve);
             }
             config.routes.after(this::addTotals);
 

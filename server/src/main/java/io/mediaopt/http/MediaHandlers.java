@@ -1,6 +1,7 @@
 package io.mediaopt.http;
 
 import io.javalin.http.Context;
+import io.javalin.http.HandlerType;
 import io.javalin.http.HttpStatus;
 import io.mediaopt.jobs.Callback;
 import io.mediaopt.jobs.Job;
@@ -186,9 +187,15 @@ final class MediaHandlers {
      * alone, so remote storage sends only those bytes.
      */
     private void sendObject(Context ctx, String key, String contentType, String rangeHeader) throws IOException {
-        long size = rangeHeader == null ? -1 : storage.size(key);
+        // HEAD: the headers GET would send, from the object's size alone; nothing is read
+        boolean headOnly = ctx.method() == HandlerType.HEAD;
+        long size = rangeHeader == null && !headOnly ? -1 : storage.size(key);
         Optional<ByteRange> range = rangeHeader == null ? Optional.empty() : parseRange(ctx, rangeHeader, size);
         ctx.contentType(contentType);
+        if (range.isEmpty() && headOnly) {
+            ctx.header("Content-Length", Long.toString(size));
+            return;
+        }
         if (range.isEmpty()) {
             Storage.StoredObject object = storage.open(key);
             ctx.header("Content-Length", Long.toString(object.size()));
@@ -196,11 +203,11 @@ final class MediaHandlers {
             return;
         }
         ByteRange r = range.get();
-        Storage.StoredObject part = storage.openRange(key, r.first(), r.length());
         ctx.status(HttpStatus.PARTIAL_CONTENT);
         ctx.header("Content-Range", r.contentRange(size));
         ctx.header("Content-Length", Long.toString(r.length()));
-        ctx.result(part.content());
+        if (headOnly) return;
+        ctx.result(storage.openRange(key, r.first(), r.length()).content());
     }
 
     private static Optional<ByteRange> parseRange(Context ctx, String rangeHeader, long size) {

@@ -14,6 +14,7 @@ import io.mediaopt.client.MediaoptApiException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -113,6 +114,36 @@ class JobsApiTest {
                 "/media/jobs/" + job.jobId() + "/download").header("Range", "bytes=999999999-").build());
         assertThat(outside.statusCode()).isEqualTo(416);
         assertThat(outside.headers().firstValue("Content-Range")).hasValue("bytes */" + job.result().outputBytes());
+    }
+
+    @Test
+    void headAnswersWithTheHeadersOfGetAndNoBody() throws Exception {
+        JobSubmission submitted = server.client().submitJob(Fixtures.photoJpeg(640, 480), "web");
+        Job job = server.client().waitForJob(submitted.jobId(), Duration.ofMinutes(2));
+        String download = "/media/jobs/" + job.jobId() + "/download";
+
+        HttpResponse<byte[]> whole = head(download, null);
+        assertThat(whole.statusCode()).isEqualTo(200);
+        assertThat(whole.headers().firstValue("Content-Type")).hasValue("image/webp");
+        assertThat(whole.headers().firstValue("Content-Length")).hasValue(Long.toString(job.result().outputBytes()));
+        assertThat(whole.headers().firstValue("Content-Disposition").orElseThrow())
+                .startsWith("attachment; filename=\"photo-640x480.webp\"");
+        assertThat(whole.body()).isEmpty();
+
+        HttpResponse<byte[]> part = head(download, "bytes=0-9");
+        assertThat(part.statusCode()).isEqualTo(206);
+        assertThat(part.headers().firstValue("Content-Range")).hasValue("bytes 0-9/" + job.result().outputBytes());
+
+        assertThat(head("/media/jobs/" + job.jobId(), null).headers().firstValue("Content-Type"))
+                .hasValue("application/json");
+        assertThat(head("/media/jobs/no-such-job", null).statusCode()).isEqualTo(404);
+        assertThat(head("/media/jobs/no-such-job/download", null).statusCode()).isEqualTo(404);
+    }
+
+    private static HttpResponse<byte[]> head(String path, String range) throws Exception {
+        HttpRequest.Builder request = Raw.request(server.baseUrl(), path).method("HEAD", HttpRequest.BodyPublishers.noBody());
+        if (range != null) request.header("Range", range);
+        return Raw.HTTP.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
     }
 
     @Test
