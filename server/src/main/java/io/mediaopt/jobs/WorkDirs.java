@@ -6,6 +6,7 @@ import org.slf4j.LoggerFactory;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.function.Function;
 import java.util.stream.Stream;
@@ -20,8 +21,23 @@ public final class WorkDirs {
         this.root = root;
     }
 
-    /** Removes what a previous run of the process left behind. */
+    /**
+     * Removes what a previous run of the process left behind: its directories, and the encoders a
+     * killed run left working in them, which would otherwise go on taking the CPU from the jobs
+     * queued again. Such a process is any other whose arguments name a path under the root.
+     */
     public void clear() throws IOException {
+        String under = root.toAbsolutePath().normalize() + "/";
+        long self = ProcessHandle.current().pid();
+        ProcessHandle.allProcesses()
+                .filter(p -> p.pid() != self && p.info().arguments()
+                        .map(args -> Arrays.stream(args).anyMatch(a -> a.contains(under))).orElse(false))
+                .forEach(leftover -> {
+                    log.warn("stopping {} (pid {}), left working in {} by a previous run",
+                            leftover.info().command().orElse("a process"), leftover.pid(), root);
+                    leftover.descendants().forEach(ProcessHandle::destroyForcibly);
+                    leftover.destroyForcibly();
+                });
         deleteTree(root);
         Files.createDirectories(root);
     }

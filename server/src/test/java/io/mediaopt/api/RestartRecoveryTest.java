@@ -103,22 +103,31 @@ class RestartRecoveryTest {
     }
 
     @Test
-    void aJobKilledOnItsLastAttemptFailsAsInterruptedAndItsInputIsDeleted() throws Exception {
+    void aJobKilledOnItsLastAttemptFailsAsInterruptedLeavingNeitherInputNorEncoder() throws Exception {
         int port = ServerProcess.freePort();
-        Map<String, String> oneAttempt = Map.of("SERVICE_JOB_MAX_ATTEMPTS", "1");
+        // straight to the one long encode, which ffmpeg goes on with after the server is gone
+        Map<String, String> oneAttempt = Map.of("SERVICE_JOB_MAX_ATTEMPTS", "1", "SERVICE_VIDEO_QUALITY", "fixed");
         start(port, oneAttempt);
         String id;
         try (MediaoptClient client = server.client()) {
-            id = client.submitJob(Fixtures.mp4WithAudio(), "low-bandwidth").jobId();
+            // long enough that its encoders outlive the restart unless the new server stops them
+            id = client.submitJob(Fixtures.highBitrateMp4("long.mp4", "1280x720", 60, true), "low-bandwidth").jobId();
             awaitStatus(client, id, JobStatus.PROCESSING);
         }
         Path input = dir.resolve("store/inputs/" + id);
         assertThat(input).exists();
         List<ProcessHandle> encoders = server.process().descendants().toList();
+        assertThat(encoders).as("ffmpeg running").isNotEmpty();
 
         server.kill();
-        encoders.forEach(ProcessHandle::destroyForcibly);
-        start(port, oneAttempt);
+        try {
+            start(port, oneAttempt);
+            assertThat(Eventually.await(Duration.ofSeconds(10),
+                    () -> encoders.stream().filter(ProcessHandle::isAlive).toList(), List::isEmpty))
+                    .as("the killed server's encoders, stopped by the new one").isEmpty();
+        } finally {
+            encoders.forEach(ProcessHandle::destroyForcibly);
+        }
 
         try (MediaoptClient client = server.client()) {
             Job job = client.getJob(id);
