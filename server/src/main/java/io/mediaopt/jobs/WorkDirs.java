@@ -8,6 +8,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.List;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Stream;
 
@@ -27,11 +29,13 @@ public final class WorkDirs {
      * queued again. Such a process is any other whose arguments name a path under the root.
      */
     public void clear() throws IOException {
-        String under = root.toAbsolutePath().normalize() + "/";
+        // as the work's paths were written, and as they resolve
+        Set<String> under = Set.copyOf(List.of(root.toAbsolutePath() + "/", root.toAbsolutePath().normalize() + "/"));
         long self = ProcessHandle.current().pid();
         ProcessHandle.allProcesses()
                 .filter(p -> p.pid() != self && p.info().arguments()
-                        .map(args -> Arrays.stream(args).anyMatch(a -> a.contains(under))).orElse(false))
+                        .map(args -> Arrays.stream(args).anyMatch(a -> under.stream().anyMatch(a::contains)))
+                        .orElse(false))
                 .forEach(leftover -> {
                     log.warn("stopping {} (pid {}), left working in {} by a previous run",
                             leftover.info().command().orElse("a process"), leftover.pid(), root);
