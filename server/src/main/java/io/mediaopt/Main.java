@@ -52,6 +52,7 @@ import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
@@ -161,7 +162,8 @@ public final class Main {
         Workers workers = service.own(new Workers(
                 new WorkerSettings(config.workers(), config.queueTimeout(), config.nodeId(), config.jobLease(),
                         config.jobMaxAttempts(), config.role().processesQueue(), config.shutdownGrace()),
-                store, processor, storage, new WorkDirs(outputDir.resolve("work")), metrics, clock));
+                store, processor, storage, new WorkDirs(outputDir.resolve("work"),
+                        List.of(config.ffmpegPath(), config.ffprobePath())), metrics, clock));
         metrics.gauge("mediaopt.jobs.pending", "Jobs waiting for an encoder (the queue all nodes share)",
                 store::countPending);
         metrics.gauge("mediaopt.workers.busy", "Encoding slots of this node in use", workers::busy);

@@ -11,6 +11,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /** A scratch directory per running job, removed when the job's work ends, whatever the outcome. */
@@ -18,22 +19,26 @@ public final class WorkDirs {
     private static final Logger log = LoggerFactory.getLogger(WorkDirs.class);
 
     private final Path root;
+    /** The file names of the encoders the jobs run (ffmpeg, ffprobe): the only processes {@link #clear} stops. */
+    private final Set<String> encoders;
 
-    public WorkDirs(Path root) {
+    public WorkDirs(Path root, List<String> encoderPaths) {
         this.root = root;
+        this.encoders = encoderPaths.stream().map(WorkDirs::fileName).collect(Collectors.toUnmodifiableSet());
     }
 
     /**
      * Removes what a previous run of the process left behind: its directories, and the encoders a
      * killed run left working in them, which would otherwise go on taking the CPU from the jobs
-     * queued again. Such a process is any other whose arguments name a path under the root.
+     * queued again. Such a process runs one of the encoders and names a path under the root.
      */
     public void clear() throws IOException {
         // as the work's paths were written, and as they resolve
         Set<String> under = Set.copyOf(List.of(root.toAbsolutePath() + "/", root.toAbsolutePath().normalize() + "/"));
         long self = ProcessHandle.current().pid();
         ProcessHandle.allProcesses()
-                .filter(p -> p.pid() != self && p.info().arguments()
+                .filter(p -> p.pid() != self && p.info().command().map(c -> encoders.contains(fileName(c))).orElse(false)
+                        && p.info().arguments()
                         .map(args -> Arrays.stream(args).anyMatch(a -> under.stream().anyMatch(a::contains)))
                         .orElse(false))
                 .forEach(leftover -> {
@@ -56,6 +61,11 @@ public final class WorkDirs {
         } finally {
             deleteTree(dir);
         }
+    }
+
+    private static String fileName(String path) {
+        Path name = Path.of(path).getFileName();
+        return name == null ? path : name.toString();
     }
 
     private static void deleteTree(Path dir) {
