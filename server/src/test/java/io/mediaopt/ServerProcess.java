@@ -9,10 +9,14 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 /** A mediaopt server in a process of its own, as a node of a deployment is. */
 public final class ServerProcess implements AutoCloseable {
+    private static final Set<Integer> HANDED_OUT = ConcurrentHashMap.newKeySet();
+
     private final Process process;
     private final int port;
     private final Path log;
@@ -108,9 +112,16 @@ public final class ServerProcess implements AutoCloseable {
         }
     }
 
+    /**
+     * A port nothing listens on, never one handed out before in this JVM: a node binds its port
+     * a second or more after it was chosen, and the kernel may give the same free port to the
+     * next node meanwhile, whose health check would then be answered by the other one.
+     */
     public static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
+        while (true) {
+            try (ServerSocket socket = new ServerSocket(0)) {
+                if (HANDED_OUT.add(socket.getLocalPort())) return socket.getLocalPort();
+            }
         }
     }
 }
