@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -36,17 +37,18 @@ public final class WorkDirs {
         // as the work's paths were written, and as they resolve
         Set<String> under = Set.copyOf(List.of(root.toAbsolutePath() + "/", root.toAbsolutePath().normalize() + "/"));
         long self = ProcessHandle.current().pid();
-        ProcessHandle.allProcesses()
-                .filter(p -> p.pid() != self && p.info().command().map(c -> encoders.contains(fileName(c))).orElse(false)
-                        && p.info().arguments()
-                        .map(args -> Arrays.stream(args).anyMatch(a -> under.stream().anyMatch(a::contains)))
-                        .orElse(false))
-                .forEach(leftover -> {
-                    log.warn("stopping {} (pid {}), left working in {} by a previous run",
-                            leftover.info().command().orElse("a process"), leftover.pid(), root);
-                    leftover.descendants().forEach(ProcessHandle::destroyForcibly);
-                    leftover.destroyForcibly();
-                });
+        ProcessHandle.allProcesses().filter(p -> p.pid() != self).forEach(process -> {
+            // read once: each call of info() reads the process's files under /proc again
+            ProcessHandle.Info info = process.info();
+            Optional<String> encoder = info.command().filter(c -> encoders.contains(fileName(c)));
+            if (encoder.isEmpty() || !info.arguments()
+                    .map(args -> Arrays.stream(args).anyMatch(a -> under.stream().anyMatch(a::contains))).orElse(false)) {
+                return;
+            }
+            log.warn("stopping {} (pid {}), left working in {} by a previous run", encoder.get(), process.pid(), root);
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
+            process.destroyForcibly();
+        });
         deleteTree(root);
         Files.createDirectories(root);
     }
