@@ -2,6 +2,7 @@ package io.mediaopt;
 
 import io.mediaopt.webhooks.CallbackUrls;
 import io.mediaopt.webhooks.WebhookSettings;
+import io.mediaopt.webhooks.WebhookSignature;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -20,7 +21,6 @@ import java.util.stream.Collectors;
  * {@link Config#fromEnvironment} reports every bad variable at once.
  */
 final class EnvironmentReader {
-    private static final int MIN_WEBHOOK_SECRET = 16;
     private static final Duration WEBHOOK_RETRY_WINDOW = Duration.ofHours(24);
 
     private final Map<String, String> env;
@@ -140,9 +140,12 @@ final class EnvironmentReader {
             }
         }
         String secret = raw("SERVICE_WEBHOOK_SECRET");
-        if (secret != null && secret.length() < MIN_WEBHOOK_SECRET) {
-            errors.add("SERVICE_WEBHOOK_SECRET: expected at least " + MIN_WEBHOOK_SECRET
-                    + " characters but it has " + secret.length());
+        if (secret != null) {
+            try {
+                WebhookSignature.key(secret);
+            } catch (IllegalArgumentException e) {
+                errors.add("SERVICE_WEBHOOK_SECRET: " + e.getMessage());
+            }
         }
         if (urlValue != null && secret == null) {
             errors.add("SERVICE_WEBHOOK_SECRET: expected a secret to sign callbacks with, since "

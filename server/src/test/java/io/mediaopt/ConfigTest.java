@@ -160,7 +160,7 @@ class ConfigTest {
         assertThat(off.retryFor()).isEqualTo(Duration.ofHours(24));
 
         Config c = Config.fromEnvironment(Map.of("SERVICE_WEBHOOK_URL", "https://hooks.example/m?token=t0ps3cret",
-                "SERVICE_WEBHOOK_SECRET", "s3cret-s3cret-s3cret", "SERVICE_WEBHOOK_ALLOW_PRIVATE", "TRUE",
+                "SERVICE_WEBHOOK_SECRET", "whsec_s3crets3crets3crets3crets3crets3cret", "SERVICE_WEBHOOK_ALLOW_PRIVATE", "TRUE",
                 "SERVICE_WEBHOOK_TIMEOUT_MS", "2000", "SERVICE_WEBHOOK_RETRY_BASE_MS", "10"));
         assertThat(c.webhooks().defaultUrl()).contains(URI.create("https://hooks.example/m?token=t0ps3cret"));
         assertThat(c.webhooks().allowPrivate()).isTrue();
@@ -177,11 +177,18 @@ class ConfigTest {
                 "SERVICE_WEBHOOK_TIMEOUT_MS", "0")))
                 .isInstanceOf(Config.ConfigException.class)
                 .hasMessageContaining("SERVICE_WEBHOOK_URL: expected an absolute https URL")
-                .hasMessageContaining("SERVICE_WEBHOOK_SECRET: expected at least 16 characters")
+                .hasMessageContaining("SERVICE_WEBHOOK_SECRET: expected whsec_ followed by the base64 of the key")
                 .hasMessageContaining("SERVICE_WEBHOOK_ALLOW_HTTP: expected true or false")
                 .hasMessageContaining("SERVICE_WEBHOOK_TIMEOUT_MS")
                 .message().doesNotContain("s3cret");
         assertThatThrownBy(() -> Config.fromEnvironment(Map.of("SERVICE_WEBHOOK_URL", "https://hooks.example/")))
                 .hasMessageContaining("SERVICE_WEBHOOK_SECRET: expected a secret");
+        assertThatThrownBy(() -> Config.fromEnvironment(Map.of("SERVICE_WEBHOOK_SECRET", "whsec_s3crets3cret")))
+                .hasMessageContaining("SERVICE_WEBHOOK_SECRET: expected a key of at least 24 bytes after whsec_ "
+                        + "but it has 9")
+                .message().doesNotContain("s3cret");
+        assertThatThrownBy(() -> Config.fromEnvironment(Map.of("SERVICE_WEBHOOK_SECRET", "whsec_s3cret!s3cret")))
+                .hasMessageContaining("SERVICE_WEBHOOK_SECRET: expected standard base64 after whsec_")
+                .message().doesNotContain("s3cret");
     }
 }

@@ -1,5 +1,7 @@
 package io.mediaopt;
 
+import com.standardwebhooks.Webhook;
+import com.standardwebhooks.exceptions.WebhookVerificationException;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.mediaopt.client.Job;
@@ -10,6 +12,7 @@ import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -37,11 +40,25 @@ public final class WebhookReceiver implements AutoCloseable {
         }
 
         public String eventId() {
-            return header(WebhookSignature.EVENT_ID_HEADER);
+            return header(WebhookSignature.ID_HEADER);
         }
 
+        /** Whether the Java client accepts the call's signature under {@code secret}. */
         public boolean signedWith(String secret) {
-            return WebhookSignature.verify(secret, header(WebhookSignature.HEADER), body);
+            return WebhookSignature.verify(secret, eventId(), header(WebhookSignature.TIMESTAMP_HEADER),
+                    header(WebhookSignature.SIGNATURE_HEADER), body);
+        }
+
+        /** Whether the reference Standard Webhooks library accepts the call under {@code secret}. */
+        public boolean acceptedByStandardWebhooks(String secret) {
+            Map<String, List<String>> all = new TreeMap<>();
+            headers.forEach((name, value) -> all.put(name, List.of(value)));
+            try {
+                new Webhook(secret).verify(new String(body, StandardCharsets.UTF_8), all);
+                return true;
+            } catch (WebhookVerificationException e) {
+                return false;
+            }
         }
 
         public Job job() {

@@ -79,7 +79,7 @@ public final class MediaoptClient implements AutoCloseable {
 
     /**
      * Uploads a file as an asynchronous job that, when it ends, is posted to {@code callbackUrl}
-     * (signed: check it with {@link WebhookSignature#verify}).
+     * (signed in the Standard Webhooks format: check it with {@link WebhookSignature#verify}).
      */
     public JobSubmission submitJob(Path file, String preset, URI callbackUrl) {
         return submitJob(filenameOf(file), publisherOf(file), preset, callbackText(callbackUrl),

@@ -8,44 +8,52 @@ import java.time.Instant;
 import org.junit.jupiter.api.Test;
 
 class WebhookSignatureTest {
-    static final String SECRET = "test-secret-0123456789";
-    static final byte[] BODY = "{\"jobId\":\"j-1\",\"status\":\"done\"}".getBytes(StandardCharsets.UTF_8);
-    /** printf '1700000000.<body>' | openssl dgst -sha256 -hmac test-secret-0123456789 */
-    static final String OPENSSL_SIGNATURE =
-            "t=1700000000,v1=f47491179b2b52094336b1e13455917d00c28c5834092c6907522994b656e0c9";
-    static final Instant SIGNED_AT = Instant.ofEpochSecond(1_700_000_000L);
+    /** The example of the Standard Webhooks specification. */
+    static final String SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
+    static final String ID = "msg_p5jXN8AQM9LWM0D4loKWxJek";
+    static final String TIMESTAMP = "1614265330";
+    static final byte[] BODY = "{\"test\": 2432232314}".getBytes(StandardCharsets.UTF_8);
+    static final String SIGNATURE = "v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=";
+    static final Instant SIGNED_AT = Instant.ofEpochSecond(1_614_265_330L);
+    static final Duration TOLERANCE = Duration.ofMinutes(5);
 
     @Test
-    void acceptsTheSignatureAnyHmacSha256ToolComputes() {
-        assertThat(WebhookSignature.verify(SECRET, OPENSSL_SIGNATURE, BODY, Duration.ofMinutes(5), SIGNED_AT))
-                .isTrue();
-        assertThat(WebhookSignature.verify(SECRET, " v1=f47491179b2b52094336b1e13455917d00c28c5834092c6907522994b656e0c9"
-                + ", t=1700000000", BODY, Duration.ofMinutes(5), SIGNED_AT.plusSeconds(299))).isTrue();
+    void acceptsTheSpecificationsExampleWithOrWithoutThePrefixAmongOtherSignatures() {
+        assertThat(WebhookSignature.verify(SECRET, ID, TIMESTAMP, SIGNATURE, BODY, TOLERANCE, SIGNED_AT)).isTrue();
+        assertThat(WebhookSignature.verify(SECRET.substring("whsec_".length()), ID, TIMESTAMP, SIGNATURE, BODY,
+                TOLERANCE, SIGNED_AT.plusSeconds(299))).isTrue();
+        assertThat(WebhookSignature.verify(SECRET, ID, TIMESTAMP, "v1,AAAA v2,xyz " + SIGNATURE, BODY, TOLERANCE,
+                SIGNED_AT)).as("one of several, as during a key rotation").isTrue();
     }
 
     @Test
-    void refusesAnotherBodyAnotherSecretOrAnotherTime() {
-        byte[] changed = "{\"jobId\":\"j-2\",\"status\":\"done\"}".getBytes(StandardCharsets.UTF_8);
-        Duration tolerance = Duration.ofMinutes(5);
-        assertThat(WebhookSignature.verify(SECRET, OPENSSL_SIGNATURE, changed, tolerance, SIGNED_AT)).isFalse();
-        assertThat(WebhookSignature.verify("another-secret-0123456", OPENSSL_SIGNATURE, BODY, tolerance, SIGNED_AT))
-                .isFalse();
-        assertThat(WebhookSignature.verify(SECRET, OPENSSL_SIGNATURE.replace("t=1700000000", "t=1700000001"), BODY,
-                tolerance, SIGNED_AT)).as("the time is signed too").isFalse();
-        assertThat(WebhookSignature.verify(SECRET, OPENSSL_SIGNATURE, BODY, tolerance, SIGNED_AT.plusSeconds(301)))
+    void refusesAnotherBodyIdSecretOrTime() {
+        byte[] changed = "{\"test\": 2432232315}".getBytes(StandardCharsets.UTF_8);
+        assertThat(WebhookSignature.verify(SECRET, ID, TIMESTAMP, SIGNATURE, changed, TOLERANCE, SIGNED_AT)).isFalse();
+        assertThat(WebhookSignature.verify(SECRET, ID + "x", TIMESTAMP, SIGNATURE, BODY, TOLERANCE, SIGNED_AT))
+                .as("the id is signed too").isFalse();
+        assertThat(WebhookSignature.verify("whsec_bm90LXRoZS1zZWNyZXQtMDEyMzQ1Njc4OQ==", ID, TIMESTAMP, SIGNATURE,
+                BODY, TOLERANCE, SIGNED_AT)).isFalse();
+        assertThat(WebhookSignature.verify(SECRET, ID, "1614265331", SIGNATURE, BODY, TOLERANCE, SIGNED_AT))
+                .as("the time is signed too").isFalse();
+        assertThat(WebhookSignature.verify(SECRET, ID, TIMESTAMP, SIGNATURE, BODY, TOLERANCE, SIGNED_AT.plusSeconds(301)))
                 .as("a replay after the tolerance").isFalse();
-        assertThat(WebhookSignature.verify(SECRET, OPENSSL_SIGNATURE, BODY, tolerance, SIGNED_AT.minusSeconds(301)))
-                .isFalse();
+        assertThat(WebhookSignature.verify(SECRET, ID, TIMESTAMP, SIGNATURE, BODY, TOLERANCE,
+                SIGNED_AT.minusSeconds(301))).isFalse();
     }
 
     @Test
     void refusesMalformedOrMissingHeaders() {
-        Duration tolerance = Duration.ofMinutes(5);
-        for (String header : new String[] {null, "", "t=1700000000", "v1=f474", "t=x,v1=f474", "t=1700000000,v1=zz",
-                "t=1700000000,v1=f47491179b2b52094336b1e13455917d00c28c5834092c6907522994b656e0"}) {
-            assertThat(WebhookSignature.verify(SECRET, header, BODY, tolerance, SIGNED_AT)).as(header).isFalse();
+        for (String signature : new String[] {null, "", "v1,", "v1,zz!", "v2," + SIGNATURE.substring(3),
+                SIGNATURE.substring(3), "v1=" + SIGNATURE.substring(3), SIGNATURE.substring(0, SIGNATURE.length() - 4)}) {
+            assertThat(WebhookSignature.verify(SECRET, ID, TIMESTAMP, signature, BODY, TOLERANCE, SIGNED_AT))
+                    .as(signature).isFalse();
         }
-        assertThat(WebhookSignature.verify(null, OPENSSL_SIGNATURE, BODY, tolerance, SIGNED_AT)).isFalse();
+        assertThat(WebhookSignature.verify(SECRET, ID, "x", SIGNATURE, BODY, TOLERANCE, SIGNED_AT)).isFalse();
+        assertThat(WebhookSignature.verify(SECRET, null, TIMESTAMP, SIGNATURE, BODY, TOLERANCE, SIGNED_AT)).isFalse();
+        assertThat(WebhookSignature.verify(null, ID, TIMESTAMP, SIGNATURE, BODY, TOLERANCE, SIGNED_AT)).isFalse();
+        assertThat(WebhookSignature.verify("whsec_not base64!", ID, TIMESTAMP, SIGNATURE, BODY, TOLERANCE, SIGNED_AT))
+                .isFalse();
     }
 
     @Test

@@ -38,7 +38,6 @@ import java.util.function.Function;
  * Connections go only to addresses checked for them ({@link CheckedHttpClient}).
  */
 public final class WebhookSender implements AutoCloseable {
-    public static final String EVENT_ID_HEADER = "x-service-event-id";
     public static final String EVENT_HEADER = "x-service-event";
     private static final Logger log = LoggerFactory.getLogger(WebhookSender.class);
     private static final int IN_FLIGHT = 16;
@@ -80,7 +79,7 @@ public final class WebhookSender implements AutoCloseable {
         this.deliveries = deliveries;
         this.jobs = jobs;
         this.render = render;
-        this.signature = new WebhookSignature(settings.secret().orElse(""));
+        this.signature = settings.secret().map(WebhookSignature::new).orElse(null);
         this.backoff = backoff;
         this.clock = clock;
         this.http = CheckedHttpClient.create(settings.timeout(),
@@ -167,17 +166,20 @@ public final class WebhookSender implements AutoCloseable {
     private Outcome send(Delivery delivery) {
         Job job = jobs.find(delivery.jobId()).orElse(null);
         if (job == null) return Outcome.giveUp(null, "the job no longer exists");
+        if (signature == null) return Outcome.giveUp(null, "SERVICE_WEBHOOK_SECRET is unset: nothing to sign with");
         URI url = URI.create(delivery.url());
         byte[] body = render.apply(job);
         long timeout = settings.timeout().toMillis();
+        long signedAt = clock.millis() / 1000;
         Request request = http.newRequest(url)
                 .method(HttpMethod.POST)
                 // connect and answer each within the timeout: the whole attempt within twice that
                 .idleTimeout(timeout, TimeUnit.MILLISECONDS)
                 .timeout(2 * timeout, TimeUnit.MILLISECONDS)
-                .headers(h -> h.put(EVENT_ID_HEADER, delivery.eventId())
-                        .put(EVENT_HEADER, "job." + delivery.jobStatus())
-                        .put(WebhookSignature.HEADER, signature.header(clock.millis() / 1000, body)))
+                .headers(h -> h.put(WebhookSignature.ID_HEADER, delivery.eventId())
+                        .put(WebhookSignature.TIMESTAMP_HEADER, Long.toString(signedAt))
+                        .put(WebhookSignature.SIGNATURE_HEADER, signature.signature(delivery.eventId(), signedAt, body))
+                        .put(EVENT_HEADER, "job." + delivery.jobStatus()))
                 .body(new BytesRequestContent("application/json", body));
         CompletableFuture<Integer> answer = new CompletableFuture<>();
         request.onResponseHeaders(response -> {

@@ -8,7 +8,7 @@ import java.util.Optional;
  * How this node calls callers back.
  *
  * @param defaultUrl   where jobs that name no {@code callbackUrl} are reported (SERVICE_WEBHOOK_URL)
- * @param secret       the HMAC-SHA256 key of the signature; without it no callback is accepted
+ * @param secret       the signing secret, {@code whsec_<base64 key>}; without it no callback is accepted
  * @param allowHttp    whether plain {@code http} URLs are accepted besides {@code https}
  * @param allowPrivate whether loopback, private, link-local and metadata addresses may be called
  * @param timeout      connect and response time of one attempt

@@ -32,7 +32,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @ProcessLevel
 class RestartRecoveryTest {
-    static final String WEBHOOK_SECRET = "webhook-test-secret-0123456789";
+    static final String WEBHOOK_SECRET = "whsec_bWVkaWFvcHQtdGVzdC1rZXktMDEyMzQ1Njc4OWFiY2RlZg==";
     static final Map<String, String> WEBHOOKS = Map.of(
             "SERVICE_WEBHOOK_SECRET", WEBHOOK_SECRET,
             "SERVICE_WEBHOOK_ALLOW_HTTP", "true",

@@ -34,7 +34,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** A job's end is posted, signed, to the caller's URL; failures are retried or given up as they deserve. */
 class WebhooksApiTest {
-    static final String SECRET = "webhook-test-secret-0123456789";
+    static final String SECRET = "whsec_bWVkaWFvcHQtdGVzdC1rZXktMDEyMzQ1Njc4OWFiY2RlZg==";
+    static final String OTHER_SECRET = "whsec_bm90LXRoZS1zZWNyZXQtMDEyMzQ1Njc4OWFiY2RlZg==";
     static final Duration WAIT = Duration.ofSeconds(60);
     @RegisterExtension
     static final RunningServer service = RunningServer.with(Map.of(
@@ -74,7 +75,11 @@ class WebhooksApiTest {
             assertThat(call.path()).isEqualTo("/hooks/media");
             assertThat(call.header("Content-Type")).isEqualTo("application/json");
             assertThat(call.signedWith(SECRET)).as("signature of " + call.eventId()).isTrue();
-            assertThat(call.signedWith("not-the-secret-0123456789")).isFalse();
+            assertThat(call.acceptedByStandardWebhooks(SECRET)).as("the reference library accepts it").isTrue();
+            assertThat(call.signedWith(OTHER_SECRET)).isFalse();
+            assertThat(call.acceptedByStandardWebhooks(OTHER_SECRET)).isFalse();
+            assertThat(call.header("webhook-timestamp")).matches("[0-9]{10}");
+            assertThat(call.headers()).doesNotContainKeys("x-service-signature", "x-service-event-id");
             Job sent = call.job();
             assertThat(call.header(WebhookSignature.EVENT_HEADER)).isEqualTo("job." + sent.status().wireName());
             Job polled = client.getJob(sent.jobId());

@@ -145,7 +145,7 @@ class MultiNodeTest {
 
     @Test
     void eachCallbackIsDeliveredExactlyOnceByTwoNodes() throws Exception {
-        String secret = "webhook-test-secret-0123456789";
+        String secret = "whsec_bWVkaWFvcHQtdGVzdC1rZXktMDEyMzQ1Njc4OWFiY2RlZg==";
         Map<String, String> webhooks = Map.of("SERVICE_WEBHOOK_SECRET", secret, "SERVICE_WEBHOOK_ALLOW_HTTP", "true",
                 "SERVICE_WEBHOOK_ALLOW_PRIVATE", "true");
         ServerProcess a = node("node-a", webhooks);

@@ -30,7 +30,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * 400, and checked again before each attempt.
  */
 class CallbackTargetsTest {
-    static final String SECRET = "webhook-test-secret-0123456789";
+    static final String SECRET = "whsec_bWVkaWFvcHQtdGVzdC1rZXktMDEyMzQ1Njc4OWFiY2RlZg==";
 
     @RegisterExtension
     static final RunningServer server = RunningServer.with(Map.of("SERVICE_WEBHOOK_SECRET", SECRET));

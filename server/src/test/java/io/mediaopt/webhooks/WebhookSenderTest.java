@@ -48,7 +48,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * on 127.0.0.1.
  */
 class WebhookSenderTest {
-    static final String SECRET = "webhook-test-secret-0123456789";
+    static final String SECRET = "whsec_bWVkaWFvcHQtdGVzdC1rZXktMDEyMzQ1Njc4OWFiY2RlZg==";
     /** TEST-NET-3: public for the policy, routed nowhere. */
     static final String PUBLIC_ADDRESS = "203.0.113.10";
     static final char[] PASSWORD = "changeit".toCharArray();
@@ -109,6 +109,7 @@ class WebhookSenderTest {
         assertThat(call.header("Host")).isEqualTo("receiver.test:" + port);
         assertThat(call.eventId()).isEqualTo("j.failed");
         assertThat(call.signedWith(SECRET)).isTrue();
+        assertThat(call.acceptedByStandardWebhooks(SECRET)).isTrue();
         assertThat(lookups).containsExactly("receiver.test");
     }
 
