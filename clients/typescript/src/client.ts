@@ -1,0 +1,212 @@
+import { MediaoptError, MediaoptTimeoutError } from "./errors.js";
+import { formData, type MediaInput, type OptimizeOptions } from "./form.js";
+import { filenameOf, resultOf, type Optimization } from "./headers.js";
+import type { Health, Job, JobSubmission, Limits, PresetList, Usage } from "./types.js";
+import { send, type UploadHandlers } from "./upload.js";
+
+export interface ClientOptions {
+  /** Sent as `x-api-key` on every request. */
+  apiKey?: string;
+  /** The fetch to use; default the global one. */
+  fetch?: typeof fetch;
+}
+
+export interface WaitOptions {
+  /** Stops waiting: the promise rejects with the signal's reason. */
+  signal?: AbortSignal;
+  /** Gives up after this many ms with a {@link MediaoptTimeoutError}; default: no limit. */
+  timeoutMs?: number;
+  /** Called with each state polled. */
+  onPoll?: (job: Job) => void;
+}
+
+/** A finished job's output, streamed. */
+export interface Download {
+  filename: string | undefined;
+  contentType: string;
+  /** Bytes, when the service said. */
+  size: number | undefined;
+  body: ReadableStream<Uint8Array>;
+  /** Reads the whole body. */
+  bytes(): Promise<Uint8Array>;
+}
+
+const FIRST_POLL_MS = 100;
+const MAX_POLL_MS = 1000;
+
+/** A client of a mediaopt service. */
+export class MediaoptClient {
+  /** The API root, e.g. `http://127.0.0.1:8080/api`, without a trailing slash. */
+  readonly baseUrl: string;
+  readonly #apiKey: string | undefined;
+  readonly #fetch: typeof fetch;
+
+  /** @param baseUrl the API root, ending in `/api` (a trailing slash is dropped) */
+  constructor(baseUrl: string, options: ClientOptions = {}) {
+    this.baseUrl = normaliseBaseUrl(baseUrl);
+    const key = options.apiKey?.trim();
+    this.#apiKey = key ? key : undefined;
+    const fetchFunction = options.fetch ?? globalThis.fetch;
+    if (!fetchFunction) throw new TypeError("No fetch in this runtime: pass one as options.fetch");
+    this.#fetch = fetchFunction.bind(globalThis);
+  }
+
+  /** Optimizes while the request waits (`POST /api/media/optimize`): the file and its result. */
+  async optimize(media: MediaInput, options: OptimizeOptions = {}): Promise<Optimization> {
+    const response = await this.#post("/media/optimize", formData(media, options), options.signal);
+    const data = new Uint8Array(await response.arrayBuffer());
+    return { data, ...resultOf(response.headers) };
+  }
+
+  /** Queues the file as a job (`POST /api/media/jobs`) and returns at once. */
+  async submitJob(media: MediaInput, options: OptimizeOptions = {}): Promise<JobSubmission> {
+    const response = await this.#post("/media/jobs", formData(media, options), options.signal);
+    return response.json() as Promise<JobSubmission>;
+  }
+
+  /**
+   * {@link submitJob} reporting the upload's progress. The service takes the file in one
+   * request: an upload cut off starts over. It becomes resumable (tus) once the service offers
+   * resumable uploads; this method keeps its signature then.
+   */
+  async upload(media: MediaInput, options: OptimizeOptions = {}, handlers: UploadHandlers = {}): Promise<JobSubmission> {
+    const response = await send({ url: this.baseUrl + "/media/jobs", headers: this.#headers(), fetch: this.#fetch },
+      media, options, handlers).catch((error: unknown) => this.#explainBrokenUpload(error));
+    if (!response.ok) throw await MediaoptError.of(response);
+    return response.json() as Promise<JobSubmission>;
+  }
+
+  /** The job as it stands (`GET /api/media/jobs/{id}`). */
+  async getJob(jobId: string, options: { signal?: AbortSignal } = {}): Promise<Job> {
+    return (await this.#call(jobPath(jobId), { signal: options.signal })).json() as Promise<Job>;
+  }
+
+  /**
+   * Polls the job until it is done or failed and returns it. Polls start 100 ms apart and slow
+   * to one a second; a `busy` answer waits its `Retry-After`.
+   */
+  async waitForJob(jobId: string, options: WaitOptions = {}): Promise<Job> {
+    const { signal, timeoutMs } = options;
+    const deadline = timeoutMs === undefined ? Infinity : Date.now() + timeoutMs;
+    let delay = FIRST_POLL_MS;
+    for (;;) {
+      signal?.throwIfAborted();
+      let job: Job | undefined;
+      let wait = delay;
+      try {
+        job = await this.getJob(jobId, { signal });
+      } catch (error) {
+        if (!(error instanceof MediaoptError && error.code === "busy")) throw error;
+        wait = Math.max(delay, (error.retryAfter ?? 1) * 1000);
+      }
+      if (job) {
+        options.onPoll?.(job);
+        if (job.status === "done" || job.status === "failed") return job;
+      }
+      const remaining = deadline - Date.now();
+      if (remaining <= 0) throw new MediaoptTimeoutError(job ?? await this.getJob(jobId, { signal }), timeoutMs!);
+      await sleep(Math.min(wait, remaining), signal);
+      delay = Math.min(delay * 2, MAX_POLL_MS);
+    }
+  }
+
+  /** Streams a finished job's output (`GET /api/media/jobs/{id}/download`). */
+  async download(jobId: string, options: { signal?: AbortSignal } = {}): Promise<Download> {
+    const response = await this.#call(jobPath(jobId) + "/download", { signal: options.signal });
+    const length = response.headers.get("content-length");
+    return {
+      filename: filenameOf(response.headers.get("content-disposition")),
+      contentType: response.headers.get("content-type") ?? "application/octet-stream",
+      size: length === null ? undefined : Number(length),
+      body: response.body!,
+      bytes: async () => new Uint8Array(await response.arrayBuffer()),
+    };
+  }
+
+  /** The lifetime counters (`GET /api/usage`). */
+  async getUsage(): Promise<Usage> {
+    return (await this.#call("/usage")).json() as Promise<Usage>;
+  }
+
+  /** The service's health (`GET /api/health`); a degraded service's report (503) is returned too. */
+  async health(): Promise<Health> {
+    const response = await this.#fetch(this.baseUrl + "/health", { headers: this.#headers() });
+    if (response.ok || (response.status === 503 && isJson(response))) return response.json() as Promise<Health>;
+    throw await MediaoptError.of(response);
+  }
+
+  /** The presets, their parameters and the per-request options (`GET /api/media/presets`). */
+  async presets(): Promise<PresetList> {
+    return (await this.#call("/media/presets")).json() as Promise<PresetList>;
+  }
+
+  /** The limits in force (`GET /api/media/limits`). */
+  async limits(): Promise<Limits> {
+    return (await this.#call("/media/limits")).json() as Promise<Limits>;
+  }
+
+  async #post(path: string, body: FormData, signal: AbortSignal | undefined): Promise<Response> {
+    return this.#call(path, { method: "POST", body, signal })
+      .catch((error: unknown) => this.#explainBrokenUpload(error));
+  }
+
+  /**
+   * The service refuses a request without a valid key before reading its body, and closes the
+   * connection; the runtime may then see the upload broken (EPIPE, reset) instead of the 401.
+   * One cheap request with the same key tells: its error is thrown, or else the original one.
+   */
+  async #explainBrokenUpload(error: unknown): Promise<never> {
+    if (error instanceof MediaoptError || (error as { name?: string }).name === "AbortError") throw error;
+    const probe = await this.limits().then(() => undefined, (refusal: unknown) => refusal);
+    throw probe instanceof MediaoptError && probe.code === "unauthorized" ? probe : error;
+  }
+
+  async #call(path: string, init: RequestInit = {}): Promise<Response> {
+    const response = await this.#fetch(this.baseUrl + path, { ...init, headers: this.#headers() });
+    if (!response.ok) throw await MediaoptError.of(response);
+    return response;
+  }
+
+  #headers(): Record<string, string> {
+    return this.#apiKey ? { "x-api-key": this.#apiKey } : {};
+  }
+}
+
+/** As the Java client: trimmed, one trailing slash dropped, http(s) with a host, ending in /api. */
+export function normaliseBaseUrl(value: string): string {
+  let root = (value ?? "").trim();
+  if (root.endsWith("/")) root = root.slice(0, -1);
+  let url: URL | undefined;
+  try {
+    url = new URL(root);
+  } catch {
+    url = undefined;
+  }
+  if (!root.endsWith("/api") || !url || !/^https?:$/.test(url.protocol) || !url.hostname
+      || url.search || url.hash || root.includes("?") || root.includes("#")) {
+    throw new TypeError(`Expected a base URL ending in /api but received ${value} (for example http://127.0.0.1:8080/api)`);
+  }
+  return root;
+}
+
+function jobPath(jobId: string): string {
+  return "/media/jobs/" + encodeURIComponent(jobId);
+}
+
+function isJson(response: Response): boolean {
+  return (response.headers.get("content-type") ?? "").includes("json");
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    };
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}

@@ -1,0 +1,10 @@
+export { MediaoptClient, normaliseBaseUrl } from "./client.js";
+export type { ClientOptions, Download, WaitOptions } from "./client.js";
+export { MediaoptError, MediaoptTimeoutError } from "./errors.js";
+export type { ErrorCode } from "./errors.js";
+export type { MediaInput, OptimizeOptions, ReactNativeFile, RenditionName } from "./form.js";
+export type { Optimization } from "./headers.js";
+export type { UploadHandlers, UploadProgress } from "./upload.js";
+export { verifyWebhook, WebhookVerificationError } from "./webhooks.js";
+export type { VerifyOptions, WebhookHeaders } from "./webhooks.js";
+export type * from "./types.js";

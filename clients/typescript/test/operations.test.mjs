@@ -1,0 +1,105 @@
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { MediaoptClient, MediaoptTimeoutError, normaliseBaseUrl } from "../dist/index.js";
+import { mp4, png, startServer } from "./server.mjs";
+
+describe("every operation against the real service", () => {
+  let server;
+  let client;
+  before(async () => {
+    server = await startServer();
+    client = new MediaoptClient(server.baseUrl + "/");
+  });
+  after(() => server?.stop());
+
+  test("the base URL is normalised as the Java client does", () => {
+    assert.equal(client.baseUrl, server.baseUrl);
+    assert.equal(normaliseBaseUrl("  https://media.example/api/ "), "https://media.example/api");
+    for (const bad of ["http://h/", "http://h/api/x", "ftp://h/api", "http://h/api?x=1", "/api", ""]) {
+      assert.throws(() => new MediaoptClient(bad), /Expected a base URL ending in \/api/, bad);
+    }
+  });
+
+  test("health, presets, limits and usage", async () => {
+    const health = await client.health();
+    assert.equal(health.status, "ok");
+    assert.equal(health.checks.ffmpeg?.status, "ok");
+    const presets = await client.presets();
+    assert.equal(presets.defaultPreset, "web");
+    assert.ok(presets.presets.some((p) => p.name === "mobile"));
+    const limits = await client.limits();
+    assert.ok(limits.maxInputBytes > 0);
+    const usage = await client.getUsage();
+    assert.equal(typeof usage.totalJobs, "number");
+  });
+
+  test("optimize returns the file and its result from the headers", async () => {
+    const input = png();
+    const out = await client.optimize(new Blob([input], { type: "image/png" }),
+      { filename: "shot.png", preset: "web", format: "webp", width: 200, quality: 70 });
+    assert.equal(out.preset, "web");
+    assert.equal(out.inputBytes, input.length);
+    assert.equal(out.result.kind, "image");
+    assert.equal(out.result.strategy, "image-webp");
+    assert.equal(out.result.contentType, "image/webp");
+    assert.equal(out.result.filename, "shot.webp");
+    assert.equal(out.result.outputBytes, out.data.length);
+    assert.equal(out.result.outputWidth, 200);
+    assert.equal(out.result.quality, 70);
+    assert.equal(new TextDecoder().decode(out.data.subarray(8, 12)), "WEBP");
+  });
+
+  test("a job submitted, waited for and downloaded", async () => {
+    const submitted = await client.submitJob(png(), { filename: "a.png", format: "avif", renditions: ["responsive"] });
+    assert.equal(submitted.status, "pending");
+    const seen = [];
+    const job = await client.waitForJob(submitted.jobId, { timeoutMs: 60_000, onPoll: (j) => seen.push(j.status) });
+    assert.equal(job.status, "done", JSON.stringify(job));
+    assert.equal(seen.at(-1), "done");
+    assert.deepEqual(job.options, { format: "avif" });
+    assert.ok(job.result.renditions.some((r) => r.role === "responsive"));
+    assert.deepEqual(await client.getJob(submitted.jobId), job);
+    const download = await client.download(submitted.jobId);
+    assert.equal(download.filename, "a.avif");
+    assert.equal(download.contentType, "image/avif");
+    assert.equal(download.size, job.result.outputBytes);
+    assert.equal((await download.bytes()).length, job.result.outputBytes);
+  });
+
+  test("upload reports its progress up to the whole body and returns the submission", async () => {
+    const input = png("1280x720");
+    const progress = [];
+    const submitted = await client.upload(input, { filename: "big.png", preset: "mobile" },
+      { onProgress: (p) => progress.push(p) });
+    assert.ok(progress.length > 1, `progress events: ${progress.length}`);
+    const last = progress.at(-1);
+    assert.equal(last.loaded, last.total);
+    assert.ok(last.total > input.length && last.total < input.length + 1024);
+    for (let i = 1; i < progress.length; i++) assert.ok(progress[i].loaded >= progress[i - 1].loaded);
+    const job = await client.waitForJob(submitted.jobId, { timeoutMs: 60_000 });
+    assert.equal(job.status, "done");
+    assert.equal(job.inputBytes, input.length);
+    assert.equal(job.preset, "mobile");
+    assert.equal(job.filename, "big.png");
+  });
+
+  test("a video with a poster taken at a given time", async () => {
+    const submitted = await client.submitJob(mp4(), { filename: "clip.mp4", renditions: ["poster"], posterTime: 1 });
+    const job = await client.waitForJob(submitted.jobId, { timeoutMs: 120_000 });
+    assert.equal(job.status, "done", JSON.stringify(job.error));
+    assert.equal(job.result.kind, "video");
+    assert.ok(job.result.renditions.some((r) => r.role === "poster"));
+  });
+
+  test("an aborted wait rejects with the signal's reason, a timed out one with the job last seen", async () => {
+    const { jobId } = await client.submitJob(mp4(), { filename: "clip.mp4", renditions: ["hls"] });
+    const controller = new AbortController();
+    const waiting = client.waitForJob(jobId, { signal: controller.signal, onPoll: () => controller.abort() });
+    await assert.rejects(waiting, { name: "AbortError" });
+    const timedOut = await client.waitForJob(jobId, { timeoutMs: 1 }).catch((e) => e);
+    assert.ok(timedOut instanceof MediaoptTimeoutError, String(timedOut));
+    assert.equal(timedOut.job.jobId, jobId);
+    assert.notEqual(timedOut.job.status, "done");
+    assert.equal((await client.waitForJob(jobId, { timeoutMs: 120_000 })).status, "done");
+  });
+});
