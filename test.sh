@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the whole test suite (all modules). Arguments go to Maven, e.g.
+# Runs the whole test suite (all modules, then the TypeScript client's). Arguments go to Maven, e.g.
 #   ./test.sh -pl server -Dtest=SnifferTest
 set -euo pipefail
 cd -- "$(dirname -- "${BASH_SOURCE[0]}")"
@@ -13,4 +13,8 @@ source scripts/test-prerequisites.sh
 
 # Every test, the process-level ones too (a plain ./mvnw test leaves those out: see server/pom.xml).
 echo "Running the tests (./mvnw -B verify -Dtests.excludedTags=${*:+ $*})"
-exec ./mvnw -B verify -Dtests.excludedTags= "$@"
+./mvnw -B verify -Dtests.excludedTags= "$@"
+
+# The TypeScript client: built from the OpenAPI document and tested against the server jar that
+# the verify above just packaged (see docs/architecture.md, "The TypeScript client").
+exec clients/typescript/test.sh

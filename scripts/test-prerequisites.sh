@@ -103,3 +103,8 @@ mo_test_colour_profiles() {
 }
 
 mo_test_colour_profiles
+
+# The TypeScript client (clients/typescript) is built and tested with Debian's Node.js and npm:
+# Node 18 or newer, as the client supports; its npm dependencies come from its lockfile.
+mo_need_command node nodejs "the TypeScript client's build and tests"
+mo_need_command npm npm "the TypeScript client's build and tests"
