@@ -3,7 +3,8 @@
 # after Maven: `npm ci` from the committed lockfile (the only download), the types generated
 # from server/src/main/resources/openapi.json and `tsc` (a change of the contract that the
 # hand-written layer no longer fits fails here), then Node's test runner, whose tests start
-# server/target/mediaopt-server.jar (built by `./mvnw package`) on free ports of 127.0.0.1.
+# server/target/mediaopt-server.jar (built by `./mvnw package`) on free ports of 127.0.0.1, and
+# drive /usr/bin/chromium (or $CHROMIUM) for the browser's path.
 set -euo pipefail
 cd -- "$(dirname -- "${BASH_SOURCE[0]}")"
 
