@@ -10,6 +10,9 @@ source scripts/prerequisites.sh
 # Finds (or, as root, installs) the PostgreSQL server the database tests need as root.
 # shellcheck source=scripts/test-prerequisites.sh
 source scripts/test-prerequisites.sh
+# Lints: shellcheck on the shell scripts, ESLint on the web page (Error Prone runs in the build).
+# shellcheck source=scripts/lint.sh
+source scripts/lint.sh
 
 # Every test, the process-level ones too (a plain ./mvnw test leaves those out: see server/pom.xml).
 echo "Running the tests (./mvnw -B verify -Dtests.excludedTags=${*:+ $*})"

@@ -11,7 +11,7 @@
 set -euo pipefail
 cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.."
 
-# shellcheck source=../scripts/prerequisites.sh
+# shellcheck source=scripts/prerequisites.sh
 source scripts/prerequisites.sh
 
 corpus=bench/target/corpus
@@ -38,7 +38,7 @@ if [ ! -f "$corpus/.complete" ]; then
 fi
 
 # The server is started the way run.sh starts it.
-# shellcheck source=../scripts/server-memory.sh
+# shellcheck source=scripts/server-memory.sh
 source scripts/server-memory.sh
 echo "Building server and bench (./mvnw -B -q -DskipTests package)..."
 ./mvnw -B -q -DskipTests package

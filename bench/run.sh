@@ -12,13 +12,13 @@ set -euo pipefail
 cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.."
 
 # Finds (or installs) JDK 25, ffmpeg/ffprobe and libvips; exports JAVA_HOME.
-# shellcheck source=../scripts/prerequisites.sh
+# shellcheck source=scripts/prerequisites.sh
 source scripts/prerequisites.sh
 # The bench measures the service against the vips command line itself.
 mo_need_command vips libvips-tools "the bench's raw libvips baseline"
 
 # The server under test gets the memory settings run.sh starts it with.
-# shellcheck source=../scripts/server-memory.sh
+# shellcheck source=scripts/server-memory.sh
 source scripts/server-memory.sh
 
 echo "Building server and bench (./mvnw -B -q -DskipTests package)..."

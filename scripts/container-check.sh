@@ -33,7 +33,7 @@ fail() { printf 'FAILED: %s\n' "$*" >&2; exit 1; }
 work=$(mktemp -d /var/tmp/mediaopt-container-check.XXXX)
 root=$work/root
 cleanup() {
-  [[ -n $server_pid ]] && kill -KILL "$server_pid" 2>/dev/null || true
+  if [[ -n $server_pid ]]; then kill -KILL "$server_pid" 2>/dev/null || true; fi
   for m in "$root/dev" "$root/proc"; do umount -l "$m" 2>/dev/null || true; done
   rm -rf --one-file-system "$work"
 }

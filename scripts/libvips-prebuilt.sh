@@ -57,11 +57,11 @@ mo_prebuilt_fetch() {
         rm -rf "$tmp"
         return 1
     fi
-    mkdir -p "$tmp/unpacked" && tar -xzf "$tmp/package.tgz" -C "$tmp/unpacked" || {
+    if ! { mkdir -p "$tmp/unpacked" && tar -xzf "$tmp/package.tgz" -C "$tmp/unpacked"; }; then
         echo "unpacking $url failed"
         rm -rf "$tmp"
         return 1
-    }
+    fi
     mkdir -p "$(dirname "$dir")" && rm -rf "$dir" && mv "$tmp/unpacked/package" "$dir"
     rm -rf "$tmp"
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Memory settings for the server process, sourced by run.sh and bench/run.sh; each one
-# already set in the environment wins. Figures behind them: README "Benchmarks", memory.
+# already set in the environment wins. Figures behind them: docs/benchmarks.md, memory.
 #
 # glibc gives each thread that allocates its own arena and keeps freed blocks in it, so
 # libvips' tile and codec buffers stay resident once per thread. One arena, which the images in

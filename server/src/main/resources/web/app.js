@@ -4,7 +4,7 @@ import { Api } from './api.js';
 import { el } from './dom.js';
 import { FileCard } from './file-card.js';
 import { bytes, count } from './format.js';
-import { chosenOptions, fieldsFor, wireOptions } from './options.js';
+import { acceptFormats, chosenOptions, fieldsFor, wireOptions } from './options.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -75,6 +75,7 @@ async function loadPresets() {
 async function loadLimits() {
   try {
     limits = await api.json('/api/media/limits');
+    acceptFormats(limits.formats);
     const minutes = Math.round(limits.maxVideoDurationSec / 60);
     $('limits').textContent = `Up to ${bytes(limits.maxInputBytes)} per file (${count(limits.maxInputBytes)} bytes), `
       + `${count(limits.maxInputPixels / 1e6)} megapixels, videos up to ${minutes} minutes.`;

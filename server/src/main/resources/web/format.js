@@ -2,7 +2,7 @@
 
 const UNITS = ['bytes', 'KB', 'MB', 'GB', 'TB'];
 
-/** 125829120 → "120 MB" (1 KB = 1024 bytes, as the README counts). */
+/** 125829120 → "120 MB" (1 KB = 1024 bytes, as the docs count). */
 export function bytes(n) {
   let value = Number(n);
   let unit = 0;

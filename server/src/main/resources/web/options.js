@@ -9,8 +9,16 @@ const RENDITIONS = [
   { name: 'hls', kind: 'video' },
 ];
 
-const IMAGE_EXTENSIONS = new Set(['jpg', 'jpeg', 'png', 'gif', 'webp', 'avif', 'heic', 'heif', 'tif', 'tiff', 'bmp', 'jxl', 'svg']);
-const VIDEO_EXTENSIONS = new Set(['mp4', 'm4v', 'mov', 'webm', 'mkv', 'avi', 'mpg', 'mpeg', '3gp', 'ogv']);
+/** Extension → 'image' or 'video', from the accepted formats the API lists (GET /api/media/limits). */
+const kindOfExtension = new Map();
+
+/** Learns the accepted formats' extensions from the API's limits. */
+export function acceptFormats(formats) {
+  kindOfExtension.clear();
+  for (const format of formats) {
+    for (const extension of format.extensions) kindOfExtension.set(extension, format.kind);
+  }
+}
 
 /** The poster's time only makes sense, and is only accepted, with a poster. */
 export function wireOptions() {
@@ -50,7 +58,5 @@ function kindOf(file) {
   const type = file.type.split('/')[0];
   if (type === 'image' || type === 'video') return type;
   const extension = file.name.includes('.') ? file.name.split('.').pop().toLowerCase() : '';
-  if (IMAGE_EXTENSIONS.has(extension)) return 'image';
-  if (VIDEO_EXTENSIONS.has(extension)) return 'video';
-  return null;
+  return kindOfExtension.get(extension) ?? null;
 }

@@ -20,6 +20,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.stream.Stream;
 
 /**
@@ -126,7 +127,7 @@ public final class CorpusBench {
     /** One optimization in this process, its output kept in a directory of its own under {@code work}. */
     static Measured run(Vips vips, Path file, Preset preset, QualityMode mode, Path work) throws IOException {
         Path dir = Files.createDirectories(work.resolve(file.getFileName() + "-" + preset.name() + "-"
-                + mode.name().toLowerCase()));
+                + mode.name().toLowerCase(Locale.ROOT)));
         MediaFormat sniffed = new Sniffer().sniff(file).orElseThrow();
         var os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         long cpu = os.getProcessCpuTime();

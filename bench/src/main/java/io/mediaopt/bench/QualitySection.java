@@ -23,12 +23,12 @@ final class QualitySection {
                 "input", "preset", "strategy", "input bytes", "output bytes", "saved", "output size", "SSIM", "service time");
         for (MediaCase input : run.media.all()) {
             for (ServicePreset preset : run.presets()) {
-                if (run.options.quick() && input == run.media.clip1080() && !preset.name().equals("web")) continue;
+                if (run.options.quick() && input.equals(run.media.clip1080()) && !preset.name().equals("web")) continue;
                 run.report.progress(input.name() + " with " + preset.name());
                 Path output = out.resolve(input.name() + "-" + preset.name());
                 long started = System.nanoTime();
                 // the 1080p clip takes long: in quick mode the ratio section's output stands in
-                BenchRun.Output earlier = run.options.quick() && input == run.media.clip1080()
+                BenchRun.Output earlier = run.options.quick() && input.equals(run.media.clip1080())
                         ? run.latestOutput(input, preset.name()).orElse(null) : null;
                 OptimizationSummary summary = earlier != null ? earlier.summary() : run.optimize(input, preset.name(), output);
                 if (earlier != null) output = earlier.file();

@@ -40,7 +40,7 @@ final class RatioSection {
             measure(table, input, "vips thumbnail", command, raw, pairs);
         }
         for (MediaCase input : List.of(run.media.clip720(), run.media.clip1080())) {
-            int pairs = input == run.media.clip720() ? run.options.pick(3, 7) : run.options.pick(2, 3);
+            int pairs = input.equals(run.media.clip720()) ? run.options.pick(3, 7) : run.options.pick(2, 3);
             Path serviceOut = out.resolve(input.name() + "-service");
             OptimizationSummary first = run.optimize(input, PRESET, serviceOut);
             List<String> logged = RawVideoCommand.lastLogged(run.server().logLines(), first.result().strategy())

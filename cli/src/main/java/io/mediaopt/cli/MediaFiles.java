@@ -1,15 +1,20 @@
 package io.mediaopt.cli;
 
+import io.mediaopt.media.MediaFormat;
+import io.mediaopt.media.MediaKind;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
@@ -21,10 +26,9 @@ import java.util.stream.Stream;
  * so an output never has an input's name; two inputs that would still share one are refused.
  */
 final class MediaFiles {
-    static final Set<String> IMAGE_EXTENSIONS = Set.of("jpg", "jpeg", "png", "webp", "gif", "avif", "heic", "heif",
-            "tif", "tiff");
-    static final Set<String> VIDEO_EXTENSIONS = Set.of("mp4", "m4v", "mov", "webm", "mkv", "avi", "ts", "mts",
-            "3gp", "ogv", "ogg");
+    /** The extensions of the formats the service accepts, from the service's own list. */
+    static final Set<String> IMAGE_EXTENSIONS = extensionsOf(MediaKind.IMAGE);
+    static final Set<String> VIDEO_EXTENSIONS = extensionsOf(MediaKind.VIDEO);
 
     private MediaFiles() {}
 
@@ -94,6 +98,11 @@ final class MediaFiles {
         String name = file.getFileName().toString();
         int dot = name.lastIndexOf('.');
         return dot < 0 ? "" : name.substring(dot + 1).toLowerCase(Locale.ROOT);
+    }
+
+    private static Set<String> extensionsOf(MediaKind kind) {
+        return Arrays.stream(MediaFormat.values()).filter(f -> f.kind() == kind)
+                .flatMap(f -> f.extensions().stream()).collect(Collectors.toUnmodifiableSet());
     }
 
     private static boolean isMedia(Path file) {

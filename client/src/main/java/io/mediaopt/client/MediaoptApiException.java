@@ -39,6 +39,7 @@ public class MediaoptApiException extends MediaoptException {
 
     /** Stack traces show the status and code too, since the message alone may be ambiguous. */
     @Override
+    @SuppressWarnings("OverrideThrowableToString") // getMessage() stays the server's own words
     public String toString() {
         return getClass().getName() + ": HTTP " + status + " " + code + ": " + getMessage();
     }

@@ -188,7 +188,7 @@ final class MediaHandlers {
      */
     private void sendObject(Context ctx, String key, String contentType, String rangeHeader) throws IOException {
         // HEAD: the headers GET would send, from the object's size alone; nothing is read
-        boolean headOnly = ctx.method() == HandlerType.HEAD;
+        boolean headOnly = HandlerType.HEAD.equals(ctx.method());
         long size = rangeHeader == null && !headOnly ? -1 : storage.size(key);
         Optional<ByteRange> range = rangeHeader == null ? Optional.empty() : parseRange(ctx, rangeHeader, size);
         ctx.contentType(contentType);

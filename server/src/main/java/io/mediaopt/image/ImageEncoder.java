@@ -209,6 +209,7 @@ final class ImageEncoder {
      * Lossless first (the pipeline streams once), then that file quantised to a palette; the
      * smaller of the two stays. Screenshots and logos shrink several times; photos may not.
      */
+    @SuppressWarnings("Finally") // a palette file left behind is an error worth reporting too
     private void savePng(VipsImage image, Path output) {
         vips.save().png(image, output);
         Path palette = output.resolveSibling("palette-" + output.getFileName());

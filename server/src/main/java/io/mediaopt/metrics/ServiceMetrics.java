@@ -91,7 +91,7 @@ public final class ServiceMetrics implements AutoCloseable {
 
     private void bytes(String name, String description, String kind, String preset, long amount) {
         Counter.builder(name).description(description).baseUnit("bytes").tags("kind", kind, "preset", preset)
-                .register(registry).increment(amount);
+                .register(registry).increment((double) amount);
     }
 
     /** The time a successful encode took (libvips or ffmpeg, every strategy it tried). */

@@ -4,10 +4,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediaopt.RunningServer;
 import io.mediaopt.client.Health;
+import io.mediaopt.media.MediaFormat;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.net.http.HttpResponse;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -41,6 +43,21 @@ class InfoApiTest {
         assertThat(limits.path("maxInputBytes").asLong()).isEqualTo(5_000_000L);
         assertThat(limits.path("imageTimeoutMs").asLong()).isEqualTo(12345L);
         assertThat(limits.path("maxInputPixels").asLong()).isEqualTo(100_000_000L);
+    }
+
+    @Test
+    void limitsListEveryAcceptedFormatWithItsExtensions() {
+        JsonNode formats = server.client().limits().path("formats");
+        assertThat(formats.findValuesAsText("name"))
+                .containsExactlyElementsOf(Arrays.stream(MediaFormat.values()).map(MediaFormat::shortName).toList());
+        for (MediaFormat format : MediaFormat.values()) {
+            JsonNode listed = formats.get(format.ordinal());
+            assertThat(listed.path("kind").asText()).as(format.name()).isEqualTo(format.kind().wireName());
+            assertThat(listed.path("mediaType").asText()).as(format.name()).isEqualTo(format.contentType());
+            assertThat(listed.path("extensions").valueStream().map(JsonNode::asText).toList())
+                    .as(format.name()).isEqualTo(format.extensions());
+        }
+        assertThat(formats.get(MediaFormat.MOV.ordinal()).path("extensions").toString()).isEqualTo("[\"mov\",\"qt\"]");
     }
 
     @Test

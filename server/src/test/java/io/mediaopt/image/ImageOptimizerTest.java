@@ -165,7 +165,6 @@ class ImageOptimizerTest {
 
     @Test
     void shrinksEveryFrameOfAWideAnimation() {
-        Path wide = Fixtures.animatedGif(960, 240, 8);
         Path webp = Fixtures.animatedWebp(960, 240, 8);
 
         Optimized result = optimize(webp, preset("low-bandwidth"));

@@ -4,6 +4,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.Locale;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -15,7 +16,7 @@ class MediaFormatTest {
         Map<String, MediaFormat> byExtension = new HashMap<>();
         for (MediaFormat format : MediaFormat.values()) {
             assertThat(MediaFormat.fromShortName(format.shortName())).hasValue(format);
-            assertThat(format.extensions()).as(format.name()).isNotEmpty().allMatch(e -> e.equals(e.toLowerCase()));
+            assertThat(format.extensions()).as(format.name()).isNotEmpty().allMatch(e -> e.equals(e.toLowerCase(Locale.ROOT)));
             for (String extension : format.extensions()) {
                 assertThat(byExtension.put(extension, format)).as(extension).isNull();
             }

@@ -23,6 +23,7 @@ import java.nio.file.Files;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -73,7 +74,7 @@ class ApiKeyExposureTest {
     @Test
     void aKeyCountsOnlyInItsHeadersAndOnlyWhenExact() throws Exception {
         assertThat(status("GET", "/usage?api_key=" + KEY, null)).isEqualTo(401);
-        assertThat(status("GET", "/usage", Map.of("x-api-key", KEY.toUpperCase()))).isEqualTo(401);
+        assertThat(status("GET", "/usage", Map.of("x-api-key", KEY.toUpperCase(Locale.ROOT)))).isEqualTo(401);
         assertThat(status("GET", "/usage", Map.of("x-api-key", KEY + "x"))).isEqualTo(401);
         assertThat(status("GET", "/usage", Map.of("x-api-key", KEY.substring(1)))).isEqualTo(401);
         assertThat(status("GET", "/usage", Map.of("Authorization", "Basic " + KEY))).isEqualTo(401);

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Locale;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -52,7 +53,7 @@ class MalformedHttpTest {
         String answer = RawRequests.exchange(server, request.getBytes(StandardCharsets.ISO_8859_1));
         int end = answer.indexOf("\r\n\r\n");
         assertThat(end).as(answer).isPositive();
-        String head = answer.substring(0, end).toLowerCase();
+        String head = answer.substring(0, end).toLowerCase(Locale.ROOT);
         assertThat(head).startsWith("http/1.1 " + status + " ")
                 .contains("\r\ncontent-type: application/json")
                 .contains("\r\nx-content-type-options: nosniff")
