@@ -14,7 +14,7 @@ fi
 mo_lint_shell() {
     mo_need_command shellcheck shellcheck "the shell scripts' lint" || return 1
     echo "Checking the shell scripts (shellcheck)"
-    shellcheck scripts/*.sh run.sh test.sh mediaopt .ci/* bench/*.sh
+    shellcheck scripts/*.sh run.sh test.sh mediaopt .ci/* bench/*.sh clients/typescript/test.sh
 }
 
 mo_lint_web() {

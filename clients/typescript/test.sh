@@ -11,7 +11,7 @@ cd -- "$(dirname -- "${BASH_SOURCE[0]}")"
 if [ -z "${JAVA_HOME:-}" ]; then
     # JDK 25, ffmpeg and libvips, as the server needs them
     pushd ../.. >/dev/null
-    # shellcheck source=../../scripts/prerequisites.sh
+    # shellcheck source=scripts/prerequisites.sh
     source scripts/prerequisites.sh
     popd >/dev/null
 fi
