@@ -7,6 +7,7 @@ import io.mediaopt.jobs.Callback;
 import io.mediaopt.jobs.Job;
 import io.mediaopt.jobs.Jobs;
 import io.mediaopt.media.OptimizationResult;
+import io.mediaopt.media.PlainNumbers;
 import io.mediaopt.media.Rendition;
 import io.mediaopt.renditions.PictureChoice;
 import io.mediaopt.renditions.PlaylistUris;
@@ -22,6 +23,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /** The media routes: synchronous optimize, job submission, job status and the downloads. */
 final class MediaHandlers {
@@ -149,13 +151,10 @@ final class MediaHandlers {
     }
 
     private static int width(String text) {
-        try {
-            int width = Integer.parseInt(text == null ? "" : text.strip());
-            if (width >= 1 && width <= MAX_PICTURE_WIDTH) return width;
-        } catch (NumberFormatException e) {
-            // answered below
-        }
-        throw new InvalidInputException("Expected w as a width in device pixels from 1 to " + MAX_PICTURE_WIDTH);
+        OptionalInt width = PlainNumbers.whole(text);
+        if (width.isPresent() && width.getAsInt() >= 1 && width.getAsInt() <= MAX_PICTURE_WIDTH) return width.getAsInt();
+        throw new InvalidInputException("Expected w as a width in device pixels from 1 to " + MAX_PICTURE_WIDTH
+                + " in ASCII digits");
     }
 
     private void sendDownload(Context ctx, String key, String contentType, String filename) throws IOException {
