@@ -87,6 +87,39 @@ class RenditionsApiTest {
         assertThat(webp.headers().firstValue("Content-Type")).hasValue("image/webp");
         HttpResponse<byte[]> noWidth = get(picture.replace("?w=720", "?w=wide"), null, "*/*");
         assertThat(noWidth.statusCode()).isEqualTo(400);
+        // full-width and Arabic-Indic 720, a sign, a space before and after
+        for (String w : List.of("%EF%BC%97%EF%BC%92%EF%BC%90", "%D9%A7%D9%A2%D9%A0", "%2B720", "%20720", "720%20")) {
+            HttpResponse<byte[]> refused = get(picture.replace("?w=720", "?w=" + w), null, "*/*");
+            assertThat(refused.statusCode()).as(w).isEqualTo(400);
+            assertThat(JSON.readTree(refused.body()).path("code").asText()).isEqualTo("invalid-input");
+        }
+    }
+
+    @Test
+    void aPosterTimeInOtherDigitsOrWithASignIsInvalidInput() throws Exception {
+        for (String time : List.of("\uFF12", "\u0662", "+2", " 2", "1e0")) {
+            assertRefused(Fixtures.shortClip(), "poster", time, "in ASCII digits");
+        }
+    }
+
+    @Test
+    void aStripTooTallForWebpAndAvifGetsAResponsiveSetOfItsFallbackAlone() throws Exception {
+        JsonNode job = submitAndWait("strip.png", Fixtures.photoPng(1, 20000, false), "web", "responsive", null);
+        List<JsonNode> set = list(job.path("result").path("renditions"));
+        assertThat(set).isNotEmpty().allSatisfy(r -> {
+            assertThat(r.path("format").asText()).isEqualTo("jpeg");
+            assertThat(r.path("width").asInt() + "x" + r.path("height").asInt()).isEqualTo("1x20000");
+        });
+        for (JsonNode r : set) {
+            HttpResponse<byte[]> file = get(r.path("url").asText(), null);
+            assertThat(file.statusCode()).isEqualTo(200);
+            assertThat(dimensions(file.body())).isEqualTo("1x20000");
+        }
+        String picture = server.baseUrl() + "/media/jobs/" + job.path("jobId").asText() + "/picture?w=1";
+        HttpResponse<byte[]> chosen = get(picture, null, "image/avif,image/webp,*/*;q=0.8");
+        assertThat(chosen.statusCode()).isEqualTo(200);
+        assertThat(chosen.headers().firstValue("Content-Type")).hasValue("image/jpeg");
+        assertThat(job.path("result").path("picture").asText()).doesNotContain("<source").contains("<img src=\"");
     }
 
     @Test
