@@ -173,6 +173,26 @@ class VideoOptimizerTest {
         assertThat(out.audio().orElseThrow().codecName()).isEqualTo("opus");
     }
 
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"web", "low-bandwidth"})
+    void aLoudSurroundTrackIsDownmixedWithoutClipping(String preset) throws Exception {
+        // a 440 Hz sine in phase on all six channels, peaking at -4 dBFS
+        String channel = "0.63*sin(440*2*PI*t)";
+        Path surround = fixtures.resolve("loud-5.1.mov");
+        if (!Files.exists(surround)) {
+            Fixtures.ffmpeg("-f", "lavfi", "-i", "testsrc2=s=320x240:r=25:d=2", "-f", "lavfi", "-i",
+                    "aevalsrc=" + String.join("|", Collections.nCopies(6, channel)) + ":c=5.1:s=48000:d=2",
+                    "-c:v", "libx264", "-preset", "ultrafast", "-c:a", "pcm_s16le", surround.toString());
+        }
+        assertThat(Videos.audioPeakDb(surround)).isCloseTo(-4.0, within(0.1));
+
+        Optimized result = optimize(surround, preset(preset));
+
+        assertThat(Videos.probe(result.output()).audio().orElseThrow().codecName()).isIn("aac", "opus");
+        // summed unscaled (FL + 0.707 FC + 0.707 BL) the same track peaked at +4.1 dBFS
+        assertThat(Videos.audioPeakDb(result.output())).as("peak, dBFS").isLessThanOrEqualTo(0.0);
+    }
+
     private Optimized optimize(Path input, Preset preset) throws Exception {
         return optimizer.optimize(input, Videos.sniff(input), preset, workDir);
     }
