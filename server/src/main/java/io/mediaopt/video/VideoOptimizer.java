@@ -152,7 +152,6 @@ public final class VideoOptimizer implements Optimizer {
                         ? head.await()
                         : attempt(input, strategy, tuned(input, source, settings, strategy, picture, workDir, deadline),
                                 picture, workDir, deadline, ffprobe, progress);
-                attempt = VideoEncoder.described(attempt, video, settings, ffprobe);
                 if (attempt instanceof Attempt.Encoded encoded && endsEarly(source, encoded.durationSec())) {
                     Attempt.discard(encoded);
                     throw MediaException.unreadable(String.format(Locale.ROOT,

@@ -175,6 +175,24 @@ class VideoOptimizerTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource({"web", "low-bandwidth"})
+    void theLengthOfASilentClipIsReadFromTheOutput(String preset) throws Exception {
+        // 120 frames at 30 fps, no audio: ffmpeg's last out_time said 3.900 s (H.264), 3.968 s (VP9)
+        Path clip = Fixtures.video("silent-4s.mp4", "640x360", 30, 4, false,
+                "-c:v", "libx264", "-preset", "ultrafast", "-crf", "10", "-pix_fmt", "yuv420p");
+        Optimized result = optimize(clip, preset(preset));
+        assertThat(result.outputDurationSec()).isCloseTo(4.0, within(0.002));
+        assertThat(Videos.probe(result.output()).duration().orElseThrow()).isEqualTo(result.outputDurationSec());
+
+        // one frame of 1/30 s: its out_time was 0.000065 s
+        Path frame = Fixtures.video("one-frame.mp4", "640x360", 30, 1.0 / 30, false,
+                "-c:v", "libx264", "-preset", "ultrafast", "-crf", "10", "-pix_fmt", "yuv420p");
+        Optimized single = optimize(frame, preset(preset));
+        assertThat(single.outputDurationSec()).isCloseTo(1.0 / 30, within(0.002));
+        assertThat(single.outputWidth()).isEqualTo(Videos.probe(single.output()).video().orElseThrow().displayWidth());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"web", "low-bandwidth"})
     void aLoudSurroundTrackIsDownmixedWithoutClipping(String preset) throws Exception {
         // a 440 Hz sine in phase on all six channels, peaking at -4 dBFS
         String channel = "0.63*sin(440*2*PI*t)";
