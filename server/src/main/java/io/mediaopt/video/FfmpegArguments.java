@@ -110,12 +110,12 @@ public final class FfmpegArguments {
     /**
      * Encodes the first real video stream (capital V skips cover art) and the first audio
      * stream if there is one, scaled down to the preset's width, never up. The width is rounded
-     * down to even because 4:2:0 needs even sizes; -2 keeps the height even and the aspect
-     * ({@link FrameSize#fit} works out the same size from the probe, so the output needs no
-     * probe of its own). Rotation is applied by ffmpeg's autorotate, so the limits hold for the
-     * displayed picture. The decoder refuses frames over {@code maxPixels} by itself, so the
-     * command is safe to start before the probe of the input has answered. The progress report
-     * on stdout tells the frames and length written.
+     * down to even because 4:2:0 needs even sizes (a preset is at least
+     * {@link VideoSettings#MIN_WIDTH} wide, so it never rounds to 0, which scale reads as "keep");
+     * -2 keeps the height even and the aspect. Rotation is applied by ffmpeg's autorotate, so the
+     * limits hold for the displayed picture. The decoder refuses frames over {@code maxPixels} by
+     * itself, so the command is safe to start before the probe of the input has answered. The
+     * progress report on stdout tells the frames written.
      */
     public static List<String> encode(String ffmpeg, Path input, Path output, Strategy strategy,
                                       VideoSettings settings, long maxPixels, int processors) {

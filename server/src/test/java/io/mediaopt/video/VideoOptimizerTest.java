@@ -191,6 +191,14 @@ class VideoOptimizerTest {
         assertThat(single.outputWidth()).isEqualTo(Videos.probe(single.output()).video().orElseThrow().displayWidth());
     }
 
+    @Test
+    void aWidthOfTwoIsKeptAndReportedAsTheFileIs() throws Exception {
+        Path silent = Fixtures.highBitrateMp4("silent.mp4", "640x360", 2, false);
+        VideoSettings narrowest = preset("web").video().withMaxWidth(VideoSettings.MIN_WIDTH);
+        Optimized result = optimize(silent, new Preset("narrowest", "2 px", null, narrowest));
+        checkKept(silent, result, 2, 2, false);
+    }
+
     @ParameterizedTest(name = "{0}")
     @CsvSource({"web", "low-bandwidth"})
     void aLoudSurroundTrackIsDownmixedWithoutClipping(String preset) throws Exception {
