@@ -13,6 +13,7 @@ import java.util.List;
  * {@code renditions} only for a job that asked for them, and {@code picture} (a ready
  * {@code <picture>} element) only in the API's answers for one with a responsive image set.
  * {@code crf}: the CRF a video was encoded at (absent for images and an original served as is).
+ * {@code largerReason}: present only when the output is larger than the input, saying why.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record OptimizationResult(
@@ -34,7 +35,8 @@ public record OptimizationResult(
         Integer crf,
         Boolean alphaFlattened,
         List<Rendition> renditions,
-        String picture) {
+        String picture,
+        String largerReason) {
 
     public OptimizationResult {
         renditions = renditions == null ? null : List.copyOf(renditions);
@@ -47,14 +49,14 @@ public record OptimizationResult(
                               Integer outputHeight, Integer quality, Double score, Boolean alphaFlattened) {
         this(kind, strategy, contentType, filename, outputBytes, savedBytes, savedPercent, inputDurationSec,
                 outputDurationSec, inputWidth, outputWidth, inputHeight, outputHeight, quality, score, null,
-                alphaFlattened, null, null);
+                alphaFlattened, null, null, null);
     }
 
     /** The same result listing these renditions (null or empty: none) and this picture snippet. */
     public OptimizationResult withRenditions(List<Rendition> list, String pictureSnippet) {
         return new OptimizationResult(kind, strategy, contentType, filename, outputBytes, savedBytes, savedPercent,
                 inputDurationSec, outputDurationSec, inputWidth, outputWidth, inputHeight, outputHeight, quality,
-                score, crf, alphaFlattened, list == null || list.isEmpty() ? null : list, pictureSnippet);
+                score, crf, alphaFlattened, list == null || list.isEmpty() ? null : list, pictureSnippet, largerReason);
     }
 
     public static OptimizationResult of(Optimized optimized, String filename, long inputBytes, long outputBytes) {
@@ -77,7 +79,8 @@ public record OptimizationResult(
                 optimized.score() == null ? null : Math.round(optimized.score() * 100) / 100.0,
                 optimized.crf(),
                 optimized.alphaFlattened() ? Boolean.TRUE : null,
-                null, null);
+                null, null,
+                saved < 0 ? optimized.largerReason() : null);
     }
 
     /** {@code 100 * saved / input}, rounded half-up to two decimals. */

@@ -8,7 +8,8 @@ import java.nio.file.Path;
  * quality and score are null where no setting was chosen or nothing was measured; crf is the
  * CRF a video was encoded at (null for images and for a video served as it came).
  * {@code alphaFlattened}: the input had transparency that no format of the preset could keep,
- * so it was laid on white.
+ * so it was laid on white. {@code largerReason}: why the output is larger than the input, when
+ * it is (null otherwise).
  */
 public record Optimized(
         Path output,
@@ -23,7 +24,16 @@ public record Optimized(
         Integer quality,
         Double score,
         Integer crf,
-        boolean alphaFlattened) {
+        boolean alphaFlattened,
+        String largerReason) {
+
+    /** An output no larger than its input, or one whose optimizer gives no reason. */
+    public Optimized(Path output, Strategy strategy, MediaFormat format, int inputWidth, int inputHeight,
+                     int outputWidth, int outputHeight, Double inputDurationSec, Double outputDurationSec,
+                     Integer quality, Double score, Integer crf, boolean alphaFlattened) {
+        this(output, strategy, format, inputWidth, inputHeight, outputWidth, outputHeight, inputDurationSec,
+                outputDurationSec, quality, score, crf, alphaFlattened, null);
+    }
 
     /** An output without a CRF (an image, or a video served as it came). */
     public Optimized(Path output, Strategy strategy, MediaFormat format, int inputWidth, int inputHeight,
@@ -44,6 +54,12 @@ public record Optimized(
     /** The encoder setting used (image quality), and the output's SSIMULACRA 2 score when measured. */
     public Optimized withQuality(Integer quality, Double score) {
         return new Optimized(output, strategy, format, inputWidth, inputHeight, outputWidth,
-                outputHeight, inputDurationSec, outputDurationSec, quality, score, crf, alphaFlattened);
+                outputHeight, inputDurationSec, outputDurationSec, quality, score, crf, alphaFlattened, largerReason);
+    }
+
+    /** The same output, larger than its input for this reason. */
+    public Optimized withLargerReason(String reason) {
+        return new Optimized(output, strategy, format, inputWidth, inputHeight, outputWidth,
+                outputHeight, inputDurationSec, outputDurationSec, quality, score, crf, alphaFlattened, reason);
     }
 }

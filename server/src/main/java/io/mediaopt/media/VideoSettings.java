@@ -38,6 +38,11 @@ public record VideoSettings(
         return new VideoSettings(maxWidth, crf, maxBitrateKbps, audioBitrateKbps, list, quality);
     }
 
+    /** The same settings with the video bitrate capped at this. */
+    public VideoSettings withMaxBitrate(int kbps) {
+        return new VideoSettings(maxWidth, crf, kbps, audioBitrateKbps, strategies, quality);
+    }
+
     /** The same settings encoding at this CRF. */
     public VideoSettings withCrf(int value) {
         return new VideoSettings(maxWidth, value, maxBitrateKbps, audioBitrateKbps, strategies, quality);

@@ -2,6 +2,8 @@ package io.mediaopt.video;
 
 import io.mediaopt.media.Limits;
 import io.mediaopt.media.MediaFormat;
+import io.mediaopt.media.Optimized;
+import io.mediaopt.media.Presets;
 import io.mediaopt.media.Sniffer;
 
 import java.io.IOException;
@@ -29,6 +31,14 @@ final class Videos {
             ProcessResult result = runner.run(command, Duration.ofSeconds(60));
             assertThat(result.succeeded()).as("%s failed: %s", command, result.stderrTail()).isTrue();
             return result;
+        }
+    }
+
+    /** {@code input} optimized under {@code preset} by an optimizer of its own, into {@code workDir}. */
+    static Optimized optimize(Path input, String preset, Path workDir) throws IOException {
+        try (ProcessRunner runner = new ProcessRunner()) {
+            return new VideoOptimizer(new VideoTools("ffmpeg", "ffprobe", runner), LIMITS, 1)
+                    .optimize(input, sniff(input), Presets.standard().find(preset).orElseThrow(), workDir);
         }
     }
 
