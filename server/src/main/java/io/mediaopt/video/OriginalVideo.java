@@ -17,10 +17,6 @@ final class OriginalVideo {
 
     private OriginalVideo() {}
 
-    static boolean servable(MediaFormat sniffed, ProbeReport probe, VideoSettings settings) {
-        return refusal(sniffed, probe, settings).isEmpty();
-    }
-
     /** Why the upload cannot be served as it is, in words for the API's user; empty when it can. */
     static Optional<String> refusal(MediaFormat sniffed, ProbeReport probe, VideoSettings settings) {
         ProbedStream video = probe.video().orElse(null);
