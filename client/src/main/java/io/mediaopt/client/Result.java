@@ -10,7 +10,8 @@ package io.mediaopt.client;
  * service's per-video search chose); null for images and a video served as it came.
  * {@code alphaFlattened} is true when the input's transparency was laid on white because no
  * format of the preset could keep it; {@code pagesDropped} the pages of a multi-page input (a TIFF)
- * past the first, which the output does not carry (0 when none were).
+ * past the first, which the output does not carry (0 when none were). {@code largerReason} says
+ * why the output is larger than the input, when it is; null otherwise.
  */
 public record Result(
         String kind,
@@ -30,4 +31,5 @@ public record Result(
         Double score,
         Integer crf,
         boolean alphaFlattened,
-        int pagesDropped) {}
+        int pagesDropped,
+        String largerReason) {}

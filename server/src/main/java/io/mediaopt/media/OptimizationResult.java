@@ -15,6 +15,7 @@ import java.util.List;
  * {@code crf}: the CRF a video was encoded at (absent for images and an original served as is).
  * {@code pagesDropped}, only when some were: the pages of a multi-page input past the first, which
  * the output does not carry.
+ * {@code largerReason}: present only when the output is larger than the input, saying why.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record OptimizationResult(
@@ -37,7 +38,8 @@ public record OptimizationResult(
         Boolean alphaFlattened,
         List<Rendition> renditions,
         String picture,
-        Integer pagesDropped) {
+        Integer pagesDropped,
+        String largerReason) {
 
     public OptimizationResult {
         renditions = renditions == null ? null : List.copyOf(renditions);
@@ -61,14 +63,15 @@ public record OptimizationResult(
                               Integer outputHeight, Integer quality, Double score, Boolean alphaFlattened) {
         this(kind, strategy, contentType, filename, outputBytes, savedBytes, savedPercent, inputDurationSec,
                 outputDurationSec, inputWidth, outputWidth, inputHeight, outputHeight, quality, score, null,
-                alphaFlattened, null, null);
+                alphaFlattened, null, null, null, null);
     }
 
     /** The same result listing these renditions (null or empty: none) and this picture snippet. */
     public OptimizationResult withRenditions(List<Rendition> list, String pictureSnippet) {
         return new OptimizationResult(kind, strategy, contentType, filename, outputBytes, savedBytes, savedPercent,
                 inputDurationSec, outputDurationSec, inputWidth, outputWidth, inputHeight, outputHeight, quality,
-                score, crf, alphaFlattened, list == null || list.isEmpty() ? null : list, pictureSnippet, pagesDropped);
+                score, crf, alphaFlattened, list == null || list.isEmpty() ? null : list, pictureSnippet, pagesDropped,
+                largerReason);
     }
 
     public static OptimizationResult of(Optimized optimized, String filename, long inputBytes, long outputBytes) {
@@ -92,7 +95,8 @@ public record OptimizationResult(
                 optimized.crf(),
                 optimized.alphaFlattened() ? Boolean.TRUE : null,
                 null, null,
-                optimized.pagesDropped() > 0 ? optimized.pagesDropped() : null);
+                optimized.pagesDropped() > 0 ? optimized.pagesDropped() : null,
+                saved < 0 ? optimized.largerReason() : null);
     }
 
     /** {@code 100 * saved / input}, rounded half-up to two decimals. */

@@ -9,7 +9,8 @@ import java.nio.file.Path;
  * CRF a video was encoded at (null for images and for a video served as it came).
  * {@code alphaFlattened}: the input had transparency that no format of the preset could keep,
  * so it was laid on white; {@code pagesDropped}: the pages of a multi-page input (a TIFF, a HEIF
- * collection) past the first, which no output carries.
+ * collection) past the first, which no output carries. {@code largerReason}: why the output is
+ * larger than the input, when it is (null otherwise).
  */
 public record Optimized(
         Path output,
@@ -25,14 +26,15 @@ public record Optimized(
         Double score,
         Integer crf,
         boolean alphaFlattened,
-        int pagesDropped) {
+        int pagesDropped,
+        String largerReason) {
 
-    /** An output of every page of its input. */
+    /** An output of every page of its input, no larger than it or without a reason given. */
     public Optimized(Path output, Strategy strategy, MediaFormat format, int inputWidth, int inputHeight,
                      int outputWidth, int outputHeight, Double inputDurationSec, Double outputDurationSec,
                      Integer quality, Double score, Integer crf, boolean alphaFlattened) {
         this(output, strategy, format, inputWidth, inputHeight, outputWidth, outputHeight, inputDurationSec,
-                outputDurationSec, quality, score, crf, alphaFlattened, 0);
+                outputDurationSec, quality, score, crf, alphaFlattened, 0, null);
     }
 
     /** An output without a CRF (an image, or a video served as it came). */
@@ -54,12 +56,21 @@ public record Optimized(
     /** The encoder setting used (image quality), and the output's SSIMULACRA 2 score when measured. */
     public Optimized withQuality(Integer quality, Double score) {
         return new Optimized(output, strategy, format, inputWidth, inputHeight, outputWidth,
-                outputHeight, inputDurationSec, outputDurationSec, quality, score, crf, alphaFlattened, pagesDropped);
+                outputHeight, inputDurationSec, outputDurationSec, quality, score, crf, alphaFlattened, pagesDropped,
+                largerReason);
     }
 
     /** The same output, made of the first page of an input with {@code dropped} pages more. */
     public Optimized withPagesDropped(int dropped) {
         return new Optimized(output, strategy, format, inputWidth, inputHeight, outputWidth,
-                outputHeight, inputDurationSec, outputDurationSec, quality, score, crf, alphaFlattened, dropped);
+                outputHeight, inputDurationSec, outputDurationSec, quality, score, crf, alphaFlattened, dropped,
+                largerReason);
+    }
+
+    /** The same output, larger than its input for this reason. */
+    public Optimized withLargerReason(String reason) {
+        return new Optimized(output, strategy, format, inputWidth, inputHeight, outputWidth,
+                outputHeight, inputDurationSec, outputDurationSec, quality, score, crf, alphaFlattened, pagesDropped,
+                reason);
     }
 }

@@ -88,7 +88,8 @@ public record OutputOptions(Integer quality, MediaFormat format, Integer width, 
 
     /**
      * The preset with these options laid over its settings: a narrower maximum width (never a
-     * wider one), the one format asked for (the preset's encodings of it, or the service's
+     * wider one; for videos never under {@link VideoSettings#MIN_WIDTH}), the one format asked
+     * for (the preset's encodings of it, or the service's
      * default encoding of it when the preset has none), the quality pinned, or, for format auto,
      * the image formats the Accept header lists moved first and the ones it leaves out dropped.
      */
@@ -98,7 +99,7 @@ public record OutputOptions(Integer quality, MediaFormat format, Integer width, 
         VideoSettings video = preset.video();
         if (width != null) {
             image = image.withMaxWidth(Math.min(width, image.maxWidth()));
-            video = video.withMaxWidth(Math.min(width, video.maxWidth()));
+            video = video.withMaxWidth(Math.max(VideoSettings.MIN_WIDTH, Math.min(width, video.maxWidth())));
         }
         if (format != null && format.kind() == MediaKind.IMAGE) {
             List<Strategy> only = List.of(encodingOf(format, image.strategies()));

@@ -15,7 +15,11 @@ public record VideoSettings(
         List<Strategy> strategies,
         VideoQuality quality) {
 
+    /** The narrowest output: 4:2:0 needs even sides, and ffmpeg's scale reads a width of 0 as "keep". */
+    public static final int MIN_WIDTH = 2;
+
     public VideoSettings {
+        if (maxWidth < MIN_WIDTH) throw new IllegalArgumentException("maxWidth under " + MIN_WIDTH + ": " + maxWidth);
         strategies = List.copyOf(strategies);
     }
 
@@ -32,6 +36,11 @@ public record VideoSettings(
     /** The same settings trying these encodings. */
     public VideoSettings withStrategies(List<Strategy> list) {
         return new VideoSettings(maxWidth, crf, maxBitrateKbps, audioBitrateKbps, list, quality);
+    }
+
+    /** The same settings with the video bitrate capped at this. */
+    public VideoSettings withMaxBitrate(int kbps) {
+        return new VideoSettings(maxWidth, crf, kbps, audioBitrateKbps, strategies, quality);
     }
 
     /** The same settings encoding at this CRF. */

@@ -35,7 +35,8 @@ final class HlsArguments {
                     "-profile:v", "high", "-pix_fmt", "yuv420p",
                     "-force_key_frames", "expr:gte(t,n_forced*" + SEGMENT_SEC + ")", "-sc_threshold", "0",
                     "-threads", Integer.toString(threads)));
-            args.addAll(List.of("-c:a", "aac", "-b:a", settings.audioBitrateKbps() + "k", "-ac", "2"));
+            args.addAll(List.of("-c:a", "aac", "-b:a", settings.audioBitrateKbps() + "k",
+                    "-af", FfmpegArguments.UNCLIPPED_DOWNMIX + ",aformat=channel_layouts=stereo"));
             args.addAll(List.of("-f", "hls", "-hls_time", Integer.toString(SEGMENT_SEC), "-hls_playlist_type", "vod",
                     "-hls_segment_type", "fmp4", "-hls_fmp4_init_filename", rung.name() + "_init.mp4",
                     "-hls_segment_filename", dir.resolve(rung.name() + "_%03d.m4s").toAbsolutePath().toString(),

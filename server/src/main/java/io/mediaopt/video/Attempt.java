@@ -8,8 +8,8 @@ import java.nio.file.Path;
 sealed interface Attempt permits Attempt.Encoded, Attempt.Failed, Attempt.Unreadable, Attempt.TimedOut {
 
     /**
-     * An output, the CRF it was encoded at, its displayed size (null until known) and its length
-     * (null when nobody could tell).
+     * An output, the CRF it was encoded at, its displayed size and its length (null when the
+     * container does not say), both as ffprobe reads them from the output.
      */
     record Encoded(Strategy strategy, int crf, Path output, FrameSize size, Double durationSec, long bytes)
             implements Attempt {}

@@ -9,11 +9,15 @@ import java.util.Set;
  * those) is tone-mapped to SDR; BT.2020 SDR (10-bit wide gamut) has its gamut mapped to BT.709;
  * anything else passes untouched with its own tags (range and matrix included).
  *
- * <p>The pipeline is the one ffmpeg documents for its tonemap filter: zscale to linear light
- * (100 cd/m² as SDR white), float RGB, BT.709 primaries, tonemap, then BT.709 transfer, matrix
- * and limited range. The operator is mobius rather than the documented hable: mobius keeps
- * in-range (SDR-bright) material as it is and compresses only the highlights, where hable
- * darkens the whole picture (mean luma of an HLG test frame 111 against 83, the SDR master 125).
+ * <p>The pipeline is the one ffmpeg documents for its tonemap filter: zscale to linear light,
+ * float RGB, BT.709 primaries, tonemap, then BT.709 transfer, matrix and limited range. Linear
+ * 1.0 is HDR reference white, {@value #REFERENCE_WHITE_NITS} cd/m² (ITU-R BT.2408: where HLG
+ * puts SDR white, at 75 % of its signal, and where PQ graded to the same report puts it), so SDR
+ * white lands on SDR white. The operator is mobius, linear up to {@value #MOBIUS_LINEAR_UP_TO}
+ * of reference white, with only the highlights above rolled off into the rest. Measured on
+ * ffmpeg's test pattern graded to HLG and to PQ at that white (mean luma 126.4, saturation
+ * 113.0): this keeps 125.7/110.9 (HLG) and 126.7/110.4 (PQ); mobius's default knee of 0.3
+ * gave 110.2/94.8, and taking white at 100 cd/m² (the filter documentation's npl=100) 119.8/104.3.
  * {@code desat=0} keeps the colours saturated, as the source's SDR grade would be.
  */
 record ColorConversion(Kind kind, String inputTransfer, String inputMatrix, String inputRange) {
@@ -29,8 +33,11 @@ record ColorConversion(Kind kind, String inputTransfer, String inputMatrix, Stri
 
     static final ColorConversion NONE = new ColorConversion(Kind.NONE, null, null, null);
 
-    /** The tone-mapping operator; see the class comment. */
+    /** The tone-mapping operator and where it starts to compress; see the class comment. */
     static final String TONE_MAP_OPERATOR = "mobius";
+    static final String MOBIUS_LINEAR_UP_TO = "0.95";
+    /** HDR reference white in cd/m², linear 1.0 after zscale. */
+    static final String REFERENCE_WHITE_NITS = "203";
 
     static final String PQ = "smpte2084";
     static final String HLG = "arib-std-b67";
@@ -73,8 +80,9 @@ record ColorConversion(Kind kind, String inputTransfer, String inputMatrix, Stri
         String input = "zscale=tin=" + inputTransfer + ":pin=bt2020:min=" + inputMatrix + ":rin=" + inputRange;
         return switch (kind) {
             case NONE -> List.of();
-            case TONE_MAP -> List.of(input + ":t=linear:npl=100", "format=gbrpf32le", "zscale=p=bt709",
-                    "tonemap=tonemap=" + TONE_MAP_OPERATOR + ":desat=0", "zscale=t=bt709:m=bt709:r=tv", "format=yuv420p");
+            case TONE_MAP -> List.of(input + ":t=linear:npl=" + REFERENCE_WHITE_NITS, "format=gbrpf32le",
+                    "zscale=p=bt709", "tonemap=tonemap=" + TONE_MAP_OPERATOR + ":param=" + MOBIUS_LINEAR_UP_TO + ":desat=0",
+                    "zscale=t=bt709:m=bt709:r=tv", "format=yuv420p");
             case GAMUT_MAP -> List.of(input + ":t=bt709:p=bt709:m=bt709:r=tv", "format=yuv420p");
         };
     }

@@ -56,6 +56,17 @@ public final class FfmpegArguments {
      */
     static final String SAMPLE_READ_SEC = "1.5";
 
+    /*
+     * Surround goes down to stereo (web players and libopus's default mapping want at most two
+     * channels at these bitrates); mono stays mono. The downmix's coefficients are scaled to sum
+     * to at most 1 for each output channel, so it cannot clip: swresample's own matrix
+     * (L = FL + 0.707 FC + 0.707 BL) is left unscaled for the float samples the encoders take,
+     * and a 5.1 sine at -4 dBFS on every channel came out of AAC at +4.1 dBFS; scaled, -3.3 dBFS.
+     * The HLS ladder ({@code HlsArguments}) downmixes the same way, to stereo only.
+     */
+    public static final String UNCLIPPED_DOWNMIX = "aresample=rematrix_maxval=1";
+    static final String AUDIO_FILTERS = UNCLIPPED_DOWNMIX + ",aformat=channel_layouts=mono|stereo";
+
     private FfmpegArguments() {}
 
     /** The decoder's bound on the pixels of a frame, {@code maxPixels} as far as ffmpeg's int allows. */
@@ -99,12 +110,12 @@ public final class FfmpegArguments {
     /**
      * Encodes the first real video stream (capital V skips cover art) and the first audio
      * stream if there is one, scaled down to the preset's width, never up. The width is rounded
-     * down to even because 4:2:0 needs even sizes; -2 keeps the height even and the aspect
-     * ({@link FrameSize#fit} works out the same size from the probe, so the output needs no
-     * probe of its own). Rotation is applied by ffmpeg's autorotate, so the limits hold for the
-     * displayed picture. The decoder refuses frames over {@code maxPixels} by itself, so the
-     * command is safe to start before the probe of the input has answered. The progress report
-     * on stdout tells the frames and length written.
+     * down to even because 4:2:0 needs even sizes (a preset is at least
+     * {@link VideoSettings#MIN_WIDTH} wide, so it never rounds to 0, which scale reads as "keep");
+     * -2 keeps the height even and the aspect. Rotation is applied by ffmpeg's autorotate, so the
+     * limits hold for the displayed picture. The decoder refuses frames over {@code maxPixels} by
+     * itself, so the command is safe to start before the probe of the input has answered. The
+     * progress report on stdout tells the frames written.
      */
     public static List<String> encode(String ffmpeg, Path input, Path output, Strategy strategy,
                                       VideoSettings settings, long maxPixels, int processors) {
@@ -126,9 +137,7 @@ public final class FfmpegArguments {
         args.addAll(List.of("-i", fileUrl(input)));
         args.addAll(List.of("-map", "0:V:0", "-map", "0:a:0?", "-map_metadata", "-1", "-map_chapters", "-1", "-sn", "-dn"));
         args.addAll(List.of("-vf", picture.filters("scale='trunc(min(iw," + settings.maxWidth() + ")/2)*2':-2", strategy)));
-        // surround goes down to stereo (web players and libopus's default mapping want at most
-        // two channels at these bitrates); mono stays mono
-        args.addAll(List.of("-af", "aformat=channel_layouts=mono|stereo"));
+        args.addAll(List.of("-af", AUDIO_FILTERS));
         args.addAll(codecs(strategy, settings, picture.pixelFormat(strategy)));
         args.addAll(picture.color().outputTags());
         args.addAll(List.of("-threads", Integer.toString(processors)));

@@ -3,16 +3,16 @@ package io.mediaopt.video;
 import java.util.Optional;
 
 /**
- * What ffmpeg reports about the file it wrote on {@code -progress pipe:1}: frames encoded and
- * the output's length. Reading it costs nothing, where probing the output costs an ffprobe run
- * (most of it loading ffmpeg's libraries, ~0.1 s) on every video.
+ * What ffmpeg reports about the file it wrote on {@code -progress pipe:1}: the frames encoded,
+ * which tells an encode that wrote no picture. Its last {@code out_time} is not the output's
+ * length (the start of the last packet, not its end: 3.900 s for a 4 s clip of 120 frames,
+ * 0.000065 s for a one-frame clip), so lengths and sizes are read from the output by ffprobe.
  */
-record FfmpegProgress(long frames, double durationSec) {
+record FfmpegProgress(long frames) {
 
-    /** The final block of the report; empty unless ffmpeg got to its end with a known length. */
+    /** The final block of the report; empty unless ffmpeg got to its end. */
     static Optional<FfmpegProgress> parse(String report) {
         Long frames = null;
-        Long outTimeMicros = null;
         boolean ended = false;
         for (String line : report.split("\n")) {
             int eq = line.indexOf('=');
@@ -21,13 +21,12 @@ record FfmpegProgress(long frames, double durationSec) {
             String value = line.substring(eq + 1).strip();
             switch (key) {
                 case "frame" -> frames = number(value);
-                case "out_time_us" -> outTimeMicros = number(value);
                 case "progress" -> ended = value.equals("end");
                 default -> { }
             }
         }
-        if (!ended || frames == null || outTimeMicros == null || outTimeMicros <= 0) return Optional.empty();
-        return Optional.of(new FfmpegProgress(frames, outTimeMicros / 1e6));
+        if (!ended || frames == null) return Optional.empty();
+        return Optional.of(new FfmpegProgress(frames));
     }
 
     private static Long number(String value) {

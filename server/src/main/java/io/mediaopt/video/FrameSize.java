@@ -9,7 +9,7 @@ public record FrameSize(int width, int height) {
      * The displayed picture of {@code video} fitted to {@code maxWidth}: never enlarged, both
      * sides even as 4:2:0 needs, the aspect kept. It is what ffmpeg's own
      * {@code scale='trunc(min(iw,max)/2)*2':-2} gives (the height rounded to the nearest even
-     * number), worked out here so the service knows the size without probing the output.
+     * number), worked out here so the CRF search knows the size before the encode.
      * Empty when ffprobe did not report the input's size.
      */
     public static Optional<FrameSize> fit(ProbedStream video, int maxWidth) {

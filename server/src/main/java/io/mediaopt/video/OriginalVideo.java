@@ -4,6 +4,7 @@ import io.mediaopt.media.MediaFormat;
 import io.mediaopt.media.Strategy;
 import io.mediaopt.media.VideoSettings;
 
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -16,12 +17,22 @@ final class OriginalVideo {
 
     private OriginalVideo() {}
 
-    static boolean servable(MediaFormat sniffed, ProbeReport probe, VideoSettings settings) {
+    /** Why the upload cannot be served as it is, in words for the API's user; empty when it can. */
+    static Optional<String> refusal(MediaFormat sniffed, ProbeReport probe, VideoSettings settings) {
         ProbedStream video = probe.video().orElse(null);
-        if (video == null || video.displayWidth() > settings.maxWidth()) return false;
-        if (!BROWSER_PIXEL_FORMATS.contains(video.pixelFormat())) return false;
+        if (video == null) return Optional.of("it has no video stream");
+        if (video.displayWidth() > settings.maxWidth()) {
+            return Optional.of("it is wider than the " + settings.maxWidth() + " pixels asked for");
+        }
+        if (!BROWSER_PIXEL_FORMATS.contains(video.pixelFormat())) {
+            return Optional.of("its pixels (" + video.pixelFormat() + ") are not the 8-bit 4:2:0 browsers play");
+        }
         String audio = probe.audio().map(ProbedStream::codecName).orElse(null);
-        return settings.strategies().stream().anyMatch(s -> delivers(s, sniffed, video.codecName(), audio));
+        if (settings.strategies().stream().anyMatch(s -> delivers(s, sniffed, video.codecName(), audio))) {
+            return Optional.empty();
+        }
+        return Optional.of("its " + video.codecName() + (audio == null ? "" : "/" + audio) + " in "
+                + sniffed.shortName() + " is not an encoding the preset delivers");
     }
 
     private static boolean delivers(Strategy strategy, MediaFormat container, String videoCodec, String audioCodec) {

@@ -32,8 +32,8 @@ final class VideoEncoder {
     }
 
     /**
-     * One strategy; a failed or killed run leaves no file behind. What ffmpeg reports having
-     * written tells the length of the output; only when that report is missing is the output probed.
+     * One strategy; a failed or killed run leaves no file behind. The output's length and picture
+     * size are read from it by ffprobe, as a player would see them.
      */
     Attempt encode(Path input, Strategy strategy, VideoSettings settings, SourcePicture picture, Path workDir,
                    Duration timeout, Ffprobe ffprobe, EncodeProgress progress) {
@@ -56,10 +56,7 @@ final class VideoEncoder {
             return failure(run);
         }
         Optional<FfmpegProgress> report = run.stdoutTruncated() ? Optional.empty() : FfmpegProgress.parse(run.stdout());
-        if (report.isEmpty()) return probed(strategy, settings.crf(), output, ffprobe);
-        if (report.get().frames() > 0) {
-            return new Attempt.Encoded(strategy, settings.crf(), output, null, report.get().durationSec(), sizeOf(output));
-        }
+        if (report.isEmpty() || report.get().frames() > 0) return probed(strategy, settings.crf(), output, ffprobe);
         log.warn("ffmpeg {} wrote no video frame; stderr tail:\n{}", strategy.wireName(), run.stderrTail().strip());
         deleteFile(output);
         return failure(run);
@@ -68,15 +65,6 @@ final class VideoEncoder {
     /** A run that left nothing: the input's fault when ffmpeg's reader says so, else the encoder's. */
     private static Attempt failure(ProcessResult run) {
         return InputDamage.reportedIn(run.stderrTail()) ? new Attempt.Unreadable() : new Attempt.Failed();
-    }
-
-    /** The output's size as the probe of the input predicts it; probed only when that cannot tell. */
-    static Attempt described(Attempt attempt, ProbedStream video, VideoSettings settings, Ffprobe ffprobe) {
-        if (!(attempt instanceof Attempt.Encoded encoded) || encoded.size() != null) return attempt;
-        return FrameSize.fit(video, settings.maxWidth())
-                .<Attempt>map(size -> new Attempt.Encoded(encoded.strategy(), encoded.crf(), encoded.output(), size,
-                        encoded.durationSec(), encoded.bytes()))
-                .orElseGet(() -> probed(encoded.strategy(), encoded.crf(), encoded.output(), ffprobe));
     }
 
     private static Attempt probed(Strategy strategy, int crf, Path output, Ffprobe ffprobe) {

@@ -15,6 +15,7 @@ import io.mediaopt.media.VideoSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Semaphore;
 
 /**
@@ -152,7 +153,6 @@ public final class VideoOptimizer implements Optimizer {
                         ? head.await()
                         : attempt(input, strategy, tuned(input, source, settings, strategy, picture, workDir, deadline),
                                 picture, workDir, deadline, ffprobe, progress);
-                attempt = VideoEncoder.described(attempt, video, settings, ffprobe);
                 if (attempt instanceof Attempt.Encoded encoded && endsEarly(source, encoded.durationSec())) {
                     Attempt.discard(encoded);
                     throw MediaException.unreadable(String.format(Locale.ROOT,
@@ -171,7 +171,8 @@ public final class VideoOptimizer implements Optimizer {
                     case Attempt.TimedOut _ -> {
                         if (larger == null) throw MediaException.timeout(
                                 "Encoding the video took longer than " + seconds(limits.videoTimeout()));
-                        return fallback(larger, input, sniffed, source, picture, settings);
+                        return fallback(larger, input, sniffed, source, picture, settings, workDir, deadline, ffprobe,
+                                progress);
                     }
                     case Attempt.Unreadable _ -> throw MediaException.unreadable(
                             "The video could not be read: it ends early or is corrupt (truncated upload?)", null);
@@ -179,7 +180,7 @@ public final class VideoOptimizer implements Optimizer {
                 }
             }
             if (larger == null) throw MediaException.encodeFailed(ENCODE_FAILED, null);
-            return fallback(larger, input, sniffed, source, picture, settings);
+            return fallback(larger, input, sniffed, source, picture, settings, workDir, deadline, ffprobe, progress);
         } catch (RuntimeException e) {
             Attempt.discard(larger);
             throw e;
@@ -232,15 +233,30 @@ public final class VideoOptimizer implements Optimizer {
 
     /**
      * No encoding was smaller: the input itself when the preset could deliver it as is, and its
-     * colour needs no conversion (an 8-bit HDR file would play washed out).
+     * colour needs no conversion (an 8-bit HDR file would play washed out); otherwise the
+     * preset's format is encoded again within the input's size when it can be
+     * ({@link InputSizeBudget}), and a result still larger says why.
      */
     private Optimized fallback(Attempt.Encoded larger, Path input, MediaFormat sniffed, ProbeReport source,
-                               SourcePicture picture, VideoSettings settings) {
+                               SourcePicture picture, VideoSettings settings, Path workDir, long deadline,
+                               Ffprobe ffprobe, EncodeProgress progress) {
         ProbedStream video = source.video().orElseThrow();
-        // nothing may follow the video in the file: a polyglot's second face must not come back
-        if (!OriginalVideo.servable(sniffed, source, settings) || !TrailingData.isAbsent(input, sniffed)
-                || picture.color().kind() != ColorConversion.Kind.NONE) {
-            return result(larger, video, source, picture);
+        Optional<String> refusal = picture.color().kind() != ColorConversion.Kind.NONE
+                ? Optional.of("its colour must be converted for SDR screens")
+                // nothing may follow the video in the file: a polyglot's second face must not come back
+                : !TrailingData.isAbsent(input, sniffed) ? Optional.of("other data follows the video in the file")
+                : OriginalVideo.refusal(sniffed, source, settings);
+        if (refusal.isPresent()) {
+            long inputBytes = VideoEncoder.sizeOf(input);
+            VideoSettings atCrf = settings.withCrf(larger.crf());
+            InputSizeBudget.Outcome fitted = InputSizeBudget.fit(inputBytes, larger, settings,
+                    source.audio().isPresent(), cap -> attempt(input, larger.strategy(), atCrf.withMaxBitrate(cap),
+                            picture, workDir, deadline, ffprobe, progress));
+            Optimized out = result(fitted.output(), video, source, picture);
+            return fitted.output().bytes() < inputBytes ? out : out.withLargerReason(String.format(Locale.ROOT,
+                    "The input cannot be returned as it is (%s), and its %s encoding at the preset's quality came out"
+                            + " larger%s", refusal.get(), larger.strategy().wireName(), fitted.tried()
+                            ? ", even with its bitrate held to the input's" : " (no lower bitrate could be tried)"));
         }
         Attempt.discard(larger);
         Double duration = source.duration().orElse(null);

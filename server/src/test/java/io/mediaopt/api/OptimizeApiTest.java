@@ -138,6 +138,23 @@ class OptimizeApiTest {
     }
 
     @Test
+    void aVideoThatComesOutLargerSaysWhyInTheResultAndItsHeader() throws Exception {
+        // 40 kb/s in all, less than web's 128 kb/s of AAC alone: no H.264 fits
+        Path input = Fixtures.video("tiny.webm", "320x240", 15, 3, true, "-c:v", "libvpx", "-deadline", "realtime",
+                "-cpu-used", "8", "-b:v", "24k", "-c:a", "libopus", "-b:a", "16k", "-f", "webm");
+        Path target = Files.createTempFile("out", ".mp4");
+
+        var summary = server.client().optimizeTo(input, "web", target);
+        assertThat(summary.result().savedBytes()).isNegative();
+        assertThat(summary.result().largerReason()).as("x-service-larger-reason")
+                .startsWith("The input cannot be returned as it is (its vp8/opus in webm");
+
+        Job job = server.client().optimizeAsJob(input, "web");
+        assertThat(job.result().largerReason()).isEqualTo(summary.result().largerReason());
+        assertThat(server.client().optimizeAsJob(Fixtures.mp4WithAudio(), "web").result().largerReason()).isNull();
+    }
+
+    @Test
     void movAndWebmInputsBecomeMp4() throws Exception {
         for (Path input : new Path[]{Fixtures.mov(), Fixtures.webm()}) {
             Path target = Files.createTempFile("out", ".mp4");

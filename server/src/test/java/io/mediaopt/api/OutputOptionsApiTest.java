@@ -141,6 +141,17 @@ class OutputOptionsApiTest {
         assertThat(Probe.stream(probe, "video").path("width").asInt()).isEqualTo(320);
     }
 
+    @Test
+    void aVideoAskedForOnePixelWideComesOutTwoPixelsWideAndSaysSo() throws Exception {
+        Path target = Files.createTempFile("out", ".mp4");
+        OptimizationSummary summary = server.client().optimizeTo(Fixtures.mp4WithAudio(), "web",
+                OptimizeOptions.DEFAULT.withWidth(1), target);
+
+        JsonNode video = Probe.stream(Probe.of(target), "video");
+        assertThat(video.path("width").asInt()).isEqualTo(2).isEqualTo(summary.result().outputWidth());
+        assertThat(video.path("height").asInt()).isEqualTo(2).isEqualTo(summary.result().outputHeight());
+    }
+
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
             "low-bandwidth | image/webp                                    | image/webp",

@@ -18,19 +18,24 @@ public final class DeviceFiles {
 
     /** The SDR picture every HDR file is mastered from, so a tone-mapped output can be compared with it. */
     public static final String SDR_MASTER = "testsrc2=s=1280x720:r=30:d=2";
+    /** After {@link #SDR_MASTER}: its pixels as the BT.709 RGB that zscale converts from. */
+    public static final String AS_BT709_RGB = ",format=gbrp,zscale=tin=bt709:pin=bt709:min=gbr:rin=full";
 
     private DeviceFiles() {}
 
     /**
      * An iPhone-style HDR video: HEVC Main 10 in a QuickTime MOV tagged {@code hvc1}, BT.2020
      * primaries and matrix, HLG transfer, AAC audio. The picture is {@link #SDR_MASTER} graded
-     * to HLG with SDR white at 100 cd/m².
+     * to HLG as ITU-R BT.2408 does, SDR white at 203 cd/m² (75 % of the HLG signal).
      */
     public static Path iphoneHlgMov() {
         return make("iphone-hlg.mov", out -> hdr(out, "arib-std-b67", List.of("-tag:v", "hvc1")));
     }
 
-    /** An HDR10 MP4: HEVC Main 10, BT.2020, PQ transfer, mastering display and light level metadata. */
+    /**
+     * An HDR10 MP4: HEVC Main 10, BT.2020, PQ transfer, mastering display and light level
+     * metadata; {@link #SDR_MASTER} graded with SDR white at 203 cd/m².
+     */
     public static Path hdr10Mp4() {
         return make("hdr10-pq.mp4", out -> hdr(out, "smpte2084", List.of()));
     }
@@ -154,8 +159,7 @@ public final class DeviceFiles {
                     + ":max-cll=1000,400";
         }
         List<String> args = new ArrayList<>(List.of("-f", "lavfi", "-i",
-                SDR_MASTER + ",zscale=tin=bt709:pin=bt709:min=bt709:rin=full:t=" + transfer
-                        + ":p=bt2020:m=bt2020nc:r=tv:npl=100,format=yuv420p10le",
+                SDR_MASTER + AS_BT709_RGB + ":t=" + transfer + ":p=bt2020:m=bt2020nc:r=tv:npl=203,format=yuv420p10le",
                 "-f", "lavfi", "-i", "sine=f=440:d=2:sample_rate=48000",
                 "-c:v", "libx265", "-preset", "ultrafast", "-crf", "12", "-x265-params", params,
                 "-color_primaries", "bt2020", "-color_trc", transfer, "-colorspace", "bt2020nc",

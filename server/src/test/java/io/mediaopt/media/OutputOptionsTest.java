@@ -37,6 +37,13 @@ class OutputOptionsTest {
     }
 
     @Test
+    void aVideoIsNeverNarrowerThanTwoPixels() {
+        Preset one = OutputOptions.parse(null, null, "1").applyTo(WEB);
+        assertThat(one.image().maxWidth()).isEqualTo(1);
+        assertThat(one.video().maxWidth()).isEqualTo(VideoSettings.MIN_WIDTH).isEqualTo(2);
+    }
+
+    @Test
     void aPinnedQualityReplacesEveryImageQualityAndTurnsTheSearchOff() {
         ImageSettings pinned = OutputOptions.parse("40", null, null).applyTo(WEB).image();
         assertThat(List.of(pinned.webpQuality(), pinned.avifQuality(), pinned.jpegQuality())).containsOnly(40);

@@ -34,6 +34,9 @@ class HlsLadderArgumentsTest {
         assertThat(args).containsSequence("-hls_segment_type", "fmp4", "-hls_fmp4_init_filename", "720p_init.mp4",
                 "-hls_segment_filename", "/w/hls/720p_%03d.m4s", "file:/w/hls/720p.m3u8");
         assertThat(args).containsSequence("-maxrate", "900k", "-bufsize", "1800k");
+        // stereo for every variant, downmixed without clipping
+        assertThat(Collections.frequency(args, "aresample=rematrix_maxval=1,aformat=channel_layouts=stereo"))
+                .isEqualTo(3);
         assertThat(HlsArguments.filters(List.of(new HlsRung("360p", 360, 900)), true))
                 .isEqualTo("[0:V:0]split=1[s0];[s0]scale=360:-2[v0]");
     }

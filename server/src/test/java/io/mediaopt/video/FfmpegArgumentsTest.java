@@ -32,7 +32,7 @@ class FfmpegArgumentsTest {
                         "-i", "file:/work/in put:1.mov",
                         "-map", "0:V:0", "-map", "0:a:0?", "-map_metadata", "-1", "-map_chapters", "-1", "-sn", "-dn",
                         "-vf", "scale='trunc(min(iw,1920)/2)*2':-2",
-                        "-af", "aformat=channel_layouts=mono|stereo",
+                        "-af", "aresample=rematrix_maxval=1,aformat=channel_layouts=mono|stereo",
                         "-c:v", "libx264", "-preset", "veryfast", "-rc-lookahead", "8", "-crf", "23",
                         "-maxrate", "5000k", "-bufsize", "10000k", "-profile:v", "high", "-pix_fmt", "yuv420p",
                         "-c:a", "aac", "-b:a", "128k",
@@ -60,7 +60,7 @@ class FfmpegArgumentsTest {
                         "-i", "file:/work/in put:1.mov",
                         "-map", "0:V:0", "-map", "0:a:0?", "-map_metadata", "-1", "-map_chapters", "-1", "-sn", "-dn",
                         "-vf", "scale='trunc(min(iw,854)/2)*2':-2",
-                        "-af", "aformat=channel_layouts=mono|stereo",
+                        "-af", "aresample=rematrix_maxval=1,aformat=channel_layouts=mono|stereo",
                         "-c:v", "libvpx-vp9", "-crf", "36", "-b:v", "800k",
                         "-deadline", "good", "-cpu-used", "4", "-row-mt", "1", "-pix_fmt", "yuv420p",
                         "-c:a", "libopus", "-b:a", "64k",
@@ -79,7 +79,7 @@ class FfmpegArgumentsTest {
                         "-i", "file:/work/in put:1.mov",
                         "-map", "0:V:0", "-map", "0:a:0?", "-map_metadata", "-1", "-map_chapters", "-1", "-sn", "-dn",
                         "-vf", "scale='trunc(min(iw,1280)/2)*2':-2",
-                        "-af", "aformat=channel_layouts=mono|stereo",
+                        "-af", "aresample=rematrix_maxval=1,aformat=channel_layouts=mono|stereo",
                         "-c:v", "libsvtav1", "-preset", "10", "-crf", "35", "-maxrate", "1500k", "-pix_fmt", "yuv420p",
                         "-c:a", "libopus", "-b:a", "96k",
                         "-threads", "2",
@@ -103,9 +103,9 @@ class FfmpegArgumentsTest {
                         "-i", "file:/work/in put:1.mov",
                         "-map", "0:V:0", "-map", "0:a:0?", "-map_metadata", "-1", "-map_chapters", "-1", "-sn", "-dn",
                         "-vf", "scale='trunc(min(iw,1920)/2)*2':-2,"
-                                + "zscale=tin=arib-std-b67:pin=bt2020:min=bt2020nc:rin=tv:t=linear:npl=100,format=gbrpf32le,"
-                                + "zscale=p=bt709,tonemap=tonemap=mobius:desat=0,zscale=t=bt709:m=bt709:r=tv,format=yuv420p",
-                        "-af", "aformat=channel_layouts=mono|stereo",
+                                + "zscale=tin=arib-std-b67:pin=bt2020:min=bt2020nc:rin=tv:t=linear:npl=203,format=gbrpf32le,"
+                                + "zscale=p=bt709,tonemap=tonemap=mobius:param=0.95:desat=0,zscale=t=bt709:m=bt709:r=tv,format=yuv420p",
+                        "-af", "aresample=rematrix_maxval=1,aformat=channel_layouts=mono|stereo",
                         "-c:v", "libx264", "-preset", "veryfast", "-rc-lookahead", "8", "-crf", "23",
                         "-maxrate", "5000k", "-bufsize", "10000k", "-profile:v", "high", "-pix_fmt", "yuv420p",
                         "-c:a", "aac", "-b:a", "128k",
@@ -120,8 +120,8 @@ class FfmpegArgumentsTest {
                 new ProbedColor("pc", "bt2020nc", "smpte2084", "bt2020", 10), null, false);
         assertThat(FfmpegArguments.encode("ffmpeg", IN, OUT, Strategy.VIDEO_WEBM_VP9, preset("low-bandwidth"), PIXELS, 2, pq))
                 .containsSequence("-vf", "scale='trunc(min(iw,854)/2)*2':-2,"
-                        + "zscale=tin=smpte2084:pin=bt2020:min=bt2020nc:rin=pc:t=linear:npl=100,format=gbrpf32le,"
-                        + "zscale=p=bt709,tonemap=tonemap=mobius:desat=0,zscale=t=bt709:m=bt709:r=tv,format=yuv420p")
+                        + "zscale=tin=smpte2084:pin=bt2020:min=bt2020nc:rin=pc:t=linear:npl=203,format=gbrpf32le,"
+                        + "zscale=p=bt709,tonemap=tonemap=mobius:param=0.95:desat=0,zscale=t=bt709:m=bt709:r=tv,format=yuv420p")
                 .containsSequence("-row-mt", "1", "-pix_fmt", "yuv420p", "-c:a", "libopus", "-b:a", "64k",
                         "-color_primaries", "bt709", "-color_trc", "bt709", "-colorspace", "bt709", "-color_range", "tv");
     }

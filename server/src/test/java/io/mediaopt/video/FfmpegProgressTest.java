@@ -19,13 +19,18 @@ class FfmpegProgressTest {
                 out_time=00:00:02.005333
                 progress=end
                 """;
-        assertThat(FfmpegProgress.parse(report)).contains(new FfmpegProgress(60, 2.005333));
+        assertThat(FfmpegProgress.parse(report)).contains(new FfmpegProgress(60));
     }
 
     @Test
     void anUnfinishedOrEmptyReportSaysNothing() {
         assertThat(FfmpegProgress.parse("frame=30\nout_time_us=1000000\nprogress=continue\n")).isEmpty();
-        assertThat(FfmpegProgress.parse("frame=0\nout_time_us=N/A\nprogress=end\n")).isEmpty();
+        assertThat(FfmpegProgress.parse("frame=N/A\nout_time_us=N/A\nprogress=end\n")).isEmpty();
         assertThat(FfmpegProgress.parse("")).isEmpty();
+    }
+
+    @Test
+    void aRunThatWroteNoPictureSaysSo() {
+        assertThat(FfmpegProgress.parse("frame=0\nout_time_us=N/A\nprogress=end\n")).contains(new FfmpegProgress(0));
     }
 }

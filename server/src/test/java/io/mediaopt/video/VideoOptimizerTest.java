@@ -173,6 +173,52 @@ class VideoOptimizerTest {
         assertThat(out.audio().orElseThrow().codecName()).isEqualTo("opus");
     }
 
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"web", "low-bandwidth"})
+    void theLengthOfASilentClipIsReadFromTheOutput(String preset) throws Exception {
+        // 120 frames at 30 fps, no audio: ffmpeg's last out_time said 3.900 s (H.264), 3.968 s (VP9)
+        Path clip = Fixtures.video("silent-4s.mp4", "640x360", 30, 4, false,
+                "-c:v", "libx264", "-preset", "ultrafast", "-crf", "10", "-pix_fmt", "yuv420p");
+        Optimized result = optimize(clip, preset(preset));
+        assertThat(result.outputDurationSec()).isCloseTo(4.0, within(0.002));
+        assertThat(Videos.probe(result.output()).duration().orElseThrow()).isEqualTo(result.outputDurationSec());
+
+        // one frame of 1/30 s: its out_time was 0.000065 s
+        Path frame = Fixtures.video("one-frame.mp4", "640x360", 30, 1.0 / 30, false,
+                "-c:v", "libx264", "-preset", "ultrafast", "-crf", "10", "-pix_fmt", "yuv420p");
+        Optimized single = optimize(frame, preset(preset));
+        assertThat(single.outputDurationSec()).isCloseTo(1.0 / 30, within(0.002));
+        assertThat(single.outputWidth()).isEqualTo(Videos.probe(single.output()).video().orElseThrow().displayWidth());
+    }
+
+    @Test
+    void aWidthOfTwoIsKeptAndReportedAsTheFileIs() throws Exception {
+        Path silent = Fixtures.highBitrateMp4("silent.mp4", "640x360", 2, false);
+        VideoSettings narrowest = preset("web").video().withMaxWidth(VideoSettings.MIN_WIDTH);
+        Optimized result = optimize(silent, new Preset("narrowest", "2 px", null, narrowest));
+        checkKept(silent, result, 2, 2, false);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"web", "low-bandwidth"})
+    void aLoudSurroundTrackIsDownmixedWithoutClipping(String preset) throws Exception {
+        // a 440 Hz sine in phase on all six channels, peaking at -4 dBFS
+        String channel = "0.63*sin(440*2*PI*t)";
+        Path surround = fixtures.resolve("loud-5.1.mov");
+        if (!Files.exists(surround)) {
+            Fixtures.ffmpeg("-f", "lavfi", "-i", "testsrc2=s=320x240:r=25:d=2", "-f", "lavfi", "-i",
+                    "aevalsrc=" + String.join("|", Collections.nCopies(6, channel)) + ":c=5.1:s=48000:d=2",
+                    "-c:v", "libx264", "-preset", "ultrafast", "-c:a", "pcm_s16le", surround.toString());
+        }
+        assertThat(Videos.audioPeakDb(surround)).isCloseTo(-4.0, within(0.1));
+
+        Optimized result = optimize(surround, preset(preset));
+
+        assertThat(Videos.probe(result.output()).audio().orElseThrow().codecName()).isIn("aac", "opus");
+        // summed unscaled (FL + 0.707 FC + 0.707 BL) the same track peaked at +4.1 dBFS
+        assertThat(Videos.audioPeakDb(result.output())).as("peak, dBFS").isLessThanOrEqualTo(0.0);
+    }
+
     private Optimized optimize(Path input, Preset preset) throws Exception {
         return optimizer.optimize(input, Videos.sniff(input), preset, workDir);
     }

@@ -21,12 +21,13 @@ import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
+import static org.assertj.core.api.Assertions.withinPercentage;
 
 /**
  * What a viewer sees of phone and app video. A VP9 WebM with alpha keeps it in VP9 and is laid
- * on white (and says so) in H.264. HDR phone video (iPhone HLG, HDR10 PQ) comes out as BT.709 SDR that looks like a reference
- * tone-mapping of the same frames, made independently with the pipeline ffmpeg documents for
- * its tonemap filter (zscale reading the frames' own tags, linear light, tonemap, BT.709).
+ * on white (and says so) in H.264. HDR phone video (iPhone HLG, HDR10 PQ) graded from an SDR
+ * master comes out as BT.709 SDR that looks like that master: the same picture, its mean luma
+ * and saturation within 3 %.
  */
 class VideoPictureTest {
     @TempDir
@@ -67,40 +68,28 @@ class VideoPictureTest {
         assertThat(out.pixelFormat()).isEqualTo("yuv420p");
         assertThat(out.color()).isEqualTo(new ProbedColor("tv", "bt709", "bt709", "bt709", 8));
 
-        Path reference = referenceToneMapping(input, width, dir.resolve("reference.mkv"));
-        FrameMeasure.Similarity similarity = FrameMeasure.compare(result.output(), reference);
-        assertThat(similarity.ssim()).as("SSIM against the reference").isGreaterThan(0.95);
-        // x264 at CRF 23 gives ~33 dB on this busy test pattern; an untone-mapped output ~15 dB
-        assertThat(similarity.psnr()).as("PSNR against the reference, dB").isGreaterThan(30);
-
+        Path master = master(width, dir.resolve("master.mkv"));
+        FrameMeasure.Similarity similarity = FrameMeasure.compare(result.output(), master);
         FrameMeasure.Stats seen = FrameMeasure.frameStats(result.output(), 1.0);
-        FrameMeasure.Stats expected = FrameMeasure.frameStats(reference, 1.0);
-        System.out.printf("%s %s: SSIM %.4f, PSNR %.1f dB; output %s; reference %s%n", transfer, preset,
+        FrameMeasure.Stats expected = FrameMeasure.frameStats(master, 1.0);
+        System.out.printf("%s %s: SSIM %.4f, PSNR %.1f dB; output %s; SDR master %s%n", transfer, preset,
                 similarity.ssim(), similarity.psnr(), seen, expected);
-        assertThat(seen.meanLuma()).as("mean luma").isCloseTo(expected.meanLuma(), within(3.0));
-        assertThat(seen.saturation()).as("saturation").isCloseTo(expected.saturation(), within(4.0));
-        // and close to the SDR master the HDR file was graded from (mobius keeps SDR-bright material)
-        FrameMeasure.Stats master = FrameMeasure.frameStats(master(width, dir.resolve("master.mkv")), 1.0);
-        assertThat(seen.meanLuma()).as("mean luma against the SDR master").isCloseTo(master.meanLuma(), within(20.0));
-        assertThat(result.strategy()).isIn(Strategy.VIDEO_MP4_H264, Strategy.VIDEO_WEBM_VP9);
+        // the HEVC grade and the preset's encode together give SSIM 0.92-0.94, 27-31 dB on this busy
+        // test pattern; an untone-mapped output ~15 dB
+        assertThat(similarity.ssim()).as("SSIM against the SDR master").isGreaterThan(0.9);
+        assertThat(similarity.psnr()).as("PSNR against the SDR master, dB").isGreaterThan(25);
+        // SDR-range material keeps its brightness and colour: reference white is SDR white
+        assertThat(seen.meanLuma()).as("mean luma").isCloseTo(expected.meanLuma(), withinPercentage(3));
+        assertThat(seen.saturation()).as("saturation").isCloseTo(expected.saturation(), withinPercentage(3));
     }
 
-    /** ffmpeg's documented tonemap pipeline, on frames scaled as the service scales them, losslessly kept. */
-    static Path referenceToneMapping(Path input, int width, Path out) throws Exception {
-        Videos.run(List.of("ffmpeg", "-nostdin", "-loglevel", "error", "-y", "-i", input.toString(), "-an",
-                "-vf", "scale=" + width + ":-2,zscale=transfer=linear:npl=100,format=gbrpf32le,zscale=primaries=bt709,"
-                        + "tonemap=tonemap=" + ColorConversion.TONE_MAP_OPERATOR + ":desat=0,"
-                        + "zscale=transfer=bt709:matrix=bt709:range=tv,format=yuv420p",
-                "-c:v", "ffv1", out.toString()));
-        return out;
-    }
-
+    /** The SDR master at the output's width, in BT.709 limited range as the outputs are, losslessly kept. */
     private static Path master(int width, Path out) throws Exception {
         Videos.run(List.of("ffmpeg", "-nostdin", "-loglevel", "error", "-y", "-f", "lavfi",
-                "-i", DeviceFiles.SDR_MASTER, "-vf", "scale=" + width + ":-2,format=yuv420p", "-c:v", "ffv1", out.toString()));
+                "-i", DeviceFiles.SDR_MASTER + DeviceFiles.AS_BT709_RGB + ":t=bt709:p=bt709:m=bt709:r=tv,format=yuv420p,"
+                        + "scale=" + width + ":-2", "-c:v", "ffv1", out.toString()));
         return out;
     }
-
 
     @Test
     void lowBandwidthKeepsTheAlphaChannelInVp9() throws Exception {

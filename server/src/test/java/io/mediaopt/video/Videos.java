@@ -2,12 +2,16 @@ package io.mediaopt.video;
 
 import io.mediaopt.media.Limits;
 import io.mediaopt.media.MediaFormat;
+import io.mediaopt.media.Optimized;
+import io.mediaopt.media.Presets;
 import io.mediaopt.media.Sniffer;
 
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -30,10 +34,27 @@ final class Videos {
         }
     }
 
+    /** {@code input} optimized under {@code preset} by an optimizer of its own, into {@code workDir}. */
+    static Optimized optimize(Path input, String preset, Path workDir) throws IOException {
+        try (ProcessRunner runner = new ProcessRunner()) {
+            return new VideoOptimizer(new VideoTools("ffmpeg", "ffprobe", runner), LIMITS, 1)
+                    .optimize(input, sniff(input), Presets.standard().find(preset).orElseThrow(), workDir);
+        }
+    }
+
     static ProbeReport probe(Path file) {
         try (ProcessRunner runner = new ProcessRunner()) {
             return new Ffprobe(new VideoTools("ffmpeg", "ffprobe", runner), Duration.ofSeconds(15)).probe(file);
         }
+    }
+
+    /** The highest sample of the first audio track, decoded, in dBFS (ffmpeg's astats). */
+    static double audioPeakDb(Path file) throws IOException, InterruptedException {
+        ProcessResult run = run(List.of("ffmpeg", "-nostdin", "-hide_banner", "-i", file.toString(), "-map", "0:a:0",
+                "-af", "astats=measure_perchannel=none", "-f", "null", "-"));
+        Matcher peak = Pattern.compile("Peak level dB: (-?[0-9.]+|-inf)").matcher(run.stderrTail());
+        assertThat(peak.find()).as("astats in: %s", run.stderrTail()).isTrue();
+        return peak.group(1).equals("-inf") ? Double.NEGATIVE_INFINITY : Double.parseDouble(peak.group(1));
     }
 
     static MediaFormat sniff(Path file) throws IOException {
