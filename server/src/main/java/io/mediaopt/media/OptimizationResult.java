@@ -11,7 +11,8 @@ import java.util.List;
  * done job. Durations are present for videos only; {@code alphaFlattened} only when true (the
  * input's transparency was laid on white because no format of the preset could keep it);
  * {@code renditions} only for a job that asked for them, and {@code picture} (a ready
- * {@code <picture>} element) only in the API's answers for one with a responsive image set.
+ * {@code <picture>} element) only in the API's answers for one with a responsive image set, and
+ * {@code video} (a ready {@code <video>} element, AV1 source first) for one with video sources.
  * {@code crf}: the CRF a video was encoded at (absent for images and an original served as is).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -34,7 +35,8 @@ public record OptimizationResult(
         Integer crf,
         Boolean alphaFlattened,
         List<Rendition> renditions,
-        String picture) {
+        String picture,
+        String video) {
 
     public OptimizationResult {
         renditions = renditions == null ? null : List.copyOf(renditions);
@@ -47,14 +49,19 @@ public record OptimizationResult(
                               Integer outputHeight, Integer quality, Double score, Boolean alphaFlattened) {
         this(kind, strategy, contentType, filename, outputBytes, savedBytes, savedPercent, inputDurationSec,
                 outputDurationSec, inputWidth, outputWidth, inputHeight, outputHeight, quality, score, null,
-                alphaFlattened, null, null);
+                alphaFlattened, null, null, null);
     }
 
     /** The same result listing these renditions (null or empty: none) and this picture snippet. */
     public OptimizationResult withRenditions(List<Rendition> list, String pictureSnippet) {
+        return withRenditions(list, pictureSnippet, null);
+    }
+
+    /** The same result listing these renditions (null or empty: none) and these picture and video snippets. */
+    public OptimizationResult withRenditions(List<Rendition> list, String pictureSnippet, String videoSnippet) {
         return new OptimizationResult(kind, strategy, contentType, filename, outputBytes, savedBytes, savedPercent,
                 inputDurationSec, outputDurationSec, inputWidth, outputWidth, inputHeight, outputHeight, quality,
-                score, crf, alphaFlattened, list == null || list.isEmpty() ? null : list, pictureSnippet);
+                score, crf, alphaFlattened, list == null || list.isEmpty() ? null : list, pictureSnippet, videoSnippet);
     }
 
     public static OptimizationResult of(Optimized optimized, String filename, long inputBytes, long outputBytes) {
@@ -77,7 +84,7 @@ public record OptimizationResult(
                 optimized.score() == null ? null : Math.round(optimized.score() * 100) / 100.0,
                 optimized.crf(),
                 optimized.alphaFlattened() ? Boolean.TRUE : null,
-                null, null);
+                null, null, null);
     }
 
     /** {@code 100 * saved / input}, rounded half-up to two decimals. */

@@ -86,7 +86,7 @@ class HlsRenditionsApiTest {
         return peak;
     }
 
-    private static String probe(String url, String entries, String stream) throws Exception {
+    static String probe(String url, String entries, String stream) throws Exception {
         List<String> command = new ArrayList<>(List.of("ffprobe", "-v", "error"));
         if (stream != null) command.addAll(List.of("-select_streams", stream));
         command.addAll(List.of("-show_entries", entries, "-of", "csv=p=0:s=x", url));
