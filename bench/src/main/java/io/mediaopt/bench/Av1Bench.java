@@ -23,7 +23,8 @@ import java.util.Map;
  * ffmpeg), with the exact command lines the service runs ({@link FfmpegArguments#encode}); then
  * per preset and AV1 setting, the median size against H.264, on how many clips each judge finds
  * AV1 as good or better, and the CPU ratio; then one 1080p AV1 encode's peak memory. Every
- * encode runs at {@code nice -n 10}. Run by bench/av1.sh.
+ * encode runs at {@code nice -n 10}. Run by bench/av1.sh; a third argument such as
+ * {@code 10:50,10:56} sweeps those SVT-AV1 presets and CRFs instead, without the 1080p encode.
  */
 public final class Av1Bench {
     private static final Duration TIMEOUT = Duration.ofMinutes(10);
@@ -31,7 +32,7 @@ public final class Av1Bench {
     private static final int PROCESSORS = 2;
     private static final List<String> PRESETS = List.of("web", "mobile");
     /** The sweep: SVT-AV1 preset and CRF, encoded once a clip and set beside each preset's H.264. */
-    private static final List<int[]> POINTS = List.of(
+    private static final List<int[]> DEFAULT_POINTS = List.of(
             new int[] {10, 32}, new int[] {10, 38}, new int[] {10, 44}, new int[] {8, 38});
     /** The sweep's bitrate cap, kb/s: above what 720p needed at any point measured, so it measures the CRF. */
     private static final int SWEEP_CAP_KBPS = 3000;
@@ -44,6 +45,7 @@ public final class Av1Bench {
         Path corpus = Path.of(args[0]);
         Path out = Files.createDirectories(Path.of(args[1]));
         Presets presets = Presets.standard();
+        List<int[]> points = args.length > 2 ? points(args[2]) : DEFAULT_POINTS;
         Table perClip = new Table("AV1 and H.264 per clip (1280x720, " + Av1Clips.SECONDS + " s, 24 fps)",
                 "clip", "encode", "bytes", "SSIM", "SSIMULACRA 2", "CPU s");
         // preset -> AV1 point (or "h264") -> one measure per clip
@@ -52,7 +54,7 @@ public final class Av1Bench {
             Path source = clip.make(corpus, out);
             Map<String, Measure> av1 = new LinkedHashMap<>();
             VideoSettings web = presets.find("web").orElseThrow().video();
-            for (int[] point : POINTS) {
+            for (int[] point : points) {
                 String label = "P" + point[0] + " CRF " + point[1];
                 VideoSettings settings = new Av1Settings(point[0], point[1], SWEEP_CAP_KBPS).applyTo(web);
                 Path file = out.resolve(clip.name() + "-av1-p" + point[0] + "-crf" + point[1] + ".mp4");
@@ -72,7 +74,7 @@ public final class Av1Bench {
             System.out.println("measured " + clip.name());
         }
         StringBuilder report = new StringBuilder(perClip.render()).append('\n').append(summary(results).render());
-        report.append('\n').append(memory(corpus, out, presets).render());
+        if (args.length <= 2) report.append('\n').append(memory(corpus, out, presets).render());
         System.out.println(report);
         Files.writeString(out.resolve("av1-report.md"), report);
     }
@@ -135,6 +137,16 @@ public final class Av1Bench {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** {@code 10:50,10:56}: SVT-AV1 preset and CRF pairs. */
+    private static List<int[]> points(String list) {
+        List<int[]> points = new ArrayList<>();
+        for (String pair : list.split(",")) {
+            String[] parts = pair.split(":");
+            points.add(new int[] {Integer.parseInt(parts[0]), Integer.parseInt(parts[1])});
+        }
+        return points;
     }
 
     private static int[] frameSize(Path video) {

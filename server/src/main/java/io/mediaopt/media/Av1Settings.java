@@ -10,8 +10,11 @@ import java.util.List;
 public record Av1Settings(int svtPreset, int crf, int maxBitrateKbps) {
     /**
      * SVT-AV1's level of parallelism, sized for 2 cores: its threads and the frames in flight
-     * grow with it. One 1080p encode peaked at 505 MB resident with 2, 417 MB with 1, for the
-     * same CPU time; its default follows the machine's cores.
+     * grow with it, and its default follows the machine's cores. A 4 s 1080p encode at preset
+     * 10 peaked at 505 MB resident with 2, 417 MB with 1, for the same CPU time. The 10 s 1080p
+     * clip of bench/av1.sh at the web preset's settings: 511 MB and 17.2 s of CPU (x264 at web:
+     * 262 MB, 15.3 s), so a 30 s 1080p video needs about 52 s of CPU, well within the default
+     * video timeout of 240 s on 2 cores.
      */
     public static final int SVT_PARALLELISM = 2;
 

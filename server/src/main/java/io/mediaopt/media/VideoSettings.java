@@ -17,8 +17,8 @@ public record VideoSettings(
         VideoQuality quality,
         Av1Settings av1) {
 
-    /** AV1 at SVT-AV1 preset 10, CRF 35, capped at 2.5 Mb/s, for settings that name none. */
-    public static final Av1Settings DEFAULT_AV1 = new Av1Settings(10, 35, 2500);
+    /** The web preset's AV1 (SVT-AV1 preset 10, CRF 38, 3000 kb/s; see {@link Presets}), for settings that name none. */
+    public static final Av1Settings DEFAULT_AV1 = new Av1Settings(10, 38, 3000);
 
     public VideoSettings {
         strategies = List.copyOf(strategies);
