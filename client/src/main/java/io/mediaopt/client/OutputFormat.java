@@ -13,7 +13,9 @@ public enum OutputFormat {
     JPEG("jpeg", Kind.IMAGE),
     PNG("png", Kind.IMAGE),
     MP4("mp4", Kind.VIDEO),
-    WEBM("webm", Kind.VIDEO);
+    WEBM("webm", Kind.VIDEO),
+    /** AV1 and AAC in an MP4, at the preset's AV1 settings. */
+    AV1("av1", Kind.VIDEO);
 
     /** The kind of media a format is for. */
     public enum Kind {

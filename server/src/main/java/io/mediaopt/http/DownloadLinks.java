@@ -6,6 +6,7 @@ import io.mediaopt.jobs.JobStatus;
 import io.mediaopt.media.OptimizationResult;
 import io.mediaopt.media.Rendition;
 import io.mediaopt.renditions.PictureSnippet;
+import io.mediaopt.renditions.VideoSnippet;
 import io.mediaopt.renditions.RenditionKeys;
 import io.mediaopt.storage.Storage;
 
@@ -54,7 +55,8 @@ final class DownloadLinks {
 
     /**
      * The done job's result with a URL on each rendition (pre-signed, or the service's rendition
-     * route) and, for a responsive set, the {@code <picture>} snippet built from them.
+     * route) and, for a responsive set, the {@code <picture>} snippet built from them; for video
+     * sources, the {@code <video>} snippet.
      */
     OptimizationResult resultFor(Job job, Context ctx) {
         return resultFor(job, origin(ctx));
@@ -70,7 +72,8 @@ final class DownloadLinks {
         if (job.status() != JobStatus.DONE || result.renditions() == null) return result;
         List<Rendition> linked = result.renditions().stream()
                 .map(r -> r.withUrl(forRendition(job, r, origin))).toList();
-        return result.withRenditions(linked, PictureSnippet.of(linked).orElse(null));
+        return result.withRenditions(linked, PictureSnippet.of(linked).orElse(null),
+                VideoSnippet.of(linked).orElse(null));
     }
 
     /**

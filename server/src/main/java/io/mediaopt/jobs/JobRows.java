@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediaopt.ErrorCode;
 import io.mediaopt.media.MediaFormat;
+import io.mediaopt.media.OutputFormat;
 import io.mediaopt.media.OptimizationResult;
 import io.mediaopt.media.OutputOptions;
 import io.mediaopt.renditions.RenditionRequest;
@@ -58,7 +59,7 @@ final class JobRows {
         Long width = nullableLong(rs, "option_width");
         String accepted = rs.getString("accepted_formats");
         return new OutputOptions(quality == null ? null : quality.intValue(),
-                format == null ? null : mediaFormat(format), width == null ? null : width.intValue(),
+                format == null ? null : outputFormat(format), width == null ? null : width.intValue(),
                 accepted == null ? Set.of() : Arrays.stream(accepted.split(",")).map(JobRows::mediaFormat)
                         .collect(Collectors.toSet()));
     }
@@ -71,6 +72,11 @@ final class JobRows {
 
     private static Callback callback(String url, String origin) {
         return url == null ? null : new Callback(url, origin);
+    }
+
+    private static OutputFormat outputFormat(String shortName) {
+        return OutputFormat.fromShortName(shortName)
+                .orElseThrow(() -> new IllegalStateException("Stored job has an unknown format " + shortName));
     }
 
     private static MediaFormat mediaFormat(String shortName) {

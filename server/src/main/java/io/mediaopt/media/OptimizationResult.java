@@ -11,7 +11,8 @@ import java.util.List;
  * done job. Durations are present for videos only; {@code alphaFlattened} only when true (the
  * input's transparency was laid on white because no format of the preset could keep it);
  * {@code renditions} only for a job that asked for them, and {@code picture} (a ready
- * {@code <picture>} element) only in the API's answers for one with a responsive image set.
+ * {@code <picture>} element) only in the API's answers for one with a responsive image set, and
+ * {@code video} (a ready {@code <video>} element, AV1 source first) for one with video sources.
  * {@code crf}: the CRF a video was encoded at (absent for images and an original served as is).
  * {@code pagesDropped}, only when some were: the pages of a multi-page input past the first, which
  * the output does not carry.
@@ -39,13 +40,14 @@ public record OptimizationResult(
         List<Rendition> renditions,
         String picture,
         Integer pagesDropped,
-        String largerReason) {
+        String largerReason,
+        String video) {
 
     public OptimizationResult {
         renditions = renditions == null ? null : List.copyOf(renditions);
     }
 
-    /** A result of every page of its input. */
+    /** A result of every page of its input, no larger than it, without a video snippet. */
     public OptimizationResult(String kind, String strategy, String contentType, String filename, long outputBytes,
                               long savedBytes, BigDecimal savedPercent, Double inputDurationSec,
                               Double outputDurationSec, Integer inputWidth, Integer outputWidth, Integer inputHeight,
@@ -53,7 +55,7 @@ public record OptimizationResult(
                               List<Rendition> renditions, String picture) {
         this(kind, strategy, contentType, filename, outputBytes, savedBytes, savedPercent, inputDurationSec,
                 outputDurationSec, inputWidth, outputWidth, inputHeight, outputHeight, quality, score, crf,
-                alphaFlattened, renditions, picture, null);
+                alphaFlattened, renditions, picture, null, null, null);
     }
 
     /** A result without a CRF or renditions. */
@@ -63,15 +65,20 @@ public record OptimizationResult(
                               Integer outputHeight, Integer quality, Double score, Boolean alphaFlattened) {
         this(kind, strategy, contentType, filename, outputBytes, savedBytes, savedPercent, inputDurationSec,
                 outputDurationSec, inputWidth, outputWidth, inputHeight, outputHeight, quality, score, null,
-                alphaFlattened, null, null, null, null);
+                alphaFlattened, null, null, null, null, null);
     }
 
     /** The same result listing these renditions (null or empty: none) and this picture snippet. */
     public OptimizationResult withRenditions(List<Rendition> list, String pictureSnippet) {
+        return withRenditions(list, pictureSnippet, null);
+    }
+
+    /** The same result listing these renditions (null or empty: none) and these picture and video snippets. */
+    public OptimizationResult withRenditions(List<Rendition> list, String pictureSnippet, String videoSnippet) {
         return new OptimizationResult(kind, strategy, contentType, filename, outputBytes, savedBytes, savedPercent,
                 inputDurationSec, outputDurationSec, inputWidth, outputWidth, inputHeight, outputHeight, quality,
                 score, crf, alphaFlattened, list == null || list.isEmpty() ? null : list, pictureSnippet, pagesDropped,
-                largerReason);
+                largerReason, videoSnippet);
     }
 
     public static OptimizationResult of(Optimized optimized, String filename, long inputBytes, long outputBytes) {
@@ -96,7 +103,8 @@ public record OptimizationResult(
                 optimized.alphaFlattened() ? Boolean.TRUE : null,
                 null, null,
                 optimized.pagesDropped() > 0 ? optimized.pagesDropped() : null,
-                saved < 0 ? optimized.largerReason() : null);
+                saved < 0 ? optimized.largerReason() : null,
+                null);
     }
 
     /** {@code 100 * saved / input}, rounded half-up to two decimals. */

@@ -13,19 +13,18 @@ import java.util.stream.Collectors;
  * What one request asks of its output beyond its preset: the encoder quality of an image
  * ({@code quality}, null: chosen as the service's quality mode chooses), the output format
  * ({@code format}, null: the preset's choice), a smaller maximum width ({@code width}, null: the
- * preset's), and the image formats the synchronous caller's Accept header lists
+ * preset's; {@code av1}: the preset's AV1 settings), and the image formats the synchronous caller's Accept header lists
  * ({@code accepted}, empty: no preference; heard only while {@code format} is auto). They travel
  * with the job and override its preset's settings ({@link #applyTo}), so the optimizers see a
  * preset like any other.
  */
-public record OutputOptions(Integer quality, MediaFormat format, Integer width, Set<MediaFormat> accepted) {
+public record OutputOptions(Integer quality, OutputFormat format, Integer width, Set<MediaFormat> accepted) {
     /** The word that asks for the default of {@code quality} and {@code format}. */
     public static final String AUTO = "auto";
     public static final int MIN_QUALITY = 1;
     public static final int MAX_QUALITY = 100;
     /** The formats {@code format} may name, images first. */
-    public static final List<MediaFormat> FORMATS = List.of(MediaFormat.WEBP, MediaFormat.AVIF, MediaFormat.JPEG,
-            MediaFormat.PNG, MediaFormat.MP4, MediaFormat.WEBM);
+    public static final List<OutputFormat> FORMATS = List.of(OutputFormat.values());
     /** The image formats an Accept header may choose among; the others every browser shows. */
     private static final List<MediaFormat> NEGOTIATED = List.of(MediaFormat.AVIF, MediaFormat.WEBP);
     /** Nothing asked: the preset as it is (declared after the lists its constructor checks against). */
@@ -35,7 +34,6 @@ public record OutputOptions(Integer quality, MediaFormat format, Integer width, 
         if (quality != null && (quality < MIN_QUALITY || quality > MAX_QUALITY)) {
             throw new IllegalArgumentException("quality out of range: " + quality);
         }
-        if (format != null && !FORMATS.contains(format)) throw new IllegalArgumentException("no output format " + format);
         if (width != null && width < 1) throw new IllegalArgumentException("width not positive: " + width);
         accepted = accepted == null || accepted.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(accepted));
         if (!NEGOTIATED.containsAll(accepted)) throw new IllegalArgumentException("not negotiated: " + accepted);
@@ -89,8 +87,8 @@ public record OutputOptions(Integer quality, MediaFormat format, Integer width, 
     /**
      * The preset with these options laid over its settings: a narrower maximum width (never a
      * wider one; for videos never under {@link VideoSettings#MIN_WIDTH}), the one format asked
-     * for (the preset's encodings of it, or the service's
-     * default encoding of it when the preset has none), the quality pinned, or, for format auto,
+     * for (the preset's encodings of it, or the service's default encoding of it when the preset
+     * has none; for av1 the preset's AV1 settings), the quality pinned, or, for format auto,
      * the image formats the Accept header lists moved first and the ones it leaves out dropped.
      */
     public Preset applyTo(Preset preset) {
@@ -102,10 +100,12 @@ public record OutputOptions(Integer quality, MediaFormat format, Integer width, 
             video = video.withMaxWidth(Math.max(VideoSettings.MIN_WIDTH, Math.min(width, video.maxWidth())));
         }
         if (format != null && format.kind() == MediaKind.IMAGE) {
-            List<Strategy> only = List.of(encodingOf(format, image.strategies()));
+            List<Strategy> only = List.of(encodingOf(format.container(), image.strategies()));
             image = image.withStrategies(only, only);
+        } else if (format == OutputFormat.AV1) {
+            video = video.asAv1();
         } else if (format != null) {
-            video = video.withStrategies(List.of(encodingOf(format, video.strategies())));
+            video = video.withStrategies(List.of(encodingOf(format.container(), video.strategies())));
         } else if (!accepted.isEmpty()) {
             image = image.withStrategies(preferred(image.strategies()), image.animatedStrategies());
         }
@@ -131,7 +131,7 @@ public record OutputOptions(Integer quality, MediaFormat format, Integer width, 
 
     /** The names {@code format} takes for a kind: "webp, avif, jpeg, png". */
     public static List<String> formatNames(MediaKind kind) {
-        return FORMATS.stream().filter(f -> f.kind() == kind).map(MediaFormat::shortName).toList();
+        return FORMATS.stream().filter(f -> f.kind() == kind).map(OutputFormat::shortName).toList();
     }
 
     private static String names(MediaKind kind) {
@@ -160,12 +160,12 @@ public record OutputOptions(Integer quality, MediaFormat format, Integer width, 
                 + " in ASCII digits for quality but received \"" + text + "\"");
     }
 
-    private static MediaFormat format(String text) {
+    private static OutputFormat format(String text) {
         String value = text.strip().toLowerCase(Locale.ROOT);
         if (value.equals(AUTO)) return null;
         return FORMATS.stream().filter(f -> f.shortName().equals(value)).findFirst()
                 .orElseThrow(() -> new InvalidOptionsException("Expected one of " + AUTO + ", "
-                        + FORMATS.stream().map(MediaFormat::shortName).collect(Collectors.joining(", "))
+                        + FORMATS.stream().map(OutputFormat::shortName).collect(Collectors.joining(", "))
                         + " for format but received \"" + text.strip() + "\""));
     }
 

@@ -39,6 +39,36 @@ public final class Presets {
     private static final VideoQuality MOBILE_VIDEO = new VideoQuality(0.975, 26, 32);
     private static final VideoQuality LOW_BANDWIDTH_VIDEO = new VideoQuality(0.965, 36, 42);
 
+    /*
+     * AV1 settings (format=av1, renditions=sources), chosen by bench/av1.sh (docs/benchmarks.md,
+     * "AV1 beside H.264"): six 10 s 720p clips of real photographs and screenshots (pans and zooms
+     * with grain, a scrolled UI screenshot, a portrait, a dark scene, heavy grain), SVT-AV1 capped
+     * at 3000 kb/s against each preset's H.264; a judge counts the clips where AV1 is as good.
+     *
+     * | preset | AV1        | median bytes vs H.264 | SSIM >= | SSIMULACRA 2 >= | CPU vs H.264 |
+     * | web    | P10 CRF 32 | 0.85                  | 6/6     | 6/6             | 1.29         |
+     * | web    | P10 CRF 38 | 0.53                  | 6/6     | 6/6             | 1.32         |
+     * | web    | P10 CRF 44 | 0.46                  | 6/6     | 6/6             | 1.13         |
+     * | web    | P8 CRF 38  | 0.55                  | 6/6     | 6/6             | 2.79         |
+     * | mobile | P10 CRF 38 | 0.90                  | 6/6     | 6/6             | 1.35         |
+     * | mobile | P10 CRF 44 | 0.75                  | 6/6     | 6/6             | 1.16         |
+     * | mobile | P10 CRF 50 | 0.60                  | 6/6     | 5/6             | 1.24         |
+     * | mobile | P10 CRF 56 | 0.41                  | 6/6     | 4/6             | 1.18         |
+     *
+     * web: P10 CRF 38, the first point under 0.65x with both judges ahead on every clip by a
+     * margin (CRF 44 is smaller still, but a SSIMULACRA 2 point or less ahead on the pan and the
+     * screen). Preset 8 costs twice the CPU of 10 for no fewer bytes. The cap stays at the
+     * measured 3000 kb/s (it bound on heavy grain only).
+     * mobile: P10 CRF 44, the highest CRF measured that is as good by both judges on every clip,
+     * at 0.75x its H.264 (mobile's H.264 already sits at CRF 26); CRF 50 reaches 0.60x but loses
+     * 1.6 SSIMULACRA 2 points on the screen recording. Its cap is its H.264's, so AV1 never gets
+     * more bits than the H.264 beside it. low-bandwidth takes mobile's CRF under its own 800 kb/s
+     * cap; it was not measured against its VP9.
+     */
+    private static final Av1Settings WEB_AV1 = new Av1Settings(10, 38, 3000);
+    private static final Av1Settings MOBILE_AV1 = new Av1Settings(10, 44, 2500);
+    private static final Av1Settings LOW_BANDWIDTH_AV1 = new Av1Settings(10, 44, 800);
+
     private final Map<String, Preset> byName = new LinkedHashMap<>();
 
     public Presets(List<Preset> presets) {
@@ -50,16 +80,16 @@ public final class Presets {
                 new Preset("web", "Desktop and general web: WebP images, H.264/AAC MP4 video",
                         new ImageSettings(1920, 80, 50, 82,
                                 List.of(IMAGE_WEBP, IMAGE_PNG, IMAGE_JPEG), List.of(IMAGE_WEBP), WEB_QUALITY),
-                        new VideoSettings(1920, 23, 5000, 128, List.of(VIDEO_MP4_H264), WEB_VIDEO)),
+                        new VideoSettings(1920, 23, 5000, 128, List.of(VIDEO_MP4_H264), WEB_VIDEO, WEB_AV1)),
                 new Preset("mobile", "Phone screens: smaller WebP images, 720p H.264/AAC MP4 video",
                         new ImageSettings(1080, 75, 45, 78,
                                 List.of(IMAGE_WEBP, IMAGE_PNG, IMAGE_JPEG), List.of(IMAGE_WEBP), MOBILE_QUALITY),
-                        new VideoSettings(1280, 26, 2500, 96, List.of(VIDEO_MP4_H264), MOBILE_VIDEO)),
+                        new VideoSettings(1280, 26, 2500, 96, List.of(VIDEO_MP4_H264), MOBILE_VIDEO, MOBILE_AV1)),
                 new Preset("low-bandwidth", "Slow links: AVIF images, VP9/Opus WebM video",
                         new ImageSettings(720, 50, 50, 70,
                                 List.of(IMAGE_AVIF, IMAGE_WEBP, IMAGE_PNG, IMAGE_JPEG), List.of(IMAGE_WEBP), LOW_BANDWIDTH_QUALITY),
                         new VideoSettings(854, 36, 800, 64, List.of(VIDEO_WEBM_VP9, VIDEO_MP4_H264),
-                                LOW_BANDWIDTH_VIDEO))));
+                                LOW_BANDWIDTH_VIDEO, LOW_BANDWIDTH_AV1))));
     }
 
     /** The preset of that name, or empty; a null or blank name means the default. */

@@ -7,8 +7,9 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * One extra output of a job (docs/api.md, Renditions): its file {@code name} under the job's
  * rendition prefix, what it is for, its picture size (absent for playlists), its format (the
  * short name of {@link MediaFormat} or {@code m3u8}), media type and size. {@code bandwidth}
- * is the peak bits per second of an HLS variant's playlist. {@code url} is only in the API's
- * answers: a pre-signed storage URL or the service's rendition route.
+ * is the peak bits per second of an HLS variant's playlist. {@code codecs} is the RFC 6381
+ * codecs string of a video source ({@code av01.0.08M.08, mp4a.40.2}). {@code url} is only in
+ * the API's answers: a pre-signed storage URL or the service's rendition route.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Rendition(
@@ -20,10 +21,17 @@ public record Rendition(
         String contentType,
         long bytes,
         Long bandwidth,
+        String codecs,
         String url) {
 
+    /** A rendition without a codecs string. */
+    public Rendition(String name, RenditionRole role, Integer width, Integer height, String format, String contentType,
+                     long bytes, Long bandwidth, String url) {
+        this(name, role, width, height, format, contentType, bytes, bandwidth, null, url);
+    }
+
     public Rendition withUrl(String url) {
-        return new Rendition(name, role, width, height, format, contentType, bytes, bandwidth, url);
+        return new Rendition(name, role, width, height, format, contentType, bytes, bandwidth, codecs, url);
     }
 
     @JsonIgnore

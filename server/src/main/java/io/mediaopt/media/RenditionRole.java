@@ -18,7 +18,9 @@ public enum RenditionRole {
     /** The initialisation segment (fMP4 header) of one HLS variant. */
     HLS_INIT("hls-init"),
     /** A media segment of one HLS variant. */
-    HLS_SEGMENT("hls-segment");
+    HLS_SEGMENT("hls-segment"),
+    /** One MP4 of a video's sources (AV1 and H.264), each a {@code <source>} of the {@code <video>} snippet. */
+    VIDEO_SOURCE("video-source");
 
     private final String wireName;
 

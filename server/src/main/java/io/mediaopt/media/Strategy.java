@@ -11,6 +11,8 @@ public enum Strategy {
     VIDEO_MP4_H264(MediaKind.VIDEO, "video-mp4-h264", MediaFormat.MP4),
     VIDEO_WEBM_VP9(MediaKind.VIDEO, "video-webm-vp9", MediaFormat.WEBM),
     VIDEO_WEBM_AV1(MediaKind.VIDEO, "video-webm-av1", MediaFormat.WEBM),
+    /** AV1 (SVT-AV1) and AAC in a fast-start MP4, at the preset's {@link Av1Settings}. */
+    VIDEO_MP4_AV1(MediaKind.VIDEO, "video-mp4-av1", MediaFormat.MP4),
     /** The input itself, returned when every encoding came out larger. */
     VIDEO_ORIGINAL(MediaKind.VIDEO, "video-original", null);
 

@@ -1,6 +1,7 @@
 package io.mediaopt.renditions;
 
 import io.mediaopt.media.Limits;
+import io.mediaopt.media.MediaException;
 import io.mediaopt.media.MediaFormat;
 import io.mediaopt.media.Rendition;
 import io.mediaopt.media.RenditionRole;
@@ -18,7 +19,8 @@ import java.util.Locale;
 /**
  * The HLS ladder of a video ({@link HlsRung}, {@link HlsArguments}), and its master playlist,
  * written here rather than by ffmpeg so that each variant's {@code BANDWIDTH} is its measured
- * peak: the largest segment's bits over its length, as RFC 8216 (4.3.4.2) asks.
+ * peak: the largest segment's bits over its length, as RFC 8216 (4.3.4.2) asks, and its
+ * {@code CODECS} what its init segment holds ({@link Mp4Codecs}).
  */
 final class HlsLadder {
     static final String MASTER = "master.m3u8";
@@ -63,8 +65,8 @@ final class HlsLadder {
                     PLAYLIST_TYPE, peak));
             long average = (long) Math.ceil(total * 8 / Math.max(playlist.durationSec(), 0.001));
             master.append(String.format(Locale.ROOT,
-                    "#EXT-X-STREAM-INF:BANDWIDTH=%d,AVERAGE-BANDWIDTH=%d,RESOLUTION=%dx%d%n%s%n",
-                    peak, average, rungWidth, rungHeight, rung.playlist()));
+                    "#EXT-X-STREAM-INF:BANDWIDTH=%d,AVERAGE-BANDWIDTH=%d,CODECS=\"%s\",RESOLUTION=%dx%d%n%s%n",
+                    peak, average, codecs(dir.resolve(playlist.init())), rungWidth, rungHeight, rung.playlist()));
         }
         Files.writeString(dir.resolve(MASTER), master.toString(), StandardCharsets.UTF_8);
         made.addFirst(file(dir, MASTER, RenditionRole.HLS_MASTER, null, null, "m3u8", PLAYLIST_TYPE, null));
@@ -76,6 +78,15 @@ final class HlsLadder {
         Path file = dir.resolve(name);
         return new Made(file, new Rendition(name, role, width, height, format, contentType, Files.size(file),
                 bandwidth, null));
+    }
+
+    /** The RFC 6381 codecs of a variant, read from its init segment, so a player skips what it cannot decode. */
+    private static String codecs(Path init) {
+        try {
+            return Mp4Codecs.read(init).joined();
+        } catch (IOException e) {
+            throw MediaException.encodeFailed("The HLS ladder could not be made", e);
+        }
     }
 
     private static int even(double side) {

@@ -12,7 +12,9 @@ public enum RenditionKind {
     /** An adaptive ladder of 360p to 1080p under a master playlist. */
     HLS("hls", MediaKind.VIDEO),
     /** One still of the video in the preset's image format. */
-    POSTER("poster", MediaKind.VIDEO);
+    POSTER("poster", MediaKind.VIDEO),
+    /** One AV1 MP4 and the preset's H.264 MP4, for a {@code <video>} that lists AV1 first. */
+    SOURCES("sources", MediaKind.VIDEO);
 
     private final String wireName;
     private final MediaKind media;

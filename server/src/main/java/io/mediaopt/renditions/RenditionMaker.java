@@ -15,18 +15,20 @@ import java.util.List;
 
 /**
  * Makes the renditions a job asked for from its input, after its main output: the responsive set
- * of an image; the poster and the HLS ladder of a video. Files go to one directory in the job's
+ * of an image; the poster, the HLS ladder and the AV1 and H.264 sources of a video. Files go to one directory in the job's
  * work directory, named as they will be stored.
  */
 public final class RenditionMaker {
     private final ResponsiveImages responsive;
     private final Posters posters;
     private final HlsLadder hls;
+    private final VideoSources sources;
 
     public RenditionMaker(Vips vips, VideoTools tools, Limits limits, QualityMode qualityMode) {
         this.responsive = new ResponsiveImages(vips, qualityMode, limits.imageTimeout());
         this.posters = new Posters(vips, tools, limits, qualityMode);
         this.hls = new HlsLadder(tools, limits, Runtime.getRuntime().availableProcessors());
+        this.sources = new VideoSources(tools, limits, Runtime.getRuntime().availableProcessors());
     }
 
     /** {@code main}: the job's main output, whose measures of the input (size, length) the renditions follow. */
@@ -42,6 +44,7 @@ public final class RenditionMaker {
         if (request.wants(RenditionKind.HLS)) {
             made.addAll(hls.make(input, main.inputWidth(), main.inputHeight(), preset.video(), dir));
         }
+        if (request.wants(RenditionKind.SOURCES)) made.addAll(sources.make(input, preset.video(), dir));
         return List.copyOf(made);
     }
 }

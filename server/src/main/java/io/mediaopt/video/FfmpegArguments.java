@@ -1,5 +1,6 @@
 package io.mediaopt.video;
 
+import io.mediaopt.media.Av1Settings;
 import io.mediaopt.media.Strategy;
 import io.mediaopt.media.VideoSettings;
 
@@ -56,7 +57,7 @@ public final class FfmpegArguments {
      */
     static final String SAMPLE_READ_SEC = "1.5";
 
-    /*
+    /**
      * Surround goes down to stereo (web players and libopus's default mapping want at most two
      * channels at these bitrates); mono stays mono. The downmix's coefficients are scaled to sum
      * to at most 1 for each output channel, so it cannot clip: swresample's own matrix
@@ -159,7 +160,7 @@ public final class FfmpegArguments {
         List<String> args = new ArrayList<>(videoCodec(strategy, s, pixelFormat));
         String audio = s.audioBitrateKbps() + "k";
         args.addAll(switch (strategy) {
-            case VIDEO_MP4_H264 -> List.of("-c:a", "aac", "-b:a", audio);
+            case VIDEO_MP4_H264, VIDEO_MP4_AV1 -> List.of("-c:a", "aac", "-b:a", audio);
             case VIDEO_WEBM_VP9, VIDEO_WEBM_AV1 -> List.of("-c:a", "libopus", "-b:a", audio);
             default -> throw new IllegalArgumentException("Expected a video encoding strategy but received " + strategy);
         });
@@ -179,6 +180,9 @@ public final class FfmpegArguments {
                     "-deadline", "good", "-cpu-used", VP9_CPU_USED, "-row-mt", "1", "-pix_fmt", pixelFormat);
             case VIDEO_WEBM_AV1 -> List.of(
                     "-c:v", "libsvtav1", "-preset", SVT_AV1_PRESET, "-crf", crf, "-maxrate", cap, "-pix_fmt", "yuv420p");
+            case VIDEO_MP4_AV1 -> List.of(
+                    "-c:v", "libsvtav1", "-preset", Integer.toString(s.av1().svtPreset()), "-crf", crf, "-maxrate", cap,
+                    "-svtav1-params", "lp=" + Av1Settings.SVT_PARALLELISM, "-pix_fmt", "yuv420p");
             default -> throw new IllegalArgumentException("Expected a video encoding strategy but received " + strategy);
         };
     }
@@ -277,7 +281,7 @@ public final class FfmpegArguments {
     private static List<String> container(Strategy strategy) {
         return switch (strategy) {
             // the index goes first so a browser can start playing before the download ends
-            case VIDEO_MP4_H264 -> List.of("-movflags", "+faststart", "-f", "mp4");
+            case VIDEO_MP4_H264, VIDEO_MP4_AV1 -> List.of("-movflags", "+faststart", "-f", "mp4");
             case VIDEO_WEBM_VP9, VIDEO_WEBM_AV1 -> List.of("-f", "webm");
             default -> throw new IllegalArgumentException("Expected a video encoding strategy but received " + strategy);
         };

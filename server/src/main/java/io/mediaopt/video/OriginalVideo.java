@@ -42,6 +42,8 @@ final class OriginalVideo {
                     && (audioCodec == null || audioCodec.equals("aac"));
             case VIDEO_WEBM_VP9 -> "vp9".equals(videoCodec)
                     && (audioCodec == null || audioCodec.equals("opus") || audioCodec.equals("vorbis"));
+            case VIDEO_MP4_AV1 -> "av1".equals(videoCodec)
+                    && (audioCodec == null || audioCodec.equals("aac"));
             case VIDEO_WEBM_AV1 -> "av1".equals(videoCodec)
                     && (audioCodec == null || audioCodec.equals("opus"));
             default -> false;

@@ -25,7 +25,8 @@ import static org.assertj.core.api.Assertions.within;
 class HlsRenditionsApiTest {
     @RegisterExtension
     static final RunningServer server = RunningServer.with(Map.of("SERVICE_WORKERS", "1"));
-    private static final Pattern STREAM = Pattern.compile("#EXT-X-STREAM-INF:BANDWIDTH=(\\d+),.*RESOLUTION=(\\d+)x(\\d+)\\n(\\S+)");
+    private static final Pattern STREAM = Pattern.compile(
+            "#EXT-X-STREAM-INF:BANDWIDTH=(\\d+),.*CODECS=\"avc1\\.64([0-9a-f]{4}), mp4a\\.40\\.2\",RESOLUTION=(\\d+)x(\\d+)\\n(\\S+)");
 
     @Test
     void theLadderStopsAtTheSourceAndEveryVariantPlaysForTheWholeLengthUnderItsStatedPeak() throws Exception {
@@ -51,11 +52,13 @@ class HlsRenditionsApiTest {
         int variants = 0;
         while (streams.find()) {
             variants++;
-            String playlistUrl = server.baseUrl() + "/media/jobs/" + id + "/renditions/" + streams.group(4);
+            String playlistUrl = server.baseUrl() + "/media/jobs/" + id + "/renditions/" + streams.group(5);
             long bandwidth = Long.parseLong(streams.group(1));
             assertThat(bandwidth).isGreaterThanOrEqualTo(measuredPeak(playlistUrl, id));
             assertThat(probe(playlistUrl, "stream=width,height", "v:0"))
-                    .isEqualTo(streams.group(2) + "x" + streams.group(3));
+                    .isEqualTo(streams.group(3) + "x" + streams.group(4));
+            assertThat(Integer.parseInt(streams.group(2).substring(2), 16))
+                    .isEqualTo(Integer.parseInt(probe(playlistUrl, "stream=level", "v:0")));
             assertThat(Double.parseDouble(probe(playlistUrl, "format=duration", null))).isCloseTo(5.0, within(0.25));
         }
         assertThat(variants).isEqualTo(2);
@@ -86,7 +89,7 @@ class HlsRenditionsApiTest {
         return peak;
     }
 
-    private static String probe(String url, String entries, String stream) throws Exception {
+    static String probe(String url, String entries, String stream) throws Exception {
         List<String> command = new ArrayList<>(List.of("ffprobe", "-v", "error"));
         if (stream != null) command.addAll(List.of("-select_streams", stream));
         command.addAll(List.of("-show_entries", entries, "-of", "csv=p=0:s=x", url));

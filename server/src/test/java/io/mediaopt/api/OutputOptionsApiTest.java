@@ -214,7 +214,7 @@ class OutputOptionsApiTest {
         assertThat(options.path("quality").path("max").asInt()).isEqualTo(100);
         assertThat(options.path("quality").path("kinds").toString()).isEqualTo("[\"image\"]");
         assertThat(options.path("format").path("image").toString()).isEqualTo("[\"webp\",\"avif\",\"jpeg\",\"png\"]");
-        assertThat(options.path("format").path("video").toString()).isEqualTo("[\"mp4\",\"webm\"]");
+        assertThat(options.path("format").path("video").toString()).isEqualTo("[\"mp4\",\"webm\",\"av1\"]");
         assertThat(options.path("width").path("min").asInt()).isEqualTo(1);
     }
 

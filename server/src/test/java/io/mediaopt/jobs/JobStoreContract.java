@@ -5,6 +5,7 @@ import io.mediaopt.ErrorCode;
 import io.mediaopt.webhooks.DeliveryStoreContract;
 import io.mediaopt.media.OptimizationResult;
 import io.mediaopt.media.MediaFormat;
+import io.mediaopt.media.OutputFormat;
 import io.mediaopt.media.OutputOptions;
 import io.mediaopt.media.Rendition;
 import io.mediaopt.media.RenditionRole;
@@ -92,8 +93,8 @@ abstract class JobStoreContract {
         store.insert(pending("p", 1001).withOptions(OutputOptions.parse(null, "webm", null)));
         store.insert(pending("q", 1002));
         assertThat(store.claimNext(lease("n1", 5000), 3, 2000).orElseThrow().options()).isEqualTo(asked)
-                .isEqualTo(new OutputOptions(40, MediaFormat.WEBP, 300, Set.of()));
-        assertThat(store.find("p").orElseThrow().options()).isEqualTo(new OutputOptions(null, MediaFormat.WEBM, null, Set.of()));
+                .isEqualTo(new OutputOptions(40, OutputFormat.WEBP, 300, Set.of()));
+        assertThat(store.find("p").orElseThrow().options()).isEqualTo(new OutputOptions(null, OutputFormat.WEBM, null, Set.of()));
         assertThat(store.find("q").orElseThrow().options()).isEqualTo(OutputOptions.NONE);
         OutputOptions negotiated = OutputOptions.NONE.accepting("image/avif,image/webp,*/*;q=0.8");
         store.insert(pending("r", 1003).withOptions(negotiated));

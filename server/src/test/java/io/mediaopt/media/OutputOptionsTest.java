@@ -3,12 +3,12 @@ package io.mediaopt.media;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
-import java.util.Set;
 
 import static io.mediaopt.media.Strategy.IMAGE_AVIF;
 import static io.mediaopt.media.Strategy.IMAGE_JPEG;
 import static io.mediaopt.media.Strategy.IMAGE_PNG;
 import static io.mediaopt.media.Strategy.IMAGE_WEBP;
+import static io.mediaopt.media.Strategy.VIDEO_MP4_AV1;
 import static io.mediaopt.media.Strategy.VIDEO_MP4_H264;
 import static io.mediaopt.media.Strategy.VIDEO_WEBM_VP9;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -65,6 +65,19 @@ class OutputOptionsTest {
     }
 
     @Test
+    void av1IsThePresetsAv1SettingsInMp4WithoutTheCrfSearch() {
+        VideoSettings av1 = OutputOptions.parse(null, "AV1", "640").applyTo(WEB).video();
+        assertThat(av1.strategies()).containsExactly(VIDEO_MP4_AV1);
+        assertThat(av1.crf()).isEqualTo(WEB.video().av1().crf());
+        assertThat(av1.maxBitrateKbps()).isEqualTo(WEB.video().av1().maxBitrateKbps());
+        assertThat(av1.maxWidth()).isEqualTo(640);
+        assertThat(av1.audioBitrateKbps()).isEqualTo(WEB.video().audioBitrateKbps());
+        assertThat(av1.quality()).isNull();
+        assertThat(OutputOptions.parse(null, "av1", null).applyTo(WEB).image()).isEqualTo(WEB.image());
+        assertThat(Strategy.VIDEO_MP4_AV1.output().contentType()).isEqualTo("video/mp4");
+    }
+
+    @Test
     void acceptChoosesOnlyAmongThePresetsFormats() {
         assertThat(OutputOptions.NONE.accepting("image/webp").applyTo(LOW).image().strategies())
                 .containsExactly(IMAGE_WEBP, IMAGE_PNG, IMAGE_JPEG);
@@ -86,7 +99,7 @@ class OutputOptionsTest {
         assertThatThrownBy(() -> OutputOptions.parse("0", null, null)).isInstanceOf(InvalidOptionsException.class)
                 .hasMessage("Expected auto or a whole number from 1 to 100 in ASCII digits for quality but received \"0\"");
         assertThatThrownBy(() -> OutputOptions.parse(null, "gif", null))
-                .hasMessage("Expected one of auto, webp, avif, jpeg, png, mp4, webm for format but received \"gif\"");
+                .hasMessage("Expected one of auto, webp, avif, jpeg, png, mp4, webm, av1 for format but received \"gif\"");
         assertThatThrownBy(() -> OutputOptions.parse(null, null, "0"))
                 .hasMessage("Expected a whole number of pixels, 1 or more, in ASCII digits for width but received \"0\"");
     }
@@ -109,12 +122,10 @@ class OutputOptionsTest {
         OutputOptions.parse("50", "jpeg", "10").checkFits(MediaKind.IMAGE);
         OutputOptions.parse(null, "webm", "10").checkFits(MediaKind.VIDEO);
         assertThatThrownBy(() -> OutputOptions.parse(null, "webp", null).checkFits(MediaKind.VIDEO))
-                .isInstanceOf(InvalidOptionsException.class).hasMessageContaining("one of mp4, webm");
+                .isInstanceOf(InvalidOptionsException.class).hasMessageContaining("one of mp4, webm, av1");
         assertThatThrownBy(() -> OutputOptions.parse(null, "mp4", null).checkFits(MediaKind.IMAGE))
                 .hasMessageContaining("one of webp, avif, jpeg, png");
         assertThatThrownBy(() -> OutputOptions.parse("50", null, null).checkFits(MediaKind.VIDEO))
                 .hasMessageContaining("quality auto for a video");
-        assertThatThrownBy(() -> new OutputOptions(null, MediaFormat.GIF, null, Set.of()))
-                .isInstanceOf(IllegalArgumentException.class);
     }
 }

@@ -1,5 +1,6 @@
 package io.mediaopt.video;
 
+import io.mediaopt.media.Av1Settings;
 import io.mediaopt.media.Presets;
 import io.mediaopt.media.Strategy;
 import io.mediaopt.media.VideoSettings;
@@ -84,6 +85,26 @@ class FfmpegArgumentsTest {
                         "-c:a", "libopus", "-b:a", "96k",
                         "-threads", "2",
                         "-f", "webm", "-progress", "pipe:1", "file:/work/out/video.webm");
+    }
+
+    @Test
+    void av1InMp4AtThePresetsAv1SettingsWithAacAndFastStart() {
+        VideoSettings settings = new VideoSettings(1920, 23, 5000, 128, List.of(Strategy.VIDEO_MP4_H264), null,
+                new Av1Settings(10, 38, 3200)).asAv1();
+        Path out = Path.of("/work/out/video.mp4");
+        assertThat(FfmpegArguments.encode("ffmpeg", IN, out, Strategy.VIDEO_MP4_AV1, settings, PIXELS, 2))
+                .containsExactly("ffmpeg", "-nostdin", "-hide_banner", "-loglevel", "error", "-y",
+                        "-protocol_whitelist", "file", "-format_whitelist", DEMUXERS,
+                        "-max_pixels", "100000000", "-threads", "1",
+                        "-i", "file:/work/in put:1.mov",
+                        "-map", "0:V:0", "-map", "0:a:0?", "-map_metadata", "-1", "-map_chapters", "-1", "-sn", "-dn",
+                        "-vf", "scale='trunc(min(iw,1920)/2)*2':-2",
+                        "-af", "aformat=channel_layouts=mono|stereo",
+                        "-c:v", "libsvtav1", "-preset", "10", "-crf", "38", "-maxrate", "3200k",
+                        "-svtav1-params", "lp=2", "-pix_fmt", "yuv420p",
+                        "-c:a", "aac", "-b:a", "128k",
+                        "-threads", "2",
+                        "-movflags", "+faststart", "-f", "mp4", "-progress", "pipe:1", "file:/work/out/video.mp4");
     }
 
     private static SourcePicture picture(String codec, String pixelFormat, ProbedColor color, DolbyVision dv,

@@ -2,6 +2,7 @@ package io.mediaopt.video;
 
 import io.mediaopt.Fixtures;
 import io.mediaopt.media.Optimized;
+import io.mediaopt.media.OutputOptions;
 import io.mediaopt.media.Preset;
 import io.mediaopt.media.Presets;
 import io.mediaopt.media.Strategy;
@@ -217,6 +218,21 @@ class VideoOptimizerTest {
         assertThat(Videos.probe(result.output()).audio().orElseThrow().codecName()).isIn("aac", "opus");
         // summed unscaled (FL + 0.707 FC + 0.707 BL) the same track peaked at +4.1 dBFS
         assertThat(Videos.audioPeakDb(result.output())).as("peak, dBFS").isLessThanOrEqualTo(0.0);
+    }
+
+    @Test
+    void formatAv1IsAv1AndAacInAFastStartMp4OfTheSameLength() throws Exception {
+        Path input = Fixtures.highBitrateMp4("for-av1-mp4.mp4", "640x360", 2, true);
+
+        Optimized result = optimize(input, OutputOptions.parse(null, "av1", null).applyTo(preset("web")));
+
+        assertThat(result.strategy()).isEqualTo(Strategy.VIDEO_MP4_AV1);
+        assertThat(result.contentType()).isEqualTo("video/mp4");
+        ProbeReport out = checkKept(input, result, 640, 360, true);
+        assertThat(out.video().orElseThrow().codecName()).isEqualTo("av1");
+        assertThat(out.audio().orElseThrow().codecName()).isEqualTo("aac");
+        String head = new String(Files.readAllBytes(result.output()), StandardCharsets.ISO_8859_1);
+        assertThat(head.indexOf("moov")).as("fast start: the index before the media").isLessThan(head.indexOf("mdat"));
     }
 
     private Optimized optimize(Path input, Preset preset) throws Exception {

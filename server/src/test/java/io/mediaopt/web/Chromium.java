@@ -15,7 +15,7 @@ import java.util.Map;
  * for Java. Playwright's driver comes from the driver-bundle jar; it is told never to download
  * a browser, and chromium is kept off the network it has no business with.
  */
-final class Chromium implements AutoCloseable {
+public final class Chromium implements AutoCloseable {
     static final Path EXECUTABLE = Path.of("/usr/bin/chromium");
     private static final List<String> ARGS = List.of("--no-sandbox", "--disable-gpu",
             "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
@@ -24,7 +24,7 @@ final class Chromium implements AutoCloseable {
     private final Playwright playwright;
     private final Browser browser;
 
-    Chromium() {
+    public Chromium() {
         if (!Files.isExecutable(EXECUTABLE)) {
             throw new IllegalStateException("The web page tests need Chromium at " + EXECUTABLE
                     + ": run scripts/test-prerequisites.sh as root, or apt-get install chromium");
@@ -41,7 +41,7 @@ final class Chromium implements AutoCloseable {
     }
 
     /** A fresh browser context: its own tabs, storage and downloads, as a new window would have. */
-    BrowserContext newContext(int width, int height) {
+    public BrowserContext newContext(int width, int height) {
         return browser.newContext(new Browser.NewContextOptions().setViewportSize(width, height).setAcceptDownloads(true));
     }
 

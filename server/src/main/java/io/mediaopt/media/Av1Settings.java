@@ -1,0 +1,32 @@
+package io.mediaopt.media;
+
+import java.util.List;
+
+/**
+ * How a preset encodes AV1 beside its H.264 ({@code format=av1}, {@link Strategy#VIDEO_MP4_AV1}):
+ * SVT-AV1's speed preset (0 slowest to 13), its constant rate factor (its own 0 to 63 scale)
+ * and the bitrate cap. The values are chosen in {@link Presets} from the measurements kept there.
+ */
+public record Av1Settings(int svtPreset, int crf, int maxBitrateKbps) {
+    /**
+     * SVT-AV1's level of parallelism, sized for 2 cores: its threads and the frames in flight
+     * grow with it, and its default follows the machine's cores. A 4 s 1080p encode at preset
+     * 10 peaked at 505 MB resident with 2, 417 MB with 1, for the same CPU time. The 10 s 1080p
+     * clip of bench/av1.sh at the web preset's settings: 511 MB and 17.2 s of CPU (x264 at web:
+     * 262 MB, 15.3 s), so a 30 s 1080p video needs about 52 s of CPU, well within the default
+     * video timeout of 240 s on 2 cores.
+     */
+    public static final int SVT_PARALLELISM = 2;
+
+    public Av1Settings {
+        if (svtPreset < 0 || svtPreset > 13) throw new IllegalArgumentException("SVT-AV1 preset out of range: " + svtPreset);
+        if (crf < 0 || crf > 63) throw new IllegalArgumentException("SVT-AV1 CRF out of range: " + crf);
+        if (maxBitrateKbps < 1) throw new IllegalArgumentException("bitrate cap not positive: " + maxBitrateKbps);
+    }
+
+    /** The preset's video settings turned to AV1: same width and audio, this CRF and cap, no CRF search. */
+    public VideoSettings applyTo(VideoSettings video) {
+        return new VideoSettings(video.maxWidth(), crf, maxBitrateKbps, video.audioBitrateKbps(),
+                List.of(Strategy.VIDEO_MP4_AV1), null, this);
+    }
+}
