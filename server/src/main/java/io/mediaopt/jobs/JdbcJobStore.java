@@ -15,6 +15,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
@@ -25,6 +26,10 @@ public final class JdbcJobStore implements JobStore {
                 error_message = 'The job could not finish: the server processing it stopped',
                 updated_at = ?, completed_at = ?, lease_owner = NULL, lease_until = NULL
             """;
+
+    /** How long a request waits for a connection before it is answered 503 unavailable. */
+    static final Duration CONNECTION_TIMEOUT = Duration.ofSeconds(1);
+    private static final Duration VALIDATION_TIMEOUT = Duration.ofMillis(500);
 
     private final HikariDataSource dataSource;
     private final SqlDialect dialect;
@@ -46,10 +51,18 @@ public final class JdbcJobStore implements JobStore {
         config.setPoolName("jobs");
         config.setMaximumPoolSize(dialect.maxPoolSize());
         config.setConnectionInitSql(dialect.connectionInitSql());
+        // a database that is down fails a request within CONNECTION_TIMEOUT (503), never hangs it
+        config.setConnectionTimeout(CONNECTION_TIMEOUT.toMillis());
+        config.setValidationTimeout(VALIDATION_TIMEOUT.toMillis());
+        dialect.driverTimeouts().forEach(config::addDataSourceProperty);
         HikariDataSource dataSource = new HikariDataSource(config);
         try {
             if (dialect == SqlDialect.SQLITE) enableWriteAheadLog(dataSource);
-            Flyway.configure().dataSource(dataSource).load().migrate();
+            // without the pool's timeouts: a migration may take longer than any request should
+            var flyway = Flyway.configure();
+            if (dialect == SqlDialect.SQLITE) flyway.dataSource(dataSource);
+            else flyway.dataSource(jdbcUrl, null, null);
+            flyway.load().migrate();
         } catch (RuntimeException | SQLException e) {
             dataSource.close();
             throw new IllegalStateException("Cannot prepare the job database: " + e.getMessage(), e);

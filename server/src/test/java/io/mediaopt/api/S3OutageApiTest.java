@@ -52,12 +52,12 @@ class S3OutageApiTest {
 
                 assertThatThrownBy(() -> client.optimize(Fixtures.png(), "web"))
                         .isInstanceOfSatisfying(MediaoptApiException.class, e -> {
-                            assertThat(e.status()).isEqualTo(500);
+                            assertThat(e.status()).isEqualTo(503);
                             assertThat(e.code()).isEqualTo("storage-failed");
                         });
                 assertThatThrownBy(() -> client.submitJob(Fixtures.png(), "web"))
                         .isInstanceOfSatisfying(MediaoptApiException.class, e -> {
-                            assertThat(e.status()).isEqualTo(500);
+                            assertThat(e.status()).isEqualTo(503);
                             assertThat(e.code()).isEqualTo("storage-failed");
                         });
                 assertThat(client.getUsage().totalJobs()).isZero();
