@@ -17,6 +17,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -30,6 +31,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  */
 class PostgresOutageApiTest {
     private static final Duration FAST = Duration.ofSeconds(2);
+    private static final Duration OUTAGE = Duration.ofSeconds(6);
     private static TestPostgres postgres;
 
     @BeforeAll
@@ -92,6 +94,29 @@ class PostgresOutageApiTest {
                 assertThat(answer.headers().firstValue("Retry-After")).isPresent();
             } finally {
                 postgres.restart();
+            }
+            assertThat(service.outputDir().resolve("inputs")).isEmptyDirectory();
+        }
+    }
+
+    @Test
+    void jobsInFlightWhenTheDatabaseStopsAreDoneOnceItIsBack() throws Exception {
+        try (TestService service = onNewDatabase("outage_jobs"); MediaoptClient client = service.client()) {
+            doneJob(client);
+            List<String> ids = new ArrayList<>(List.of(client.submitJob(Fixtures.mp4WithAudio(), "web").jobId()));
+            for (int i = 0; i < 3; i++) ids.add(client.submitJob(Fixtures.png(), "web").jobId());
+            Eventually.await(Duration.ofSeconds(30), () -> client.getJob(ids.getFirst()).status(),
+                    status -> status != JobStatus.PENDING);
+            postgres.stop();
+            try {
+                // long enough for the encode to end, and to be recorded, while the database is away
+                Thread.sleep(OUTAGE.toMillis());
+            } finally {
+                postgres.restart();
+            }
+            Eventually.await(Duration.ofSeconds(20), () -> client.health().httpStatus(), status -> status == 200);
+            for (String id : ids) {
+                assertThat(client.waitForJob(id, Duration.ofMinutes(2)).status()).as(id).isEqualTo(JobStatus.DONE);
             }
             assertThat(service.outputDir().resolve("inputs")).isEmptyDirectory();
         }
