@@ -11,6 +11,7 @@ import io.mediaopt.client.MediaoptApiException;
 import io.mediaopt.client.MediaoptClient;
 import org.junit.jupiter.api.Test;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -81,6 +82,33 @@ class S3OutageApiTest {
                         assertThat(e.status()).isEqualTo(500);
                         assertThat(e.code()).isEqualTo("storage-failed");
                     });
+        }
+    }
+
+    @Test
+    void theInputOfAJobThatEndedDuringTheOutageIsDeletedOnceStorageIsBack() throws Exception {
+        Path slow = Fixtures.highBitrateMp4("slow.mp4", "1920x1080", 20, false);
+        try (S3TestServer s3 = S3TestServer.start()) {
+            Map<String, String> env = oneWorker(s3);
+            // the job ends for a reason of its own (its encode takes too long) while storage is out
+            env.put("SERVICE_VIDEO_TIMEOUT_MS", "3000");
+            try (TestService service = TestService.start(env); MediaoptClient client = service.client()) {
+                String id = client.submitJob(slow, "web").jobId();
+                // encoding, so its input is read back already
+                Eventually.await(Duration.ofSeconds(60), () -> client.getJob(id).progress(),
+                        progress -> progress != null && progress > 0);
+                s3.stop();
+                try {
+                    Job job = client.waitForJob(id, Duration.ofMinutes(1));
+                    assertThat(job.status()).isEqualTo(JobStatus.FAILED);
+                    assertThat(job.error().code()).isEqualTo("timeout");
+                    assertThat(s3.holds("inputs/" + id)).as("left while storage is out").isTrue();
+                } finally {
+                    s3.restart();
+                }
+                Eventually.await(Duration.ofSeconds(20), () -> s3.holds("inputs/" + id), held -> !held);
+                assertThat(client.getJob(id).status()).isEqualTo(JobStatus.FAILED);
+            }
         }
     }
 
