@@ -219,8 +219,9 @@ public final class Workers implements AutoCloseable {
         } catch (OutageException e) {
             outageRetries.waitOut(job, e.outage(), () -> running);
         } catch (RuntimeException e) {
-            // the processor has recorded the failure on the job
-            log.debug("queued job {} ended with {}", job.id(), e.toString());
+            // the processor has recorded the failure on the job, unless the database was out: then
+            // the lease runs out and the job is claimed again
+            if (!gate.closeIfOutage(e)) log.debug("queued job {} ended with {}", job.id(), e.toString());
         } finally {
             held.remove(job.id());
             slots.release();
