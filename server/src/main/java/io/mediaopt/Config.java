@@ -51,7 +51,14 @@ public record Config(
         VideoQualityMode videoQuality,
         boolean metricsEnabled,
         boolean metricsPublic,
-        LogFormat logFormat) {
+        LogFormat logFormat,
+        long minFreeBytes) {
+
+    /**
+     * 1 GiB: room for a few jobs at the default input limit (120 MiB) with their copies, outputs
+     * and renditions, and for SQLite's write-ahead log, before a disk that fills up fails them.
+     */
+    static final long DEFAULT_MIN_FREE_BYTES = 1L << 30;
 
     /** What a node does: everything, only the HTTP API, or only processing queued jobs. */
     public enum Role {
@@ -117,7 +124,8 @@ public record Config(
                 r.choice("SERVICE_VIDEO_QUALITY", VideoQualityMode.AUTO, VideoQualityMode.class),
                 r.flag("SERVICE_METRICS", true, "on", "off"),
                 r.flag("SERVICE_METRICS_PUBLIC", false, "true", "false"),
-                r.choice("SERVICE_LOG_FORMAT", LogFormat.TEXT, LogFormat.class));
+                r.choice("SERVICE_LOG_FORMAT", LogFormat.TEXT, LogFormat.class),
+                r.longInteger("SERVICE_MIN_FREE_BYTES", DEFAULT_MIN_FREE_BYTES, 0));
 
         if (!config.databaseUrl.startsWith("jdbc:sqlite:") && !config.databaseUrl.startsWith("jdbc:postgresql:")) {
             r.problem("SERVICE_DATABASE_URL: expected a jdbc:sqlite: or jdbc:postgresql: URL");
@@ -163,7 +171,7 @@ public record Config(
                 + ", role=" + role + ", jobLease=" + jobLease + ", shutdownGrace=" + shutdownGrace
                 + ", connectionLimits=" + connectionLimits + ", webhooks=" + webhooks
                 + ", imageQuality=" + imageQuality + ", videoQuality=" + videoQuality + ", metricsEnabled=" + metricsEnabled
-                + ", metricsPublic=" + metricsPublic + ", logFormat=" + logFormat + "]";
+                + ", metricsPublic=" + metricsPublic + ", logFormat=" + logFormat + ", minFreeBytes=" + minFreeBytes + "]";
     }
 
     static URI httpUri(String value) {

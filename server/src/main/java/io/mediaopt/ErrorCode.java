@@ -25,6 +25,8 @@ public enum ErrorCode {
     LIMIT_EXCEEDED("limit-exceeded", 422),
     ENCODE_FAILED("encode-failed", 422),
     BUSY("busy", 503),
+    /** The job database cannot be reached; the request may succeed once it is back. */
+    UNAVAILABLE("unavailable", 503),
     TIMEOUT("timeout", 504),
     STORAGE_FAILED("storage-failed", 500),
     /** A job that could not finish after its attempts because the process running it stopped. */

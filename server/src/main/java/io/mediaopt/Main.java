@@ -16,6 +16,7 @@ import io.mediaopt.jobs.JobProcessor;
 import io.mediaopt.jobs.JobStore;
 import io.mediaopt.jobs.JobWaiter;
 import io.mediaopt.jobs.Jobs;
+import io.mediaopt.jobs.Outages;
 import io.mediaopt.jobs.Retention;
 import io.mediaopt.jobs.WorkDirs;
 import io.mediaopt.jobs.WorkerSettings;
@@ -28,6 +29,7 @@ import io.mediaopt.media.Presets;
 import io.mediaopt.media.Sniffer;
 import io.mediaopt.metrics.ServiceMetrics;
 import io.mediaopt.renditions.RenditionMaker;
+import io.mediaopt.storage.DiskSpace;
 import io.mediaopt.storage.LocalStorage;
 import io.mediaopt.storage.S3Connection;
 import io.mediaopt.storage.S3Storage;
@@ -55,6 +57,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.concurrent.Executors;
@@ -157,13 +160,18 @@ public final class Main {
         store.onEventsQueued(webhooks::wake);
 
         UsageCounters usage = new UsageCounters();
+        DiskSpace outputDisk = new DiskSpace(outputDir, config.minFreeBytes());
         JobProcessor processor = new JobProcessor(optimizers, presets, storage, store, usage, metrics, clock,
-                new RenditionMaker(vips, videoTools, config.limits(), config.imageQuality()));
+                new RenditionMaker(vips, videoTools, config.limits(), config.imageQuality()), new Outages(outputDisk));
         Workers workers = service.own(new Workers(
                 new WorkerSettings(config.workers(), config.queueTimeout(), config.nodeId(), config.jobLease(),
                         config.jobMaxAttempts(), config.role().processesQueue(), config.shutdownGrace()),
                 store, processor, storage, new WorkDirs(outputDir.resolve("work"),
-                        List.of(config.ffmpegPath(), config.ffprobePath())), metrics, clock));
+                        List.of(config.ffmpegPath(), config.ffprobePath())), metrics, clock, () -> {
+                    store.check();
+                    storage.check();
+                    outputDisk.check();
+                }));
         metrics.gauge("mediaopt.jobs.pending", "Jobs waiting for an encoder (the queue all nodes share)",
                 store::countPending);
         metrics.gauge("mediaopt.workers.busy", "Encoding slots of this node in use", workers::busy);
@@ -186,6 +194,9 @@ public final class Main {
             store.check();
             return config.databaseUrl().startsWith("jdbc:sqlite:") ? "sqlite" : "postgresql";
         });
+        checks.put("outputDisk", outputDisk::check);
+        sqliteFile(config.databaseUrl()).ifPresent(file ->
+                checks.put("databaseDisk", new DiskSpace(file, config.minFreeBytes())::check));
 
         Path uploadDir = outputDir.resolve("uploads");
         deleteLeftovers(uploadDir);
@@ -204,6 +215,14 @@ public final class Main {
         scheduleRetention(new Retention(store, storage, config.jobRetention(), clock), service);
         service.own(api.start());
         service.port(api.port());
+    }
+
+    /** The file of an SQLite job database, whose disk health watches; empty for PostgreSQL or memory. */
+    private static Optional<Path> sqliteFile(String databaseUrl) {
+        String path = databaseUrl.startsWith("jdbc:sqlite:") ? databaseUrl.substring("jdbc:sqlite:".length()) : "";
+        path = path.replaceFirst("^file:", "").replaceFirst("\\?.*", "");
+        return path.isEmpty() || path.contains(":memory:") || path.contains("mode=memory")
+                ? Optional.empty() : Optional.of(Path.of(path).toAbsolutePath());
     }
 
     /** The bucket when SERVICE_OBJECT_BUCKET names one, else the output directory. */

@@ -63,6 +63,14 @@ class ConfigTest {
     }
 
     @Test
+    void theFreeSpaceWantedIsOneGibibyteUnlessSetAndNeverNegative() {
+        assertThat(Config.fromEnvironment(Map.of()).minFreeBytes()).isEqualTo(1L << 30);
+        assertThat(Config.fromEnvironment(Map.of("SERVICE_MIN_FREE_BYTES", "0")).minFreeBytes()).isZero();
+        assertThatThrownBy(() -> Config.fromEnvironment(Map.of("SERVICE_MIN_FREE_BYTES", "-1")))
+                .hasMessageContaining("SERVICE_MIN_FREE_BYTES");
+    }
+
+    @Test
     void longVideosAreSearchedAndImagesKeepTheirPresetsQualityByDefault() {
         Config c = Config.fromEnvironment(Map.of());
         assertThat(c.videoQuality()).isEqualTo(VideoQualityMode.AUTO);

@@ -26,12 +26,15 @@ public final class S3TestServer implements AutoCloseable {
     public static final String SECRET_KEY = "test-secret-key-0123456789";
     public static final String REGION = "us-east-1";
 
-    private final S3Proxy proxy;
+    private S3Proxy proxy;
+    /** Kept: a stopped proxy no longer knows it. */
+    private final int port;
     private final BlobStore blobs;
     private final Path dir;
 
     private S3TestServer(S3Proxy proxy, BlobStore blobs, Path dir) {
         this.proxy = proxy;
+        this.port = proxy.getPort();
         this.blobs = blobs;
         this.dir = dir;
     }
@@ -40,10 +43,14 @@ public final class S3TestServer implements AutoCloseable {
         Path dir = Files.createTempDirectory("s3proxy");
         BlobStore blobs = new FilesystemNio2BlobStore(dir.toString());
         blobs.createContainer(BUCKET);
+        return new S3TestServer(serve(blobs, 0), blobs, dir);
+    }
+
+    private static S3Proxy serve(BlobStore blobs, int port) throws Exception {
         S3Proxy proxy = S3Proxy.builder()
                 .blobStore(blobs)
                 .awsAuthentication(AuthenticationType.AWS_V2_OR_V4, ACCESS_KEY, SECRET_KEY)
-                .endpoint(URI.create("http://127.0.0.1:0"))
+                .endpoint(URI.create("http://127.0.0.1:" + port))
                 .stopTimeout(0)
                 .build();
         proxy.start();
@@ -51,11 +58,16 @@ public final class S3TestServer implements AutoCloseable {
             if (proxy.getState().equals("FAILED")) throw new IllegalStateException("S3Proxy did not start");
             return proxy.getState().equals("STARTED");
         });
-        return new S3TestServer(proxy, blobs, dir);
+        return proxy;
+    }
+
+    /** Answers again after {@link #stop}, on the same port, with the objects it held. */
+    public void restart() throws Exception {
+        proxy = serve(blobs, port);
     }
 
     public URI endpoint() {
-        return URI.create("http://127.0.0.1:" + proxy.getPort());
+        return URI.create("http://127.0.0.1:" + port);
     }
 
     /** The SERVICE_OBJECT_* variables that point the service at this server. */
@@ -76,6 +88,11 @@ public final class S3TestServer implements AutoCloseable {
     /** Whether the bucket holds an object under the key, asked of the store behind the server. */
     public boolean holds(String key) {
         return blobs.blobExists(BUCKET, key);
+    }
+
+    /** Removes the bucket and everything in it: from then on the server answers 404 NoSuchBucket. */
+    public void deleteBucket() {
+        blobs.deleteContainer(BUCKET);
     }
 
     /** Stops answering; the port is closed from then on. */

@@ -61,19 +61,63 @@ public final class TestPostgres implements AutoCloseable {
         Path dir = Files.createTempDirectory("mediaopt-pg");
         run("chown", "postgres:postgres", dir.toString());
         Path data = dir.resolve("data");
-        int port = ServerProcess.freePort();
         asPostgres(bin.resolve("initdb").toString(), "-D", data.toString(), "-A", "trust", "-U", "postgres",
                 "-E", "UTF8", "--locale=C");
-        asPostgres(bin.resolve("pg_ctl").toString(), "-D", data.toString(), "-l", dir.resolve("log").toString(),
-                "-w", "-o", "-p " + port + " -k " + dir + " -c listen_addresses=127.0.0.1 -c fsync=off"
-                        + " -c max_connections=200", "start");
-        AutoCloseable stop = () -> {
-            asPostgres(bin.resolve("pg_ctl").toString(), "-D", data.toString(), "-m", "immediate", "stop");
+        SystemServer server = new SystemServer(bin, dir, ServerProcess.freePort());
+        server.start();
+        return new TestPostgres("jdbc:postgresql://127.0.0.1:" + server.port() + "/", server);
+    }
+
+    /**
+     * Stops the server at once, as a crash or a lost machine would: every connection drops and the
+     * port refuses new ones until {@link #restart}. Only the machine's own PostgreSQL (run as
+     * root) can be stopped and started again.
+     */
+    public void stop() throws Exception {
+        systemServer().stop();
+    }
+
+    /** Starts the stopped server again on the same port, with its data. */
+    public void restart() throws Exception {
+        systemServer().start();
+    }
+
+    /** Whether {@link #stop} and {@link #restart} are possible: under root, as in CI. */
+    public static boolean canStop() {
+        return "root".equals(System.getProperty("user.name"));
+    }
+
+    private SystemServer systemServer() {
+        if (server instanceof SystemServer system) return system;
+        throw new UnsupportedOperationException("the embedded PostgreSQL cannot be stopped and started again");
+    }
+
+    /** The machine's PostgreSQL binaries serving the data directory below {@code dir}. */
+    private record SystemServer(Path bin, Path dir, int port) implements AutoCloseable {
+        void start() throws IOException, InterruptedException {
+            asPostgres(bin.resolve("pg_ctl").toString(), "-D", dir.resolve("data").toString(), "-l",
+                    dir.resolve("log").toString(), "-w", "-o", "-p " + port + " -k " + dir
+                            + " -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200", "start");
+        }
+
+        void stop() throws IOException, InterruptedException {
+            asPostgres(bin.resolve("pg_ctl").toString(), "-D", dir.resolve("data").toString(), "-m", "immediate",
+                    "stop");
+        }
+
+        @Override
+        public void close() throws IOException {
+            try {
+                stop();
+            } catch (IOException alreadyStopped) {
+                // stopped by a test that did not start it again
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
             try (Stream<Path> files = Files.walk(dir)) {
                 files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
             }
-        };
-        return new TestPostgres("jdbc:postgresql://127.0.0.1:" + port + "/", stop);
+        }
     }
 
     private static Path systemBinaries() throws IOException {

@@ -39,6 +39,8 @@ public final class ApiServer implements AutoCloseable {
     static final String NO_SNIFF = "X-Content-Type-Options";
     /** The route label of a request no route matched, so unknown paths add no label values. */
     private static final String UNMATCHED = "unmatched";
+    /** When a request that met an unreachable database or storage is worth sending again. */
+    static final Duration OUTAGE_RETRY_AFTER = Duration.ofSeconds(5);
 
     private final Javalin app;
     private final UsageCounters usage;
@@ -156,14 +158,23 @@ public final class ApiServer implements AutoCloseable {
     }
 
     private void serviceError(ServiceException e, Context ctx) {
-        if (e.status() >= 500 && !(e instanceof BusyException)) {
-            log.error("{} {} failed: {}", ctx.method(), ctx.path(), e.code(), e);
-        }
         if (e instanceof BusyException busy) {
             ctx.header("Retry-After", Integer.toString(busy.retryAfterSeconds()));
             metrics.busyAnswer(route(ctx));
+        } else if (e.status() == 503 || e.status() == 507) {
+            // an outage of the job database or of storage: the request may pass once it is over
+            log.warn("{} {} failed: {} {} ({})", ctx.method(), ctx.path(), e.status(), e.code(), rootCause(e));
+            ctx.header("Retry-After", Long.toString(OUTAGE_RETRY_AFTER.toSeconds()));
+        } else if (e.status() >= 500) {
+            log.error("{} {} failed: {}", ctx.method(), ctx.path(), e.code(), e);
         }
-        error(ctx, e.errorCode(), e.getMessage());
+        error(ctx, e.status(), e.errorCode(), e.getMessage());
+    }
+
+    private static String rootCause(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null) root = root.getCause();
+        return root.toString();
     }
 
     private void unexpected(Exception e, Context ctx) {

@@ -1,13 +1,15 @@
 package io.mediaopt.http;
 
 import io.mediaopt.ServiceException;
+import io.mediaopt.storage.StorageException;
 import org.eclipse.jetty.http.HttpException;
 
 import java.util.Locale;
 import java.util.concurrent.TimeoutException;
 
 /**
- * Turns Jetty's multipart parsing failures into the API's 413 and 400 answers. Jetty tells its
+ * Turns Jetty's multipart parsing failures into the API's 413 and 400 answers, and a disk too
+ * full to hold the upload into 507. Jetty tells its
  * failures apart only by their messages, so these are matched here, in one place: only a file
  * or a whole body over the size limit is 413; everything else wrong with a form is 400.
  */
@@ -16,6 +18,8 @@ final class MultipartFailures {
 
     static ServiceException translate(Exception failure, long maxInputBytes, int maxTextFieldBytes) {
         for (Throwable t = failure; t != null; t = t.getCause()) {
+            // the server's own disk, not the client's form: 507 with Retry-After
+            if (StorageException.isDiskFull(t)) return new StorageException("The upload could not be stored", failure);
             String message = String.valueOf(t.getMessage()).toLowerCase(Locale.ROOT);
             if (message.contains("max memory file size exceeded")) {
                 return new InvalidInputException("A text field of the form is longer than " + maxTextFieldBytes + " bytes");

@@ -6,6 +6,7 @@ import io.mediaopt.media.OutputOptions;
 import io.mediaopt.media.Preset;
 import io.mediaopt.media.Presets;
 import io.mediaopt.renditions.RenditionRequest;
+import io.mediaopt.storage.StorageException;
 import io.mediaopt.webhooks.CallbackUrls;
 import jakarta.servlet.MultipartConfigElement;
 import jakarta.servlet.ServletException;
@@ -75,7 +76,12 @@ public final class UploadReader {
         if (media.getSize() == 0) throw new InvalidInputException("The uploaded file is empty (form field \"media\")");
         if (media.getSize() > maxInputBytes) throw new TooLargeException(maxInputBytes);
         Path file = uploadDir.resolve("upload-" + UUID.randomUUID());
-        media.write(file.toString());
+        try {
+            media.write(file.toString());
+        } catch (IOException e) {
+            if (StorageException.isDiskFull(e)) throw new StorageException("The upload could not be stored", e);
+            throw e;
+        }
         return new Upload(file, OutputNames.sanitize(media.getSubmittedFileName()), media.getSize(), preset,
                 callbackUrl, renditions, options);
     }

@@ -7,6 +7,8 @@ import io.mediaopt.ErrorCode;
 import io.mediaopt.media.OptimizationResult;
 import io.mediaopt.media.OutputOptions;
 import org.flywaydb.core.Flyway;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 
 import javax.sql.DataSource;
@@ -15,16 +17,22 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
 /** Jobs in SQLite (embedded default) or PostgreSQL, through JDBC; migrations run at open. */
 public final class JdbcJobStore implements JobStore {
+    private static final Logger log = LoggerFactory.getLogger(JdbcJobStore.class);
     private static final String FAIL_INTERRUPTED = """
             UPDATE jobs SET status = 'failed', error_code = ?,
                 error_message = 'The job could not finish: the server processing it stopped',
                 updated_at = ?, completed_at = ?, lease_owner = NULL, lease_until = NULL
             """;
+
+    /** How long a request waits for a connection before it is answered 503 unavailable. */
+    static final Duration CONNECTION_TIMEOUT = Duration.ofSeconds(1);
+    private static final Duration VALIDATION_TIMEOUT = Duration.ofMillis(500);
 
     private final HikariDataSource dataSource;
     private final SqlDialect dialect;
@@ -46,10 +54,18 @@ public final class JdbcJobStore implements JobStore {
         config.setPoolName("jobs");
         config.setMaximumPoolSize(dialect.maxPoolSize());
         config.setConnectionInitSql(dialect.connectionInitSql());
+        // a database that is down fails a request within CONNECTION_TIMEOUT (503), never hangs it
+        config.setConnectionTimeout(CONNECTION_TIMEOUT.toMillis());
+        config.setValidationTimeout(VALIDATION_TIMEOUT.toMillis());
+        dialect.driverTimeouts().forEach(config::addDataSourceProperty);
         HikariDataSource dataSource = new HikariDataSource(config);
         try {
             if (dialect == SqlDialect.SQLITE) enableWriteAheadLog(dataSource);
-            Flyway.configure().dataSource(dataSource).load().migrate();
+            // without the pool's timeouts: a migration may take longer than any request should
+            var flyway = Flyway.configure();
+            if (dialect == SqlDialect.SQLITE) flyway.dataSource(dataSource);
+            else flyway.dataSource(jdbcUrl, null, null);
+            flyway.load().migrate();
         } catch (RuntimeException | SQLException e) {
             dataSource.close();
             throw new IllegalStateException("Cannot prepare the job database: " + e.getMessage(), e);
@@ -151,21 +167,36 @@ public final class JdbcJobStore implements JobStore {
     }
 
     @Override
+    public boolean requeue(String id, String owner, long now) {
+        return update("""
+                UPDATE jobs SET status = 'pending', progress = 0, lease_owner = NULL, lease_until = NULL, updated_at = ?
+                WHERE id = ? AND status = 'processing' AND lease_owner = ?""",
+                now, id, owner) == 1;
+    }
+
+    @Override
     public Interrupted failAbandoned(int maxAttempts, long now) {
-        return Interrupted.of(endings.endJobs(FAIL_INTERRUPTED + """
+        return interrupted(endings.endJobs(FAIL_INTERRUPTED + """
                 WHERE status = 'processing' AND lease_until < ? AND (input_key IS NULL OR attempts >= ?)""",
                 now, ErrorCode.INTERRUPTED.wireName(), now, now, now, maxAttempts));
     }
 
     @Override
     public Recovery recoverOwnedBy(String owner, int maxAttempts, long now) {
-        Interrupted failed = Interrupted.of(endings.endJobs(FAIL_INTERRUPTED + """
+        Interrupted failed = interrupted(endings.endJobs(FAIL_INTERRUPTED + """
                 WHERE status = 'processing' AND lease_owner = ? AND (input_key IS NULL OR attempts >= ?)""",
                 now, ErrorCode.INTERRUPTED.wireName(), now, now, owner, maxAttempts));
         int requeued = update("""
                 UPDATE jobs SET status = 'pending', lease_owner = NULL, lease_until = NULL, updated_at = ?
                 WHERE status = 'processing' AND lease_owner = ?""", now, owner);
         return new Recovery(requeued, failed);
+    }
+
+    /** Every job failure is logged, with its id and code. */
+    private static Interrupted interrupted(List<JobEndings.Ended> ended) {
+        ended.forEach(job -> log.warn("job {} failed: {} (the server processing it stopped)", job.id(),
+                ErrorCode.INTERRUPTED.wireName()));
+        return Interrupted.of(ended);
     }
 
     @Override
@@ -183,6 +214,18 @@ public final class JdbcJobStore implements JobStore {
     @Override
     public List<Job> findFinishedBefore(long cutoff, int limit) {
         return queryList("SELECT * FROM jobs WHERE completed_at < ? ORDER BY completed_at LIMIT ?", cutoff, limit);
+    }
+
+    @Override
+    public List<Job> findEndedWithInput(int limit) {
+        return queryList("""
+                SELECT * FROM jobs WHERE input_key IS NOT NULL AND status IN ('done', 'failed')
+                ORDER BY completed_at LIMIT ?""", limit);
+    }
+
+    @Override
+    public void forgetInput(String id) {
+        update("UPDATE jobs SET input_key = NULL WHERE id = ? AND status IN ('done', 'failed')", id);
     }
 
     @Override

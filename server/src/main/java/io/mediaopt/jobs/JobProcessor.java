@@ -26,15 +26,18 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
  * Runs one claimed job from its input file to a stored output: optimize, store, make and store
  * the renditions it asked for, mark done, count usage and metrics. Any failure marks the job failed and is rethrown for a caller that
- * waits.
+ * waits, except an outage met by a queued job, which is handed to its worker to wait out.
  */
 public final class JobProcessor {
     private static final Logger log = LoggerFactory.getLogger(JobProcessor.class);
+    /** How long a job whose output is stored keeps asking an unreachable database to record it done. */
+    private static final Duration RECORD_DONE_FOR = Duration.ofSeconds(10);
 
     private final Map<MediaKind, Optimizer> optimizers;
     private final Presets presets;
@@ -44,10 +47,11 @@ public final class JobProcessor {
     private final ServiceMetrics metrics;
     private final Clock clock;
     private final RenditionMaker renditions;
+    private final Outages outages;
 
     public JobProcessor(Map<MediaKind, Optimizer> optimizers, Presets presets, Storage storage,
                         JobStore store, UsageCounters usage, ServiceMetrics metrics, Clock clock,
-                        RenditionMaker renditions) {
+                        RenditionMaker renditions, Outages outages) {
         this.optimizers = Map.copyOf(optimizers);
         this.presets = presets;
         this.storage = storage;
@@ -56,6 +60,7 @@ public final class JobProcessor {
         this.metrics = metrics;
         this.clock = clock;
         this.renditions = renditions;
+        this.outages = outages;
     }
 
     /** Processes the job, whose input is at {@code input}, inside {@code workDir}; returns it done. */
@@ -68,12 +73,13 @@ public final class JobProcessor {
             log.info("job {} done: {} {} → {} bytes ({})", job.id(), job.media().shortName(), job.inputBytes(),
                     done.result().outputBytes(), done.result().strategy());
             return done;
-        } catch (ServiceException e) {
-            fail(job, e.errorCode(), e.getMessage(), e);
-            throw e;
         } catch (IOException | RuntimeException e) {
-            fail(job, ErrorCode.INTERNAL, "The job failed because of an internal error", e);
-            throw new JobFailedException(e);
+            Optional<ServiceException> outage = outages.behind(e);
+            // a queued job waits the outage out; a synchronous one answers with it
+            if (outage.isPresent() && job.inputKey() != null) throw new OutageException(outage.get());
+            ServiceException failure = outage.orElseGet(() -> e instanceof ServiceException se ? se : new JobFailedException(e));
+            fail(job, failure.errorCode(), failure.getMessage(), e);
+            throw failure;
         }
     }
 
@@ -97,15 +103,58 @@ public final class JobProcessor {
         try {
             OptimizationResult result = OptimizationResult.of(optimized, filename, job.inputBytes(), outputBytes)
                     .withRenditions(storeRenditions(made, outputKey, stored), null);
-            if (!store.markDone(job.id(), job.leaseOwner(), result, outputKey, clock.millis())) {
+            if (!recordDone(job, result, outputKey)) {
                 throw new IllegalStateException("Job " + job.id() + " is no longer held by this node");
             }
         } catch (RuntimeException e) {
-            stored.forEach(storage::delete);
+            stored.forEach(this::deleteUnrecorded);
             throw e;
         }
         usage.record(job.owner(), job.inputBytes(), outputBytes);
         return store.find(job.id()).orElseThrow();
+    }
+
+    /**
+     * Marks the job done; the output is stored already, so a database that does not answer is
+     * asked again for a while rather than the work thrown away. A retry that finds the job done
+     * with this output finds the first try's write, whose answer the outage swallowed.
+     */
+    private boolean recordDone(Job job, OptimizationResult result, String outputKey) {
+        long giveUpAt = System.nanoTime() + RECORD_DONE_FOR.toNanos();
+        long pauseMillis = 250;
+        boolean retried = false;
+        while (true) {
+            try {
+                return store.markDone(job.id(), job.leaseOwner(), result, outputKey, clock.millis())
+                        || retried && store.find(job.id())
+                                .filter(j -> j.status() == JobStatus.DONE && outputKey.equals(j.outputKey())).isPresent();
+            } catch (JobStoreException e) {
+                if (!e.isOutage() || System.nanoTime() - giveUpAt > 0) throw e;
+                log.warn("job {} is done but the job database does not answer; asking again in {} ms", job.id(),
+                        pauseMillis);
+            }
+            retried = true;
+            pause(pauseMillis);
+            pauseMillis = Math.min(pauseMillis * 2, 2000);
+        }
+    }
+
+    private static void pause(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new JobFailedException(e);
+        }
+    }
+
+    /** A file of an attempt that did not end done; one storage cannot delete now is left to say so in the log. */
+    private void deleteUnrecorded(String key) {
+        try {
+            storage.delete(key);
+        } catch (RuntimeException e) {
+            log.warn("cannot delete {}, stored by an attempt that did not end done: {}", key, e.toString());
+        }
     }
 
     /** Stores each rendition beside the output, noting every key stored. */
@@ -122,7 +171,7 @@ public final class JobProcessor {
 
     private void fail(Job job, ErrorCode code, String message, Exception cause) {
         if (cause instanceof ServiceException se && se.status() < 500) {
-            log.info("job {} failed: {} {}", job.id(), code.wireName(), message);
+            log.warn("job {} failed: {} {}", job.id(), code.wireName(), message);
         } else {
             log.warn("job {} failed: {}", job.id(), code.wireName(), cause);
         }

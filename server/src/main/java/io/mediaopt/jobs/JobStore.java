@@ -48,6 +48,12 @@ public interface JobStore extends AutoCloseable {
     boolean release(String id, String owner, long now);
 
     /**
+     * Puts back in the queue a job whose attempt met an outage, the attempt counted, its progress
+     * reset; false when the owner no longer holds it.
+     */
+    boolean requeue(String id, String owner, long now);
+
+    /**
      * Fails with {@code interrupted} the processing jobs that can no longer be retried: their lease
      * ran out and either their attempts are spent or their input lived only for a request.
      */
@@ -65,6 +71,12 @@ public interface JobStore extends AutoCloseable {
     List<Job> findFinishedBefore(long cutoff, int limit);
 
     void delete(String id);
+
+    /** Jobs that ended with their stored input not yet deleted, oldest first. */
+    List<Job> findEndedWithInput(int limit);
+
+    /** Notes that the input of the ended job is deleted. */
+    void forgetInput(String id);
 
     /** Throws when the store cannot be reached; for the health check. */
     void check();

@@ -1,6 +1,8 @@
 package io.mediaopt.jobs;
 
 import io.mediaopt.ErrorCode;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -11,6 +13,7 @@ import java.time.Duration;
  * (503 busy), as a request waiting for a local encoder would be.
  */
 public final class JobWaiter {
+    private static final Logger log = LoggerFactory.getLogger(JobWaiter.class);
     private static final Duration POLL = Duration.ofMillis(200);
 
     private final JobStore store;
@@ -37,6 +40,8 @@ public final class JobWaiter {
                 case FAILED -> throw new JobFailedElsewhereException(job.errorCode(), job.errorMessage());
                 case PENDING -> {
                     if (clock.millis() > pickUpBy && store.markFailed(id, null, ErrorCode.BUSY, "No encoder was free", clock.millis())) {
+                        log.warn("job {} failed: {} (no node took it within the queue timeout)", id,
+                                ErrorCode.BUSY.wireName());
                         throw BusyException.encodersBusy(queueTimeout);
                     }
                 }

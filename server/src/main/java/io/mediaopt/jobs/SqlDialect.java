@@ -1,5 +1,7 @@
 package io.mediaopt.jobs;
 
+import java.util.Map;
+
 /**
  * The few places where SQLite and PostgreSQL need different SQL, kept together. Everything
  * else in {@link JdbcJobStore} is plain SQL both accept.
@@ -51,6 +53,15 @@ public enum SqlDialect {
     /** SQLite has a single writer: a few connections suffice, more only wait on its lock. */
     public int maxPoolSize() {
         return maxPoolSize;
+    }
+
+    /**
+     * Driver properties that bound how long the database may keep a connection waiting, in
+     * seconds: connecting, logging in, and any read (a server that stopped answering). A
+     * property the database URL sets itself wins.
+     */
+    public Map<String, String> driverTimeouts() {
+        return this == SQLITE ? Map.of() : Map.of("connectTimeout", "1", "loginTimeout", "2", "socketTimeout", "10");
     }
 
     /** Statements run on every new connection. */

@@ -4,12 +4,14 @@ import io.mediaopt.ErrorCode;
 import io.mediaopt.logs.LogContext;
 import io.mediaopt.metrics.ServiceMetrics;
 import io.mediaopt.storage.Storage;
+import io.mediaopt.storage.StorageException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -30,6 +32,8 @@ import java.util.function.Function;
  */
 public final class Workers implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Workers.class);
+    /** How often a dispatcher kept from taking jobs by an outage looks at the gate again. */
+    private static final Duration GATE_POLL = Duration.ofMillis(250);
 
     private final WorkerSettings settings;
     private final Semaphore slots;
@@ -45,11 +49,14 @@ public final class Workers implements AutoCloseable {
     /** Jobs this node holds a lease on right now: id → true when queued (may be handed back). */
     private final Map<String, Boolean> held = new ConcurrentHashMap<>();
     private final Object wakeUp = new Object();
+    private final OutageGate gate;
+    private final EndedInputs endedInputs;
+    private final OutageRetries outageRetries;
     private volatile boolean running;
     private Thread dispatcher;
 
     public Workers(WorkerSettings settings, JobStore store, JobProcessor processor, Storage storage,
-                   WorkDirs workDirs, ServiceMetrics metrics, Clock clock) {
+                   WorkDirs workDirs, ServiceMetrics metrics, Clock clock, OutageGate.Probe dependencies) {
         this.settings = settings;
         this.slots = new Semaphore(settings.slots(), true);
         this.store = store;
@@ -58,6 +65,9 @@ public final class Workers implements AutoCloseable {
         this.workDirs = workDirs;
         this.metrics = metrics;
         this.clock = clock;
+        this.gate = new OutageGate(dependencies);
+        this.endedInputs = new EndedInputs(store, storage);
+        this.outageRetries = new OutageRetries(store, gate, metrics, clock, settings);
     }
 
     /** Starts renewing leases and, when this node processes the queue, taking queued jobs. */
@@ -125,12 +135,20 @@ public final class Workers implements AutoCloseable {
         long nextSweep = 0;
         while (running) {
             try {
+                if (!gate.open()) {
+                    // once it opens, first what the outage kept from being done
+                    nextSweep = 0;
+                    Thread.sleep(GATE_POLL.toMillis());
+                    continue;
+                }
                 if (clock.millis() >= nextSweep) {
                     failAbandoned();
+                    sweepEndedInputs();
                     nextSweep = clock.millis() + settings.lease().toMillis();
                 }
                 slots.acquire();
-                Optional<Job> claimed = claim();
+                // the job that freed the slot may have met an outage
+                Optional<Job> claimed = gate.open() ? claim() : Optional.empty();
                 if (claimed.isPresent()) {
                     Job job = claimed.get();
                     held.put(job.id(), true);
@@ -149,7 +167,7 @@ public final class Workers implements AutoCloseable {
         try {
             return store.claimNext(newLease(), settings.maxAttempts(), clock.millis());
         } catch (RuntimeException e) {
-            log.warn("cannot claim a job", e);
+            if (!gate.closeIfOutage(e)) log.warn("cannot claim a job", e);
             return Optional.empty();
         }
     }
@@ -186,7 +204,10 @@ public final class Workers implements AutoCloseable {
                 Path input = workDir.resolve("input");
                 try {
                     storage.copyTo(job.inputKey(), input);
-                } catch (RuntimeException e) {
+                } catch (StorageException e) {
+                    if (e.isOutage()) throw new OutageException(e);
+                    log.warn("job {} failed: {} (its input could not be read back: {})", job.id(),
+                            ErrorCode.STORAGE_FAILED.wireName(), e.getMessage(), e);
                     if (store.markFailed(job.id(), job.leaseOwner(), ErrorCode.STORAGE_FAILED,
                             "The uploaded input could not be read back from storage", clock.millis())) {
                         metrics.jobFailures(ErrorCode.STORAGE_FAILED, 1);
@@ -195,9 +216,12 @@ public final class Workers implements AutoCloseable {
                 }
                 return processor.process(job, input, workDir);
             });
+        } catch (OutageException e) {
+            outageRetries.waitOut(job, e.outage(), () -> running);
         } catch (RuntimeException e) {
-            // the processor has recorded the failure on the job
-            log.debug("queued job {} ended with {}", job.id(), e.toString());
+            // the processor has recorded the failure on the job, unless the database was out: then
+            // the lease runs out and the job is claimed again
+            if (!gate.closeIfOutage(e)) log.debug("queued job {} ended with {}", job.id(), e.toString());
         } finally {
             held.remove(job.id());
             slots.release();
@@ -216,14 +240,24 @@ public final class Workers implements AutoCloseable {
         }
     }
 
-    /** A job handed back to the queue, or taken over by another node, still needs its input. */
+    /**
+     * A job handed back to the queue, or taken over by another node, still needs its input. One
+     * storage cannot delete now is left to the sweep once it is back.
+     */
     private void deleteInputIfEnded(Job job) {
         try {
-            if (ended(job.id())) {
-                storage.delete(job.inputKey());
-            }
+            endedInputs.deleteIfEnded(job);
         } catch (RuntimeException e) {
-            log.warn("cannot delete the input of job {}", job.id(), e);
+            if (!gate.closeIfOutage(e)) log.warn("cannot delete the input of job {}", job.id(), e);
+        }
+    }
+
+    private void sweepEndedInputs() {
+        try {
+            int deleted = endedInputs.sweep();
+            if (deleted > 0) log.info("deleted the inputs of {} ended jobs, left when they ended", deleted);
+        } catch (RuntimeException e) {
+            if (!gate.closeIfOutage(e)) log.warn("cannot delete the inputs of ended jobs", e);
         }
     }
 

@@ -25,7 +25,9 @@ class InfoApiTest {
         Health health = server.client().health();
         assertThat(health.httpStatus()).isEqualTo(200);
         assertThat(health.status()).isEqualTo("ok");
-        assertThat(health.checks()).containsOnlyKeys("ffmpeg", "ffprobe", "libvips", "storage", "database");
+        assertThat(health.checks()).containsOnlyKeys("ffmpeg", "ffprobe", "libvips", "storage", "database", "outputDisk",
+                "databaseDisk");
+        assertThat(health.checks().get("outputDisk").path("detail").asText()).matches("[0-9]+ bytes free");
         health.checks().values().forEach(c -> assertThat(c.path("status").asText()).isEqualTo("ok"));
     }
 

@@ -247,6 +247,36 @@ abstract class JobStoreContract {
     }
 
     @Test
+    void requeueAfterAnOutageKeepsTheAttemptCountedAndOnlyForTheOwner() {
+        store.insert(pending("q", 1));
+        store.claimNext(lease("me", 1000), 3, 5);
+        store.recordProgress("q", 40);
+        assertThat(store.requeue("q", "other", 6)).isFalse();
+        assertThat(store.requeue("q", "me", 7)).isTrue();
+
+        Job requeued = store.find("q").orElseThrow();
+        assertThat(requeued.status()).isEqualTo(JobStatus.PENDING);
+        assertThat(requeued.progress()).isZero();
+        assertThat(requeued.leaseOwner()).isNull();
+        assertThat(store.claimNext(lease("me", 1000), 3, 8).orElseThrow().attempts()).isEqualTo(2);
+    }
+
+    @Test
+    void endedJobsListTheirInputUntilItIsForgotten() {
+        store.insert(pending("ended", 1));
+        store.insert(pending("waiting", 2));
+        store.claimNext(lease("me", 1000), 3, 5);
+        store.markFailed("ended", "me", ErrorCode.ENCODE_FAILED, "no", 6);
+
+        assertThat(store.findEndedWithInput(10)).extracting(Job::id).containsExactly("ended");
+        store.forgetInput("waiting");
+        assertThat(store.find("waiting").orElseThrow().inputKey()).as("not ended").isNotNull();
+        store.forgetInput("ended");
+        assertThat(store.findEndedWithInput(10)).isEmpty();
+        assertThat(store.find("ended").orElseThrow().inputKey()).isNull();
+    }
+
+    @Test
     void releaseHandsAJobBackWithoutCountingTheAttempt() {
         store.insert(pending("r", 1));
         store.claimNext(lease("me", 1000), 3, 5);

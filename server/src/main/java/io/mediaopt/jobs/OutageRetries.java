@@ -1,0 +1,73 @@
+package io.mediaopt.jobs;
+
+import io.mediaopt.ServiceException;
+import io.mediaopt.metrics.ServiceMetrics;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Clock;
+import java.util.function.BooleanSupplier;
+
+/**
+ * What becomes of a queued job whose attempt met an outage: it goes back to the queue, and the
+ * node takes no new job until the dependencies answer ({@link OutageGate}); with its attempts
+ * spent, it fails with the outage's code.
+ */
+final class OutageRetries {
+    private static final Logger log = LoggerFactory.getLogger(OutageRetries.class);
+
+    private final JobStore store;
+    private final OutageGate gate;
+    private final ServiceMetrics metrics;
+    private final Clock clock;
+    private final WorkerSettings settings;
+
+    OutageRetries(JobStore store, OutageGate gate, ServiceMetrics metrics, Clock clock, WorkerSettings settings) {
+        this.store = store;
+        this.gate = gate;
+        this.metrics = metrics;
+        this.clock = clock;
+        this.settings = settings;
+    }
+
+    /**
+     * A database that does not take the job back now is asked again while the lease lasts (and
+     * {@code running} holds); after that, the job is claimed again like any whose lease ran out.
+     */
+    void waitOut(Job job, ServiceException outage, BooleanSupplier running) {
+        gate.close(outage);
+        if (job.attempts() >= settings.maxAttempts()) {
+            fail(job, outage);
+            return;
+        }
+        long giveUpAt = clock.millis() + settings.lease().toMillis();
+        while (running.getAsBoolean() && clock.millis() < giveUpAt) {
+            try {
+                if (store.requeue(job.id(), job.leaseOwner(), clock.millis())) {
+                    log.warn("job {} met an outage ({}: {}); queued again after attempt {} of {}", job.id(),
+                            outage.code(), outage.getMessage(), job.attempts(), settings.maxAttempts());
+                }
+                return;
+            } catch (RuntimeException stillOut) {
+                try {
+                    Thread.sleep(OutageGate.LONGEST_PAUSE.toMillis());
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
+    }
+
+    private void fail(Job job, ServiceException outage) {
+        log.warn("job {} failed: {} after {} attempts ({})", job.id(), outage.code(), job.attempts(),
+                outage.getMessage());
+        try {
+            if (store.markFailed(job.id(), job.leaseOwner(), outage.errorCode(), outage.getMessage(), clock.millis())) {
+                metrics.jobFailures(outage.errorCode(), 1);
+            }
+        } catch (RuntimeException e) {
+            log.warn("cannot record the failure of job {}; it ends when its lease runs out", job.id(), e);
+        }
+    }
+}
