@@ -1,5 +1,6 @@
 package io.mediaopt;
 
+import io.mediaopt.http.NamedKey;
 import io.mediaopt.webhooks.CallbackUrls;
 import io.mediaopt.webhooks.WebhookSettings;
 import io.mediaopt.webhooks.WebhookSignature;
@@ -112,13 +113,18 @@ final class EnvironmentReader {
         return Duration.ofMillis(longInteger(name, fallback, 1));
     }
 
-    /** Keys are secrets: a bad value is reported without echoing it. */
+    /** Keys are secrets: a bad value is reported without echoing it. Entries are {@link NamedKey}s. */
     Set<String> keys(String name) {
         String value = env.get(name);
         if (value == null) return Set.of();
         Set<String> keys = Arrays.stream(value.split(",")).map(String::strip).filter(k -> !k.isEmpty())
                 .collect(Collectors.toUnmodifiableSet());
         if (keys.isEmpty()) errors.add(name + ": expected a comma-separated list of keys but it is empty");
+        try {
+            NamedKey.parseAll(keys);
+        } catch (IllegalArgumentException e) {
+            errors.add(name + ": " + e.getMessage());
+        }
         return keys;
     }
 

@@ -43,7 +43,8 @@ public final class TestService implements AutoCloseable {
     }
 
     public MediaoptClient client() {
-        String key = env.getOrDefault("SERVICE_API_KEYS", "").split(",")[0].strip();
+        String entry = env.getOrDefault("SERVICE_API_KEYS", "").split(",")[0];
+        String key = entry.substring(entry.indexOf(':') + 1).strip();
         var builder = MediaoptClient.builder(baseUrl());
         return (key.isEmpty() ? builder : builder.apiKey(key)).build();
     }

@@ -2,6 +2,8 @@ package io.mediaopt.http;
 
 import io.javalin.http.Context;
 
+import io.mediaopt.jobs.Caller;
+
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.List;
@@ -11,20 +13,23 @@ import java.util.Set;
  * The optional API-key check of docs/api.md (Authentication): with no keys configured everything
  * is public; otherwise every route but health and the API's description (and the web page's own
  * files, fetched with GET) needs a key in x-api-key or Authorization: Bearer. Keys are compared
- * in constant time and never logged.
+ * in constant time and never logged; a request that passes is the {@link Caller} of its key's name.
  */
 public final class ApiKeys {
     /** Exact paths: a disguised one (/api/health/../usage, an encoded slash) is not public. */
     private static final Set<String> PUBLIC_PATHS = Set.of("/api/health", ApiDocument.PATH);
+    /** The request attribute holding the name of the key a request presented. */
+    private static final String KEY_NAME = "mediaopt.keyName";
 
-    private final List<byte[]> keys;
+    private final List<NamedKey> keys;
     private final Set<String> pagePaths;
 
-    public ApiKeys(Set<String> keys) {
-        this(keys.stream().map(k -> k.getBytes(StandardCharsets.UTF_8)).toList(), Set.of());
+    /** The entries of SERVICE_API_KEYS, {@code name:key} or {@code key} ({@link NamedKey}). */
+    public ApiKeys(Set<String> entries) {
+        this(NamedKey.parseAll(entries), Set.of());
     }
 
-    private ApiKeys(List<byte[]> keys, Set<String> pagePaths) {
+    private ApiKeys(List<NamedKey> keys, Set<String> pagePaths) {
         this.keys = keys;
         this.pagePaths = Set.copyOf(pagePaths);
     }
@@ -45,7 +50,20 @@ public final class ApiKeys {
     public void check(Context ctx) {
         if (!enforced() || PUBLIC_PATHS.contains(ctx.path()) || isPageFile(ctx)) return;
         String presented = presentedKey(ctx);
-        if (presented == null || !matches(presented)) throw new UnauthorizedException();
+        String name = presented == null ? null : nameOf(presented);
+        if (name == null) throw new UnauthorizedException();
+        ctx.attribute(KEY_NAME, name);
+    }
+
+    /**
+     * Who made a request that passed {@link #check}: the caller of the key it presented, or
+     * anyone when keys are off.
+     */
+    public Caller caller(Context ctx) {
+        if (!enforced()) return Caller.ANYONE;
+        String name = ctx.attribute(KEY_NAME);
+        if (name == null) throw new UnauthorizedException();
+        return Caller.withKey(name);
     }
 
     private boolean isPageFile(Context ctx) {
@@ -63,12 +81,15 @@ public final class ApiKeys {
         return null;
     }
 
-    /** Compares against every key without stopping early, so timing says nothing about them. */
-    private boolean matches(String presented) {
+    /**
+     * The name of the presented key, null when it is none of them; compares against every key
+     * without stopping early, so timing says nothing about them.
+     */
+    private String nameOf(String presented) {
         byte[] candidate = presented.getBytes(StandardCharsets.UTF_8);
-        boolean found = false;
-        for (byte[] key : keys) {
-            found |= MessageDigest.isEqual(key, candidate);
+        String found = null;
+        for (NamedKey key : keys) {
+            if (MessageDigest.isEqual(key.secret(), candidate)) found = key.name();
         }
         return found;
     }

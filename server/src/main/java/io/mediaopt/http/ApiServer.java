@@ -50,7 +50,7 @@ public final class ApiServer implements AutoCloseable {
         this.metrics = metrics;
         ApiKeys keys = settings.servesApi() ? settings.apiKeys().withPublicPage(page.paths()) : settings.apiKeys();
         MediaHandlers media = new MediaHandlers(jobs, storage, uploads, new DownloadLinks(storage, settings.publicUrl()),
-                callbacks.targets(), callbacks.deliveries());
+                callbacks.targets(), callbacks.deliveries(), keys);
         ApiDocument document = new ApiDocument();
         this.app = Javalin.create(config -> {
             config.startup.showJavalinBanner = false;
@@ -103,7 +103,7 @@ public final class ApiServer implements AutoCloseable {
                 get.accept("/api/media/jobs/{id}/picture", media::picture);
                 get.accept("/api/media/presets", info::presets);
                 get.accept("/api/media/limits", info::limits);
-                get.accept("/api/usage", info::usage);
+                get.accept("/api/usage", ctx -> info.usage(ctx, keys.caller(ctx)));
                 get.accept(ApiDocument.PATH, document::serve);
                 for (String path : page.paths()) get.accept(path, page::serve);
             }

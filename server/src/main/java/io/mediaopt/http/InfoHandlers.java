@@ -1,10 +1,13 @@
 package io.mediaopt.http;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.javalin.http.Context;
+import io.mediaopt.jobs.Caller;
 import io.mediaopt.media.Limits;
 import io.mediaopt.media.Preset;
 import io.mediaopt.media.Presets;
 import io.mediaopt.usage.UsageCounters;
+import io.mediaopt.usage.UsageSnapshot;
 
 import java.util.List;
 
@@ -22,8 +25,12 @@ public final class InfoHandlers {
         this.limits = limits;
     }
 
-    void usage(Context ctx) {
-        ctx.json(usage.snapshot());
+    /** The totals, and with keys on the counts of the caller's own key. */
+    void usage(Context ctx, Caller caller) {
+        UsageSnapshot totals = usage.snapshot();
+        ctx.json(new UsageView(totals.totalJobs(), totals.totalInputBytes(), totals.totalOutputBytes(),
+                totals.totalSavedBytes(), caller.keyName() == null ? null : KeyUsage.of(caller.keyName(),
+                usage.snapshotOf(caller.keyName()))));
     }
 
     void health(Context ctx) {
@@ -39,6 +46,17 @@ public final class InfoHandlers {
         ctx.json(new LimitsView(limits.maxInputBytes(), limits.maxInputPixels(), limits.maxAnimationFrames(),
                 limits.maxVideoDurationSec(), limits.ffprobeTimeout().toMillis(), limits.imageTimeout().toMillis(),
                 limits.videoTimeout().toMillis()));
+    }
+
+    /** The totals of every key; {@code key}, with keys on, those of the caller's key alone. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record UsageView(long totalJobs, long totalInputBytes, long totalOutputBytes, long totalSavedBytes, KeyUsage key) {}
+
+    record KeyUsage(String name, long jobs, long inputBytes, long outputBytes, long savedBytes) {
+        static KeyUsage of(String name, UsageSnapshot counts) {
+            return new KeyUsage(name, counts.totalJobs(), counts.totalInputBytes(), counts.totalOutputBytes(),
+                    counts.totalSavedBytes());
+        }
     }
 
     record PresetList(String defaultPreset, List<Preset> presets, OptionList options) {}

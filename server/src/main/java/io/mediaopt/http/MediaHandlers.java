@@ -7,6 +7,7 @@ import io.mediaopt.jobs.Callback;
 import io.mediaopt.jobs.Job;
 import io.mediaopt.jobs.Jobs;
 import io.mediaopt.media.OptimizationResult;
+import io.mediaopt.media.PlainNumbers;
 import io.mediaopt.media.Rendition;
 import io.mediaopt.renditions.PictureChoice;
 import io.mediaopt.renditions.PlaylistUris;
@@ -22,6 +23,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /** The media routes: synchronous optimize, job submission, job status and the downloads. */
 final class MediaHandlers {
@@ -34,15 +36,17 @@ final class MediaHandlers {
     private final DownloadLinks links;
     private final CallbackTargets callbacks;
     private final JdbcDeliveryStore deliveries;
+    private final ApiKeys keys;
 
     MediaHandlers(Jobs jobs, Storage storage, UploadReader uploads, DownloadLinks links, CallbackTargets callbacks,
-                  JdbcDeliveryStore deliveries) {
+                  JdbcDeliveryStore deliveries, ApiKeys keys) {
         this.jobs = jobs;
         this.storage = storage;
         this.uploads = uploads;
         this.links = links;
         this.callbacks = callbacks;
         this.deliveries = deliveries;
+        this.keys = keys;
     }
 
     /**
@@ -59,7 +63,8 @@ final class MediaHandlers {
                         + "/api/media/optimize, whose answer then names the job the callback reports");
             }
             job = jobs.optimizeNow(upload.file(), upload.filename(), upload.preset(), callback(upload, ctx),
-                    RequestIds.of(ctx), upload.renditions(), upload.options().accepting(ctx.header("Accept")));
+                    RequestIds.of(ctx), upload.renditions(), upload.options().accepting(ctx.header("Accept")),
+                    keys.caller(ctx));
         }
         if (json) {
             ctx.json(view(job, ctx));
@@ -76,14 +81,14 @@ final class MediaHandlers {
         Job job;
         try (Upload upload = uploads.read(ctx)) {
             job = jobs.submit(upload.file(), upload.filename(), upload.preset(), callback(upload, ctx), RequestIds.of(ctx),
-                    upload.renditions(), upload.options());
+                    upload.renditions(), upload.options(), keys.caller(ctx));
         }
         ctx.status(HttpStatus.ACCEPTED).json(JobView.submitted(job));
     }
 
     /** GET /api/media/jobs/{id} */
     void get(Context ctx) {
-        ctx.json(view(jobs.get(ctx.pathParam("id")), ctx));
+        ctx.json(view(jobs.get(ctx.pathParam("id"), keys.caller(ctx)), ctx));
     }
 
     private JobView view(Job job, Context ctx) {
@@ -98,13 +103,13 @@ final class MediaHandlers {
 
     /** GET /api/media/jobs/{id}/download: the stored output, with Range support. */
     void download(Context ctx) throws IOException {
-        Job job = jobs.getDone(ctx.pathParam("id"));
+        Job job = jobs.getDone(ctx.pathParam("id"), keys.caller(ctx));
         sendDownload(ctx, job.outputKey(), job.result().contentType(), job.result().filename());
     }
 
     /** GET /api/media/jobs/{id}/renditions/{name}: one rendition, with the download's headers and Range. */
     void rendition(Context ctx) throws IOException {
-        Job job = jobs.getDone(ctx.pathParam("id"));
+        Job job = jobs.getDone(ctx.pathParam("id"), keys.caller(ctx));
         String name = ctx.pathParam("name");
         Rendition rendition = renditionsOf(job).stream().filter(r -> r.name().equals(name)).findFirst()
                 .orElseThrow(() -> new RenditionNotFoundException("Job " + job.id() + " has no rendition " + name));
@@ -117,7 +122,7 @@ final class MediaHandlers {
      */
     void picture(Context ctx) throws IOException {
         int width = width(ctx.queryParam("w"));
-        Job job = jobs.getDone(ctx.pathParam("id"));
+        Job job = jobs.getDone(ctx.pathParam("id"), keys.caller(ctx));
         ctx.header("Vary", "Accept");
         Rendition rendition = PictureChoice.pick(renditionsOf(job), ctx.header("Accept"), width)
                 .orElseThrow(() -> new RenditionNotFoundException("Job " + job.id() + " has no responsive image set"));
@@ -146,13 +151,10 @@ final class MediaHandlers {
     }
 
     private static int width(String text) {
-        try {
-            int width = Integer.parseInt(text == null ? "" : text.strip());
-            if (width >= 1 && width <= MAX_PICTURE_WIDTH) return width;
-        } catch (NumberFormatException e) {
-            // answered below
-        }
-        throw new InvalidInputException("Expected w as a width in device pixels from 1 to " + MAX_PICTURE_WIDTH);
+        OptionalInt width = PlainNumbers.whole(text);
+        if (width.isPresent() && width.getAsInt() >= 1 && width.getAsInt() <= MAX_PICTURE_WIDTH) return width.getAsInt();
+        throw new InvalidInputException("Expected w as a width in device pixels from 1 to " + MAX_PICTURE_WIDTH
+                + " in ASCII digits");
     }
 
     private void sendDownload(Context ctx, String key, String contentType, String filename) throws IOException {

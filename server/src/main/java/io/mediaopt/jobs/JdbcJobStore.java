@@ -84,8 +84,8 @@ public final class JdbcJobStore implements JobStore {
                 INSERT INTO jobs (id, status, preset, filename, input_bytes, media_kind, media_format,
                                   media_type, input_key, attempts, created_at, updated_at, lease_owner, lease_until,
                                   callback_url, callback_origin, request_id, renditions,
-                                  option_quality, option_format, option_width, accepted_formats)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""";
+                                  option_quality, option_format, option_width, accepted_formats, owner_key_name)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""";
         Callback callback = job.callback();
         OutputOptions options = job.options();
         update(sql, job.id(), job.status().wireName(), job.preset(), job.filename(), job.inputBytes(),
@@ -94,7 +94,7 @@ public final class JdbcJobStore implements JobStore {
                 callback == null ? null : callback.url(), callback == null ? null : callback.origin(), job.requestId(),
                 job.renditions().stored(), options.quality(),
                 options.format() == null ? null : options.format().shortName(), options.width(),
-                JobRows.acceptedText(options));
+                JobRows.acceptedText(options), job.owner());
     }
 
     @Override

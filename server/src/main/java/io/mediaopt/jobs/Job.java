@@ -14,7 +14,8 @@ import io.mediaopt.renditions.RenditionRequest;
  * {@code progress} how far its encoding has got, 0 to 100 (100 once done); {@code requestId} the
  * x-request-id of the request that created it, for the log lines of its work on whichever node runs it;
  * {@code renditions} the extra outputs it asked for (never null); {@code options} what it asked of
- * its output beyond the preset (never null).
+ * its output beyond the preset (never null); {@code owner} the name of the API key that submitted it
+ * (null when keys were off), which alone may see it.
  */
 public record Job(
         String id,
@@ -38,7 +39,8 @@ public record Job(
         int progress,
         String requestId,
         RenditionRequest renditions,
-        OutputOptions options) {
+        OutputOptions options,
+        String owner) {
 
     public Job {
         if (renditions == null) renditions = RenditionRequest.NONE;
@@ -50,7 +52,7 @@ public record Job(
                               MediaFormat media, String inputKey, Callback callback, long now) {
         return new Job(id, JobStatus.PENDING, preset, filename, inputBytes, media, inputKey,
                 0, now, now, null, null, null, null, null, null, null, callback, 0, null, RenditionRequest.NONE,
-                OutputOptions.NONE);
+                OutputOptions.NONE, null);
     }
 
     /** A synchronous job: processed by the request that created it, from the start, under a lease. */
@@ -58,27 +60,34 @@ public record Job(
                                     MediaFormat media, JobStore.Lease lease, Callback callback, long now) {
         return new Job(id, JobStatus.PROCESSING, preset, filename, inputBytes, media, null,
                 1, now, now, null, null, null, null, null, lease.owner(), lease.until(), callback, 0, null, RenditionRequest.NONE,
-                OutputOptions.NONE);
+                OutputOptions.NONE, null);
     }
 
     /** The same job, created by the request with this id. */
     public Job requestedBy(String id) {
         return new Job(this.id, status, preset, filename, inputBytes, media, inputKey, attempts, createdAt, updatedAt,
                 completedAt, result, outputKey, errorCode, errorMessage, leaseOwner, leaseUntil, callback, progress, id,
-                renditions, options);
+                renditions, options, owner);
     }
 
     /** The same job, asking for these renditions. */
     public Job asking(RenditionRequest request) {
         return new Job(id, status, preset, filename, inputBytes, media, inputKey, attempts, createdAt, updatedAt,
                 completedAt, result, outputKey, errorCode, errorMessage, leaseOwner, leaseUntil, callback, progress,
-                requestId, request, options);
+                requestId, request, options, owner);
     }
 
     /** The same job, asking these options of its output. */
     public Job withOptions(OutputOptions asked) {
         return new Job(id, status, preset, filename, inputBytes, media, inputKey, attempts, createdAt, updatedAt,
                 completedAt, result, outputKey, errorCode, errorMessage, leaseOwner, leaseUntil, callback, progress,
-                requestId, renditions, asked);
+                requestId, renditions, asked, owner);
+    }
+
+    /** The same job, submitted with the API key of this name (null: keys are off). */
+    public Job ownedBy(String keyName) {
+        return new Job(id, status, preset, filename, inputBytes, media, inputKey, attempts, createdAt, updatedAt,
+                completedAt, result, outputKey, errorCode, errorMessage, leaseOwner, leaseUntil, callback, progress,
+                requestId, renditions, options, keyName);
     }
 }

@@ -104,7 +104,7 @@ public final class JobProcessor {
             stored.forEach(storage::delete);
             throw e;
         }
-        usage.record(job.inputBytes(), outputBytes);
+        usage.record(job.owner(), job.inputBytes(), outputBytes);
         return store.find(job.id()).orElseThrow();
     }
 

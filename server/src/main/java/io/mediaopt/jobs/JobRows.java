@@ -48,7 +48,8 @@ final class JobRows {
                 rs.getInt("progress"),
                 rs.getString("request_id"),
                 RenditionRequest.fromStored(rs.getString("renditions")),
-                options(rs));
+                options(rs),
+                rs.getString("owner_key_name"));
     }
 
     private static OutputOptions options(ResultSet rs) throws SQLException {

@@ -54,10 +54,10 @@ public final class Jobs {
      * Queues the upload (consumed: moved into storage) and returns the pending job, which reports
      * its end to {@code callback} when that is not null; {@code requestId} is the id of the
      * request that submits it; {@code renditions} the extra outputs it asks for; {@code options}
-     * what it asks of its output beyond the preset.
+     * what it asks of its output beyond the preset; {@code caller} who submits it, and owns it.
      */
     public Job submit(Path upload, String filename, Preset preset, Callback callback, String requestId,
-                      RenditionRequest renditions, OutputOptions options) throws IOException {
+                      RenditionRequest renditions, OutputOptions options, Caller caller) throws IOException {
         MediaFormat media = sniff(upload, filename);
         renditions.checkFits(media.kind());
         options.checkFits(media.kind());
@@ -69,7 +69,7 @@ public final class Jobs {
         long size = Files.size(upload);
         storage.put(inputKey, upload, media.contentType());
         Job job = Job.pending(id, preset.name(), filename, size, media, inputKey, callback, clock.millis())
-                .requestedBy(requestId).asking(renditions).withOptions(options);
+                .requestedBy(requestId).asking(renditions).withOptions(options).ownedBy(caller.keyName());
         try {
             store.insert(job);
         } catch (RuntimeException e) {
@@ -89,9 +89,9 @@ public final class Jobs {
      * A node that does not process the queue hands the upload to the nodes that do, and waits.
      */
     public Job optimizeNow(Path upload, String filename, Preset preset, Callback callback, String requestId,
-                           RenditionRequest renditions, OutputOptions options) throws IOException {
+                           RenditionRequest renditions, OutputOptions options, Caller caller) throws IOException {
         if (!workers.processesQueue()) {
-            return submitAndWait(upload, filename, preset, callback, requestId, renditions, options);
+            return submitAndWait(upload, filename, preset, callback, requestId, renditions, options, caller);
         }
         MediaFormat media = sniff(upload, filename);
         renditions.checkFits(media.kind());
@@ -99,23 +99,28 @@ public final class Jobs {
         long size = Files.size(upload);
         String id = ids.get();
         Job job = Job.processingNow(id, preset.name(), filename, size, media, workers.newLease(), callback,
-                clock.millis()).requestedBy(requestId).asking(renditions).withOptions(options);
+                clock.millis()).requestedBy(requestId).asking(renditions).withOptions(options).ownedBy(caller.keyName());
         return workers.runNow(id, () -> store.insert(job), workDir -> processor.process(job, upload, workDir));
     }
 
     private Job submitAndWait(Path upload, String filename, Preset preset, Callback callback, String requestId,
-                              RenditionRequest renditions, OutputOptions options) throws IOException {
-        Job job = submit(upload, filename, preset, callback, requestId, renditions, options);
+                              RenditionRequest renditions, OutputOptions options, Caller caller)
+            throws IOException {
+        Job job = submit(upload, filename, preset, callback, requestId, renditions, options, caller);
         return waiter.awaitEnd(job.id());
     }
 
-    public Job get(String id) {
-        return store.find(id).orElseThrow(() -> new JobNotFoundException(id));
+    /**
+     * The job, when the caller may see it; another key's job is not-found, exactly like a missing
+     * one, so no caller can learn which ids exist.
+     */
+    public Job get(String id, Caller caller) {
+        return store.find(id).filter(caller::sees).orElseThrow(() -> new JobNotFoundException(id));
     }
 
     /** The job if it is done; not-found or not-ready otherwise. */
-    public Job getDone(String id) {
-        Job job = get(id);
+    public Job getDone(String id, Caller caller) {
+        Job job = get(id, caller);
         if (job.status() != JobStatus.DONE) throw new JobNotReadyException(id, job.status());
         return job;
     }

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.OptionalInt;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -152,14 +153,10 @@ public record OutputOptions(Integer quality, MediaFormat format, Integer width, 
     private static Integer quality(String text) {
         String value = text.strip().toLowerCase(Locale.ROOT);
         if (value.equals(AUTO)) return null;
-        try {
-            int q = Integer.parseInt(value);
-            if (q >= MIN_QUALITY && q <= MAX_QUALITY) return q;
-        } catch (NumberFormatException e) {
-            // answered below
-        }
+        OptionalInt q = PlainNumbers.whole(text);
+        if (q.isPresent() && q.getAsInt() >= MIN_QUALITY && q.getAsInt() <= MAX_QUALITY) return q.getAsInt();
         throw new InvalidOptionsException("Expected auto or a whole number from " + MIN_QUALITY + " to " + MAX_QUALITY
-                + " for quality but received \"" + text.strip() + "\"");
+                + " in ASCII digits for quality but received \"" + text + "\"");
     }
 
     private static MediaFormat format(String text) {
@@ -172,13 +169,9 @@ public record OutputOptions(Integer quality, MediaFormat format, Integer width, 
     }
 
     private static Integer width(String text) {
-        try {
-            int w = Integer.parseInt(text.strip());
-            if (w >= 1) return w;
-        } catch (NumberFormatException e) {
-            // answered below
-        }
-        throw new InvalidOptionsException("Expected a whole number of pixels, 1 or more, for width but received \""
-                + text.strip() + "\"");
+        OptionalInt w = PlainNumbers.whole(text);
+        if (w.isPresent() && w.getAsInt() >= 1) return w.getAsInt();
+        throw new InvalidOptionsException("Expected a whole number of pixels, 1 or more, in ASCII digits for width "
+                + "but received \"" + text + "\"");
     }
 }

@@ -1,12 +1,14 @@
 package io.mediaopt.renditions;
 
 import io.mediaopt.media.MediaKind;
+import io.mediaopt.media.PlainNumbers;
 
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -88,14 +90,10 @@ public record RenditionRequest(Set<RenditionKind> kinds, Double posterTimeSec) {
     }
 
     private static double posterTime(String text) {
-        try {
-            double seconds = Double.parseDouble(text.strip());
-            if (Double.isFinite(seconds) && seconds >= 0) return seconds;
-        } catch (NumberFormatException e) {
-            // answered below
-        }
+        OptionalDouble seconds = PlainNumbers.decimal(text);
+        if (seconds.isPresent()) return seconds.getAsDouble();
         throw new InvalidRenditionsException("Expected posterTime as a number of seconds from the start, 0 or more, "
-                + "but received \"" + text.strip() + "\"");
+                + "in ASCII digits with an optional decimal point (2.5), but received \"" + text + "\"");
     }
 
     private static String names() {

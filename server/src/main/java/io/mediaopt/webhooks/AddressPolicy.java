@@ -4,6 +4,8 @@ import java.net.Inet4Address;
 import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.util.Arrays;
+import java.util.Locale;
+import java.util.regex.Pattern;
 
 /**
  * Which addresses a callback may reach: public unicast ones only, unless private ones are
@@ -14,7 +16,26 @@ import java.util.Arrays;
  * NAT64 64:ff9b::/96, 6to4 2002::/16) when that address is refused.
  */
 public final class AddressPolicy {
+    private static final String OCTET = "(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])";
+    private static final Pattern DOTTED_QUAD = Pattern.compile(OCTET + "(\\." + OCTET + "){3}");
+    /** A last label that makes a browser (the WHATWG URL standard) read the whole host as IPv4. */
+    private static final Pattern NUMERIC_LABEL = Pattern.compile("[0-9]+|0x[0-9a-f]*");
+
     private AddressPolicy() {}
+
+    /**
+     * Whether a URL's host is written as IPv4 in any form but the canonical dotted quad of
+     * decimal numbers ({@code 0177.0.0.1}, {@code 127.1}, {@code 0x7f.0.0.1}, {@code 2130706433},
+     * {@code 127.000.000.001}, a trailing dot): Java, curl and browsers read such forms as
+     * different addresses (Java takes {@code 0177} for 177, curl for 127), so none is trusted.
+     */
+    public static boolean isNonCanonicalIpv4(String host) {
+        String h = host.toLowerCase(Locale.ROOT);
+        String labels = h.endsWith(".") ? h.substring(0, h.length() - 1) : h;
+        String last = labels.substring(labels.lastIndexOf('.') + 1);
+        boolean ipv4Like = !last.isEmpty() && NUMERIC_LABEL.matcher(last).matches();
+        return ipv4Like && !DOTTED_QUAD.matcher(h).matches();
+    }
 
     public static boolean isPublic(InetAddress address) {
         if (address.isLoopbackAddress() || address.isAnyLocalAddress() || address.isLinkLocalAddress()

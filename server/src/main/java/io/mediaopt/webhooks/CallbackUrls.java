@@ -54,6 +54,10 @@ public final class CallbackUrls {
         } catch (URISyntaxException e) {
             throw new IllegalArgumentException("expected " + expected);
         }
+        if (AddressPolicy.isNonCanonicalIpv4(authorityHost(uri))) {
+            throw new IllegalArgumentException("expected an IPv4 host as four decimal numbers 0-255 without "
+                    + "leading zeros (a.b.c.d), the one form every client reads alike");
+        }
         String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
         if (!scheme.equals("https") && !(allowHttp && scheme.equals("http")) || uri.getHost() == null
                 || uri.isOpaque()) {
@@ -90,6 +94,9 @@ public final class CallbackUrls {
      * {@link URI#getHost()} gives it (an IPv6 literal in brackets).
      */
     public List<InetAddress> allowedAddresses(String host) throws UnknownHostException, RefusedAddressException {
+        if (AddressPolicy.isNonCanonicalIpv4(host)) {
+            throw new RefusedAddressException(host + " is an IPv4 address in a form clients read differently");
+        }
         List<InetAddress> addresses = List.of(lookup.addresses(host));
         if (addresses.isEmpty()) throw new UnknownHostException(host);
         if (allowPrivate) return addresses;
@@ -100,6 +107,18 @@ public final class CallbackUrls {
             }
         }
         return addresses;
+    }
+
+    /**
+     * The host as the URL writes it, also where {@link URI#getHost()} gives none because Java
+     * cannot read it as a host name ({@code 127.1}, {@code 0x7f.0.0.1}); empty without an authority.
+     */
+    private static String authorityHost(URI uri) {
+        if (uri.getHost() != null) return uri.getHost();
+        String authority = uri.getRawAuthority();
+        if (authority == null) return "";
+        String host = authority.substring(authority.lastIndexOf('@') + 1);
+        return host.startsWith("[") ? host : host.replaceFirst(":[0-9]*$", "");
     }
 
     /** A URL as it may be shown: its query may carry a token. */

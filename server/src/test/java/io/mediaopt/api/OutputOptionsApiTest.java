@@ -41,12 +41,19 @@ class OutputOptionsApiTest {
             "quality | 101     | auto or a whole number from 1 to 100",
             "quality | high    | auto or a whole number from 1 to 100",
             "quality | 40.5    | auto or a whole number from 1 to 100",
+            "quality | \uFF18\uFF10 | auto or a whole number from 1 to 100 in ASCII digits",
+            "quality | \u0668\u0660 | auto or a whole number from 1 to 100 in ASCII digits",
+            "quality | +80     | auto or a whole number from 1 to 100 in ASCII digits",
+            "quality | ' 80'   | auto or a whole number from 1 to 100 in ASCII digits",
             "format  | gif     | auto, webp, avif, jpeg, png, mp4, webm",
             "format  | heif    | auto, webp, avif, jpeg, png, mp4, webm",
             "format  | ''      | auto, webp, avif, jpeg, png, mp4, webm",
             "width   | 0       | a whole number of pixels, 1 or more",
             "width   | -300    | a whole number of pixels, 1 or more",
-            "width   | wide    | a whole number of pixels, 1 or more"})
+            "width   | wide    | a whole number of pixels, 1 or more",
+            "width   | \uFF13\uFF12\uFF10 | a whole number of pixels, 1 or more, in ASCII digits",
+            "width   | +320    | a whole number of pixels, 1 or more, in ASCII digits",
+            "width   | '320 '  | a whole number of pixels, 1 or more, in ASCII digits"})
     void aBadValueIsInvalidInputNamingTheValidOnesOnBothRoutes(String field, String value, String valid)
             throws Exception {
         for (String route : ROUTES) {

@@ -87,6 +87,19 @@ class RenditionsApiTest {
         assertThat(webp.headers().firstValue("Content-Type")).hasValue("image/webp");
         HttpResponse<byte[]> noWidth = get(picture.replace("?w=720", "?w=wide"), null, "*/*");
         assertThat(noWidth.statusCode()).isEqualTo(400);
+        // full-width and Arabic-Indic 720, a sign, a space before and after
+        for (String w : List.of("%EF%BC%97%EF%BC%92%EF%BC%90", "%D9%A7%D9%A2%D9%A0", "%2B720", "%20720", "720%20")) {
+            HttpResponse<byte[]> refused = get(picture.replace("?w=720", "?w=" + w), null, "*/*");
+            assertThat(refused.statusCode()).as(w).isEqualTo(400);
+            assertThat(JSON.readTree(refused.body()).path("code").asText()).isEqualTo("invalid-input");
+        }
+    }
+
+    @Test
+    void aPosterTimeInOtherDigitsOrWithASignIsInvalidInput() throws Exception {
+        for (String time : List.of("\uFF12", "\u0662", "+2", " 2", "1e0")) {
+            assertRefused(Fixtures.shortClip(), "poster", time, "in ASCII digits");
+        }
     }
 
     @Test

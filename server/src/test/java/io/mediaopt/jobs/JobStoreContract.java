@@ -61,6 +61,15 @@ abstract class JobStoreContract {
     }
 
     @Test
+    void aJobKeepsTheNameOfTheKeyThatSubmittedIt() {
+        store.insert(pending("a", 1000).ownedBy("alice"));
+        store.insert(pending("n", 1001));
+        assertThat(store.claimNext(lease("n1", 5000), 3, 2000).orElseThrow().owner()).isEqualTo("alice");
+        assertThat(store.find("a").orElseThrow().owner()).isEqualTo("alice");
+        assertThat(store.find("n").orElseThrow().owner()).isNull();
+    }
+
+    @Test
     void aClaimedJobCarriesTheRenditionsItAskedForAndTheDoneOneListsThem() {
         RenditionRequest asked = RenditionRequest.parse("poster,hls", "1.5");
         store.insert(pending("v", 1000).asking(asked));

@@ -77,11 +77,24 @@ class OutputOptionsTest {
     @Test
     void badValuesNameTheValidOnes() {
         assertThatThrownBy(() -> OutputOptions.parse("0", null, null)).isInstanceOf(InvalidOptionsException.class)
-                .hasMessage("Expected auto or a whole number from 1 to 100 for quality but received \"0\"");
+                .hasMessage("Expected auto or a whole number from 1 to 100 in ASCII digits for quality but received \"0\"");
         assertThatThrownBy(() -> OutputOptions.parse(null, "gif", null))
                 .hasMessage("Expected one of auto, webp, avif, jpeg, png, mp4, webm for format but received \"gif\"");
         assertThatThrownBy(() -> OutputOptions.parse(null, null, "0"))
-                .hasMessage("Expected a whole number of pixels, 1 or more, for width but received \"0\"");
+                .hasMessage("Expected a whole number of pixels, 1 or more, in ASCII digits for width but received \"0\"");
+    }
+
+    @Test
+    void numbersAreAsciiDigitsAndNothingElse() {
+        for (String text : List.of("\uFF18\uFF10", "\u0668\u0660", "+80", "-80", " 80", "80 ", "8 0", "80.0", "8e1",
+                "0x50", "")) {
+            assertThatThrownBy(() -> OutputOptions.parse(text, null, null)).as(text)
+                    .isInstanceOf(InvalidOptionsException.class).hasMessageContaining("in ASCII digits for quality");
+            assertThatThrownBy(() -> OutputOptions.parse(null, null, text)).as(text)
+                    .isInstanceOf(InvalidOptionsException.class).hasMessageContaining("in ASCII digits for width");
+        }
+        assertThat(OutputOptions.parse("080", null, "0320")).isEqualTo(OutputOptions.parse("80", null, "320"));
+        assertThatThrownBy(() -> OutputOptions.parse(null, null, "99999999999")).isInstanceOf(InvalidOptionsException.class);
     }
 
     @Test

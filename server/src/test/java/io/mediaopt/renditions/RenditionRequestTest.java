@@ -3,6 +3,7 @@ package io.mediaopt.renditions;
 import io.mediaopt.media.MediaKind;
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
 import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -28,6 +29,12 @@ class RenditionRequestTest {
         assertThatThrownBy(() -> RenditionRequest.parse("poster", "-1")).isInstanceOf(InvalidRenditionsException.class);
         assertThatThrownBy(() -> RenditionRequest.parse("poster", "NaN")).isInstanceOf(InvalidRenditionsException.class);
         assertThatThrownBy(() -> RenditionRequest.parse("hls", "1")).isInstanceOf(InvalidRenditionsException.class);
+        for (String time : List.of("\uFF12", "\u0662.5", "+2", " 2", "2 ", "2.", ".", "", "1e1", "0x1p1", "Infinity", "2d")) {
+            assertThatThrownBy(() -> RenditionRequest.parse("poster", time)).as(time)
+                    .isInstanceOf(InvalidRenditionsException.class).hasMessageContaining("in ASCII digits");
+        }
+        assertThat(RenditionRequest.parse("poster", "02.50").posterTimeSec()).isEqualTo(2.5);
+        assertThat(RenditionRequest.parse("poster", ".5").posterTimeSec()).isEqualTo(0.5);
         assertThatThrownBy(() -> new RenditionRequest(Set.of(RenditionKind.RESPONSIVE), null).checkFits(MediaKind.VIDEO))
                 .isInstanceOf(InvalidRenditionsException.class).hasMessageContaining("images only");
     }

@@ -69,6 +69,19 @@ class CallbackTargetsTest {
     }
 
     @Test
+    void ipv4HostsInAnyFormButTheDecimalDottedQuadAreRefused() throws Exception {
+        // Java reads 0177.0.0.1 as the public 177.0.0.1, curl and browsers as 127.0.0.1
+        for (String host : List.of("0177.0.0.1", "127.1", "0x7f.0.0.1", "2130706433", "127.000.000.001",
+                "0x7f000001", "0177.0.0.1.", "8.8.8.010")) {
+            for (String path : List.of("/media/jobs", "/media/optimize")) {
+                JsonNode error = assertError(submit(server.baseUrl(), path, "https://" + host + "/hook", true), 400,
+                        "invalid-input");
+                assertThat(error.path("error").asText()).as(host).contains("callbackUrl", "four decimal numbers");
+            }
+        }
+    }
+
+    @Test
     void otherSchemesPlainHttpAndMalformedUrlsAreRefused() throws Exception {
         for (String url : List.of("http://example.com/hook", "ftp://example.com/", "file:///etc/passwd",
                 "gopher://example.com/", "not a url", "/relative/path", "https://user:pw@example.com/",

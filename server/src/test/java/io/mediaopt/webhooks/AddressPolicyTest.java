@@ -6,6 +6,7 @@ import java.net.InetAddress;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class AddressPolicyTest {
     @Test
@@ -24,5 +25,29 @@ class AddressPolicyTest {
                 "192.0.1.1", "2606:4700:4700::1111", "64:ff9b::808:808", "2002:808:808::")) {
             assertThat(AddressPolicy.isPublic(InetAddress.getByName(address))).as(address).isTrue();
         }
+    }
+
+    @Test
+    void everyIpv4FormButTheDecimalDottedQuadIsNonCanonical() {
+        for (String host : List.of("0177.0.0.1", "127.1", "0x7f.0.0.1", "0X7F.0.0.1", "2130706433", "127.000.000.001",
+                "0x7f000001", "017700000001", "127.0.0.1.", "1.2.3.04", "8.8.8.010", "256.1.1.1", "127.0.1", "0x",
+                "example.123", "example.0x1f")) {
+            assertThat(AddressPolicy.isNonCanonicalIpv4(host)).as(host).isTrue();
+        }
+        for (String host : List.of("127.0.0.1", "8.8.8.8", "0.0.0.0", "255.255.255.255", "example.com", "1.2.3.example",
+                "0x.example", "[::ffff:127.0.0.1]", "[::1]", "")) {
+            assertThat(AddressPolicy.isNonCanonicalIpv4(host)).as(host).isFalse();
+        }
+    }
+
+    @Test
+    void aCallbackUrlWithANonCanonicalIpv4HostIsRefusedEvenWherePrivateAddressesAreAllowed() {
+        CallbackUrls permissive = new CallbackUrls(true, true);
+        for (String url : List.of("http://0177.0.0.1/", "http://127.1/", "http://127.1:8080/", "http://0x7f.0.0.1/",
+                "http://2130706433/", "http://127.000.000.001/", "http://u@0x7f000001:80/")) {
+            assertThatThrownBy(() -> permissive.parse(url)).as(url).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("four decimal numbers");
+        }
+        assertThat(permissive.parse("http://127.0.0.1:8080/hook").getHost()).isEqualTo("127.0.0.1");
     }
 }
