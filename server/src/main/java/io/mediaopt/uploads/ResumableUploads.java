@@ -14,9 +14,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 
 /**
@@ -37,8 +43,15 @@ public final class ResumableUploads {
     private final long minBytesPerSecond;
     private final Clock clock;
     private final Supplier<String> ids;
-    /** Uploads a request of this node is writing to; a second writer is refused, not queued. */
-    private final Set<String> writing = ConcurrentHashMap.newKeySet();
+    /**
+     * How long a request waits for one of this node that is still writing to the same upload: a
+     * client whose connection broke asks again at once, while the request that was reading it
+     * has yet to see the break and record what arrived.
+     */
+    private static final Duration WRITER_WAIT = Duration.ofSeconds(5);
+
+    /** Uploads a request of this node is writing to, each completed when that request is done. */
+    private final Map<String, CompletableFuture<Void>> writing = new ConcurrentHashMap<>();
 
     /**
      * {@code minBytesPerSecond} is SERVICE_MIN_UPLOAD_RATE (0: no check): a body arriving slower on
@@ -84,6 +97,7 @@ public final class ResumableUploads {
 
     /** The upload, when the caller named {@code keyName} (null: keys off) may use it and it has not expired. */
     public ResumableUpload find(String id, String keyName) {
+        awaitWriter(id);
         return store.find(id, clock.millis()).filter(u -> u.ownedBy(keyName))
                 .orElseThrow(() -> new UploadNotFoundException("No upload " + id));
     }
@@ -100,7 +114,8 @@ public final class ResumableUploads {
         }
         long room = upload.length() - offset;
         if (declaredLength > room) throw pastTheEnd(upload);
-        if (!writing.add(upload.id())) {
+        CompletableFuture<Void> mine = new CompletableFuture<>();
+        if (writing.putIfAbsent(upload.id(), mine) != null) {
             throw new OffsetMismatchException("Another request is writing to upload " + upload.id());
         }
         try {
@@ -128,7 +143,21 @@ public final class ResumableUploads {
             return new ResumableUpload(upload.id(), upload.owner(), upload.length(), end, upload.metadata(),
                     upload.createdAt(), clock.millis() + settings.expiry().toMillis(), null);
         } finally {
-            writing.remove(upload.id());
+            writing.remove(upload.id(), mine);
+            mine.complete(null);
+        }
+    }
+
+    /** Waits, bounded, until no request of this node writes to the upload. */
+    private void awaitWriter(String id) {
+        CompletableFuture<Void> writer = writing.get(id);
+        if (writer == null) return;
+        try {
+            writer.get(WRITER_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException | ExecutionException e) {
+            // still writing: the caller's request meets the offset as it stands
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -167,7 +196,7 @@ public final class ResumableUploads {
         store.becameJob(upload.id(), jobId);
     }
 
-    public java.util.Optional<String> uploadOfJob(String jobId) {
+    public Optional<String> uploadOfJob(String jobId) {
         return store.uploadOfJob(jobId);
     }
 
