@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -56,6 +57,19 @@ public final class Fixtures {
             VipsCommand.run("copy", (alpha ? withAlpha : pixels).toString(), out + "[strip]");
             Files.delete(pixels);
             Files.deleteIfExists(withAlpha);
+        });
+    }
+
+    /** A TIFF of {@code pages} pages, each the photo-like picture of {@link #photoJpeg}, as a scanner writes a document. */
+    public static Path multiPageTiff(int width, int height, int pages) {
+        return make("pages-" + width + "x" + height + "x" + pages + ".tif", out -> {
+            Path page = photoPixels(width, height);
+            Path stacked = DIR.resolve("stacked-" + pages + ".tif");
+            VipsCommand.run("arrayjoin", String.join(" ", Collections.nCopies(pages, page.toString())),
+                    stacked.toString(), "--across", "1");
+            VipsCommand.run("tiffsave", stacked.toString(), out, "--page-height", String.valueOf(height));
+            Files.delete(page);
+            Files.delete(stacked);
         });
     }
 

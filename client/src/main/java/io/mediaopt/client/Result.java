@@ -9,7 +9,8 @@ package io.mediaopt.client;
  * {@code crf} is the constant rate factor a video was encoded at (the preset's, or the one the
  * service's per-video search chose); null for images and a video served as it came.
  * {@code alphaFlattened} is true when the input's transparency was laid on white because no
- * format of the preset could keep it.
+ * format of the preset could keep it; {@code pagesDropped} the pages of a multi-page input (a TIFF)
+ * past the first, which the output does not carry (0 when none were).
  */
 public record Result(
         String kind,
@@ -28,4 +29,5 @@ public record Result(
         Integer quality,
         Double score,
         Integer crf,
-        boolean alphaFlattened) {}
+        boolean alphaFlattened,
+        int pagesDropped) {}

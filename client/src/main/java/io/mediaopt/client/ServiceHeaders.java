@@ -28,7 +28,8 @@ final class ServiceHeaders {
                 optionalInt(headers, "x-service-quality"),
                 optionalDouble(headers, "x-service-score"),
                 optionalInt(headers, "x-service-crf"),
-                headers.firstValue("x-service-alpha-flattened").map(v -> v.strip().equals("true")).orElse(false));
+                headers.firstValue("x-service-alpha-flattened").map(v -> v.strip().equals("true")).orElse(false),
+                headers.firstValue("x-service-pages-dropped").map(v -> parseInt("x-service-pages-dropped", v)).orElse(0));
         return new OptimizationSummary(
                 required(headers, "x-service-preset"),
                 requiredLong(headers, "x-service-input-bytes"),

@@ -29,6 +29,7 @@ final class ResultHeaders {
         optional(ctx, "x-service-score", r.score());
         optional(ctx, "x-service-crf", r.crf());
         optional(ctx, "x-service-alpha-flattened", r.alphaFlattened());
+        optional(ctx, "x-service-pages-dropped", r.pagesDropped());
         optional(ctx, "x-service-requested-quality", options.quality());
         optional(ctx, "x-service-requested-format", options.format() == null ? null : options.format().shortName());
         optional(ctx, "x-service-requested-width", options.width());

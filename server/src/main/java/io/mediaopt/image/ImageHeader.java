@@ -76,6 +76,11 @@ record ImageHeader(
         return frames > 1 && format.carries().animation();
     }
 
+    /** The pages of a still image past the first (a multi-page TIFF, a HEIF collection): no output carries them. */
+    int pagesDropped() {
+        return animated() ? 0 : frames - 1;
+    }
+
     long pixelsPerFrame() {
         return (long) width * height;
     }

@@ -65,6 +65,16 @@ public final class ImageLadder implements AutoCloseable {
         return picture.hasAlpha();
     }
 
+    /**
+     * Whether the format of {@code strategy} holds the picture shrunk to {@code width} (never
+     * enlarged), as the single image's choice of formats asks ({@link StrategyChoice#fits}).
+     */
+    public boolean fits(Strategy strategy, int width) {
+        int w = Math.min(width, picture.width());
+        int h = (int) Math.ceil((double) picture.height() * w / picture.width());
+        return StrategyChoice.fits(strategy, new StrategyChoice.Size(w, h));
+    }
+
     /** Encodes the picture shrunk to {@code width} (never enlarged) with {@code strategy} into {@code output}. */
     public Rung encode(Strategy strategy, int width, Path output) {
         List<VipsImage> steps = new ArrayList<>();

@@ -55,7 +55,10 @@ public final class ImageOptimizer implements Optimizer {
             Vips decoder = vips.forInput(sniffed);
             ImageHeader header = readHeader(decoder, source.path());
             checkLimits(header);
-            return encode(decoder, input, source.path(), preset, header, workDir, watchdog);
+            Optimized optimized = encode(decoder, input, source.path(), preset, header, workDir, watchdog);
+            // the input returned as it came keeps its pages
+            return optimized.strategy() == Strategy.IMAGE_ORIGINAL ? optimized
+                    : optimized.withPagesDropped(header.pagesDropped());
         } finally {
             NativeHeap.PROCESS.imageEnds();
         }

@@ -13,6 +13,8 @@ import java.util.List;
  * {@code renditions} only for a job that asked for them, and {@code picture} (a ready
  * {@code <picture>} element) only in the API's answers for one with a responsive image set.
  * {@code crf}: the CRF a video was encoded at (absent for images and an original served as is).
+ * {@code pagesDropped}, only when some were: the pages of a multi-page input past the first, which
+ * the output does not carry.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record OptimizationResult(
@@ -34,10 +36,22 @@ public record OptimizationResult(
         Integer crf,
         Boolean alphaFlattened,
         List<Rendition> renditions,
-        String picture) {
+        String picture,
+        Integer pagesDropped) {
 
     public OptimizationResult {
         renditions = renditions == null ? null : List.copyOf(renditions);
+    }
+
+    /** A result of every page of its input. */
+    public OptimizationResult(String kind, String strategy, String contentType, String filename, long outputBytes,
+                              long savedBytes, BigDecimal savedPercent, Double inputDurationSec,
+                              Double outputDurationSec, Integer inputWidth, Integer outputWidth, Integer inputHeight,
+                              Integer outputHeight, Integer quality, Double score, Integer crf, Boolean alphaFlattened,
+                              List<Rendition> renditions, String picture) {
+        this(kind, strategy, contentType, filename, outputBytes, savedBytes, savedPercent, inputDurationSec,
+                outputDurationSec, inputWidth, outputWidth, inputHeight, outputHeight, quality, score, crf,
+                alphaFlattened, renditions, picture, null);
     }
 
     /** A result without a CRF or renditions. */
@@ -54,7 +68,7 @@ public record OptimizationResult(
     public OptimizationResult withRenditions(List<Rendition> list, String pictureSnippet) {
         return new OptimizationResult(kind, strategy, contentType, filename, outputBytes, savedBytes, savedPercent,
                 inputDurationSec, outputDurationSec, inputWidth, outputWidth, inputHeight, outputHeight, quality,
-                score, crf, alphaFlattened, list == null || list.isEmpty() ? null : list, pictureSnippet);
+                score, crf, alphaFlattened, list == null || list.isEmpty() ? null : list, pictureSnippet, pagesDropped);
     }
 
     public static OptimizationResult of(Optimized optimized, String filename, long inputBytes, long outputBytes) {
@@ -77,7 +91,8 @@ public record OptimizationResult(
                 optimized.score() == null ? null : Math.round(optimized.score() * 100) / 100.0,
                 optimized.crf(),
                 optimized.alphaFlattened() ? Boolean.TRUE : null,
-                null, null);
+                null, null,
+                optimized.pagesDropped() > 0 ? optimized.pagesDropped() : null);
     }
 
     /** {@code 100 * saved / input}, rounded half-up to two decimals. */

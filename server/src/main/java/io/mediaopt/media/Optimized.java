@@ -8,7 +8,8 @@ import java.nio.file.Path;
  * quality and score are null where no setting was chosen or nothing was measured; crf is the
  * CRF a video was encoded at (null for images and for a video served as it came).
  * {@code alphaFlattened}: the input had transparency that no format of the preset could keep,
- * so it was laid on white.
+ * so it was laid on white; {@code pagesDropped}: the pages of a multi-page input (a TIFF, a HEIF
+ * collection) past the first, which no output carries.
  */
 public record Optimized(
         Path output,
@@ -23,7 +24,16 @@ public record Optimized(
         Integer quality,
         Double score,
         Integer crf,
-        boolean alphaFlattened) {
+        boolean alphaFlattened,
+        int pagesDropped) {
+
+    /** An output of every page of its input. */
+    public Optimized(Path output, Strategy strategy, MediaFormat format, int inputWidth, int inputHeight,
+                     int outputWidth, int outputHeight, Double inputDurationSec, Double outputDurationSec,
+                     Integer quality, Double score, Integer crf, boolean alphaFlattened) {
+        this(output, strategy, format, inputWidth, inputHeight, outputWidth, outputHeight, inputDurationSec,
+                outputDurationSec, quality, score, crf, alphaFlattened, 0);
+    }
 
     /** An output without a CRF (an image, or a video served as it came). */
     public Optimized(Path output, Strategy strategy, MediaFormat format, int inputWidth, int inputHeight,
@@ -44,6 +54,12 @@ public record Optimized(
     /** The encoder setting used (image quality), and the output's SSIMULACRA 2 score when measured. */
     public Optimized withQuality(Integer quality, Double score) {
         return new Optimized(output, strategy, format, inputWidth, inputHeight, outputWidth,
-                outputHeight, inputDurationSec, outputDurationSec, quality, score, crf, alphaFlattened);
+                outputHeight, inputDurationSec, outputDurationSec, quality, score, crf, alphaFlattened, pagesDropped);
+    }
+
+    /** The same output, made of the first page of an input with {@code dropped} pages more. */
+    public Optimized withPagesDropped(int dropped) {
+        return new Optimized(output, strategy, format, inputWidth, inputHeight, outputWidth,
+                outputHeight, inputDurationSec, outputDurationSec, quality, score, crf, alphaFlattened, dropped);
     }
 }

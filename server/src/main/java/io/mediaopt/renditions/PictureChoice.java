@@ -28,7 +28,8 @@ public final class PictureChoice {
 
     private static String format(List<Rendition> set, String accept) {
         for (MediaFormat preferred : List.of(MediaFormat.AVIF, MediaFormat.WEBP)) {
-            if (takes(accept, preferred.contentType())) return preferred.shortName();
+            boolean inSet = set.stream().anyMatch(r -> r.format().equals(preferred.shortName()));
+            if (inSet && takes(accept, preferred.contentType())) return preferred.shortName();
         }
         return set.stream().map(Rendition::format)
                 .filter(f -> !f.equals(MediaFormat.AVIF.shortName()) && !f.equals(MediaFormat.WEBP.shortName()))

@@ -27,7 +27,10 @@ import java.util.concurrent.Future;
 /**
  * The responsive set of an image: its widths ({@link ResponsiveWidths}), measured in WebP, each
  * kept width then also in AVIF and in a fallback every browser shows (JPEG, or PNG when the
- * picture has transparency). Never wider than the source or the preset.
+ * picture has transparency). Never wider than the source or the preset. As for a single image, a
+ * format that cannot hold the widest picture is left out of the whole set (a long strip is too
+ * tall for WebP and AVIF): the widths are then measured in the fallback, and a picture too tall
+ * for JPEG falls back to PNG.
  */
 final class ResponsiveImages {
     /** Encodings of one set at once: WebP and JPEG use one core each (measured in docs/benchmarks.md). */
@@ -48,27 +51,31 @@ final class ResponsiveImages {
         try (ImageLadder ladder = ImageLadder.open(vips, input, settings.maxWidth(), settings, qualityMode, timeout)) {
             int top = ladder.width();
             int floor = Math.min(ResponsiveWidths.FLOOR, top);
-            Map<Integer, Made> webp = new HashMap<>();
-            webp.put(top, isWidestWebp(main, ladder) ? copy(main, dir) : encode(ladder, Strategy.IMAGE_WEBP, top, dir));
-            if (floor < top) webp.put(floor, encode(ladder, Strategy.IMAGE_WEBP, floor, dir));
-            List<Integer> candidates = ResponsiveWidths.candidates(top, webp.get(top).rendition().bytes(),
-                    floor, webp.containsKey(floor) ? webp.get(floor).rendition().bytes() : 0);
+            Strategy fallback = ladder.hasAlpha() || !ladder.fits(Strategy.IMAGE_JPEG, top)
+                    ? Strategy.IMAGE_PNG : Strategy.IMAGE_JPEG;
+            Strategy measure = ladder.fits(Strategy.IMAGE_WEBP, top) ? Strategy.IMAGE_WEBP : fallback;
+            boolean avif = ladder.fits(Strategy.IMAGE_AVIF, top);
+            Map<Integer, Made> byWidth = new HashMap<>();
+            byWidth.put(top, measure == Strategy.IMAGE_WEBP && isWidestWebp(main, ladder) ? copy(main, dir)
+                    : encode(ladder, measure, top, dir));
+            if (floor < top) byWidth.put(floor, encode(ladder, measure, floor, dir));
+            List<Integer> candidates = ResponsiveWidths.candidates(top, byWidth.get(top).rendition().bytes(),
+                    floor, byWidth.containsKey(floor) ? byWidth.get(floor).rendition().bytes() : 0);
             TreeMap<Integer, Long> measured = new TreeMap<>();
-            List<Integer> unmeasured = candidates.stream().filter(w -> !webp.containsKey(w)).toList();
+            List<Integer> unmeasured = candidates.stream().filter(w -> !byWidth.containsKey(w)).toList();
             List<Made> middle = inParallel(unmeasured.stream()
-                    .map(w -> (Encoding) () -> encode(ladder, Strategy.IMAGE_WEBP, w, dir)).toList());
-            for (int i = 0; i < unmeasured.size(); i++) webp.put(unmeasured.get(i), middle.get(i));
-            for (int width : candidates) measured.put(width, webp.get(width).rendition().bytes());
-            Strategy fallback = ladder.hasAlpha() ? Strategy.IMAGE_PNG : Strategy.IMAGE_JPEG;
+                    .map(w -> (Encoding) () -> encode(ladder, measure, w, dir)).toList());
+            for (int i = 0; i < unmeasured.size(); i++) byWidth.put(unmeasured.get(i), middle.get(i));
+            for (int width : candidates) measured.put(width, byWidth.get(width).rendition().bytes());
             List<Encoding> encodings = new ArrayList<>();
             for (int width : ResponsiveWidths.keep(measured, ResponsiveWidths.BYTES_STEP)) {
-                Made kept = webp.remove(width);
-                encodings.add(() -> encode(ladder, Strategy.IMAGE_AVIF, width, dir));
+                Made kept = byWidth.remove(width);
+                if (avif) encodings.add(() -> encode(ladder, Strategy.IMAGE_AVIF, width, dir));
                 encodings.add(() -> kept);
-                encodings.add(() -> encode(ladder, fallback, width, dir));
+                if (measure != fallback) encodings.add(() -> encode(ladder, fallback, width, dir));
             }
             List<Made> set = inParallel(encodings);
-            for (Made unused : webp.values()) Files.delete(unused.file());
+            for (Made unused : byWidth.values()) Files.delete(unused.file());
             return List.copyOf(set);
         }
     }

@@ -75,6 +75,21 @@ class OptimizeApiTest {
     }
 
     @Test
+    void pagesPastTheFirstAreSaidToBeDroppedInTheHeaderAndTheJobResult() throws Exception {
+        Path document = Fixtures.multiPageTiff(400, 300, 3);
+        Optimization o = server.client().optimize(document, "web");
+        assertThat(o.result().strategy()).isEqualTo("image-webp");
+        assertThat(o.result().pagesDropped()).isEqualTo(2);
+        assertThat(imageSize(o.content(), "image/webp")).isEqualTo("400x300");
+
+        Job job = server.client().waitForJob(server.client().submitJob(document, "web").jobId(), Duration.ofMinutes(2));
+        assertThat(job.result().pagesDropped()).isEqualTo(2);
+
+        assertThat(server.client().optimize(Fixtures.multiPageTiff(400, 300, 1), "web").result().pagesDropped()).isZero();
+        assertThat(server.client().optimize(Fixtures.animatedGif(), "web").result().pagesDropped()).isZero();
+    }
+
+    @Test
     void animatedGifStaysAnimated() throws Exception {
         Optimization o = server.client().optimize(Fixtures.animatedGif(), "web");
         assertThat(o.result().strategy()).isEqualTo("image-webp");

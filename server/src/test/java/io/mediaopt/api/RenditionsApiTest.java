@@ -103,6 +103,26 @@ class RenditionsApiTest {
     }
 
     @Test
+    void aStripTooTallForWebpAndAvifGetsAResponsiveSetOfItsFallbackAlone() throws Exception {
+        JsonNode job = submitAndWait("strip.png", Fixtures.photoPng(1, 20000, false), "web", "responsive", null);
+        List<JsonNode> set = list(job.path("result").path("renditions"));
+        assertThat(set).isNotEmpty().allSatisfy(r -> {
+            assertThat(r.path("format").asText()).isEqualTo("jpeg");
+            assertThat(r.path("width").asInt() + "x" + r.path("height").asInt()).isEqualTo("1x20000");
+        });
+        for (JsonNode r : set) {
+            HttpResponse<byte[]> file = get(r.path("url").asText(), null);
+            assertThat(file.statusCode()).isEqualTo(200);
+            assertThat(dimensions(file.body())).isEqualTo("1x20000");
+        }
+        String picture = server.baseUrl() + "/media/jobs/" + job.path("jobId").asText() + "/picture?w=1";
+        HttpResponse<byte[]> chosen = get(picture, null, "image/avif,image/webp,*/*;q=0.8");
+        assertThat(chosen.statusCode()).isEqualTo(200);
+        assertThat(chosen.headers().firstValue("Content-Type")).hasValue("image/jpeg");
+        assertThat(job.path("result").path("picture").asText()).doesNotContain("<source").contains("<img src=\"");
+    }
+
+    @Test
     void aTransparentPictureFallsBackToPng() throws Exception {
         JsonNode job = submitAndWait("logo.png", Fixtures.photoPng(800, 600, true), "web", "responsive", null);
         assertThat(list(job.path("result").path("renditions")).stream().map(r -> r.path("format").asText()))

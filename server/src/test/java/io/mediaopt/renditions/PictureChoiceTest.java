@@ -25,6 +25,13 @@ class PictureChoiceTest {
     }
 
     @Test
+    void aSetWithoutTheModernFormatsGivesItsFallbackWhateverTheAcceptHeaderTakes() {
+        List<Rendition> strip = SET.stream().filter(r -> r.format().equals("jpeg")).toList();
+        assertThat(PictureChoice.pick(strip, "image/avif,image/webp,*/*;q=0.8", 720).orElseThrow().name())
+                .isEqualTo("w1000.jpg");
+    }
+
+    @Test
     void theSnippetListsEveryWidthPerFormatWithTheFallbackInTheImg() {
         List<Rendition> linked = SET.stream().map(r -> r.withUrl("https://cdn.test/a,b&c/" + r.name())).toList();
         String html = PictureSnippet.of(linked).orElseThrow();
