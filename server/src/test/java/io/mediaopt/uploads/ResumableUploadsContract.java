@@ -19,8 +19,11 @@ import java.util.UUID;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** Expiry of resumable uploads, on a real SQLite job store, with the clock moved by hand. */
-class ResumableUploadsTest {
+/**
+ * Expiry and limits of resumable uploads on a real job store, with the clock moved by hand; run on
+ * SQLite and on PostgreSQL.
+ */
+abstract class ResumableUploadsContract {
     private static final Duration EXPIRY = Duration.ofHours(24);
 
     @TempDir
@@ -29,9 +32,12 @@ class ResumableUploadsTest {
     private final MovableClock clock = new MovableClock();
     private ResumableUploads uploads;
 
+    /** The JDBC URL of an empty database. */
+    abstract String databaseUrl() throws Exception;
+
     @BeforeEach
-    void open() {
-        store = JdbcJobStore.open("jdbc:sqlite:" + dir.resolve("jobs.db"), new ObjectMapper());
+    void open() throws Exception {
+        store = JdbcJobStore.open(databaseUrl(), new ObjectMapper());
         uploads = new ResumableUploads(new JdbcUploadStore(store.dataSource()), dir.resolve("resumable"),
                 new UploadSettings(EXPIRY, 2), 1_000_000, 500, clock, () -> UUID.randomUUID().toString());
     }
