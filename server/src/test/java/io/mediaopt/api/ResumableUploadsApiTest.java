@@ -18,6 +18,7 @@ import java.net.http.HttpRequest.BodyPublishers;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -78,6 +79,7 @@ public class ResumableUploadsApiTest {
         assertThat(job.path("filename").asText()).isEqualTo("photo.jpg");
         assertThat(job.path("options").path("quality").asInt()).isEqualTo(70);
         assertThat(job.path("inputBytes").asLong()).isEqualTo(photo.length);
+        assertThat(bytesOf(upload)).as("consumed by the job").doesNotExist();
     }
 
     @Test
@@ -140,8 +142,10 @@ public class ResumableUploadsApiTest {
         assertError(Raw.send(tus(upload, BOB).DELETE().build()), 404, "not-found");
         assertThat(head(upload, ALICE).headers().firstValue("Upload-Offset")).hasValue("0");
 
+        assertThat(bytesOf(upload)).exists();
         assertThat(Raw.send(tus(upload, ALICE).DELETE().build()).statusCode()).isEqualTo(204);
         assertThat(head(upload, ALICE).statusCode()).isEqualTo(404);
+        assertThat(bytesOf(upload)).doesNotExist();
     }
 
     @Test
@@ -165,6 +169,11 @@ public class ResumableUploadsApiTest {
         String upload = create(server, ALICE, text.length, Map.of("filename", "p.jpg"));
         assertError(patch(upload, ALICE, 0, text), 415, "unsupported-type");
         assertThat(head(upload, ALICE).statusCode()).isEqualTo(404);
+    }
+
+    /** Where the server keeps the bytes of an unfinished upload. */
+    private static Path bytesOf(String upload) {
+        return server.outputDir().resolve("resumable").resolve("resumable-" + upload.substring(upload.lastIndexOf('/') + 1));
     }
 
     public static String create(RunningServer server, String key, long length, Map<String, String> fields) throws Exception {
