@@ -29,6 +29,8 @@ public enum ErrorCode {
     LIMIT_EXCEEDED("limit-exceeded", 422),
     /** A key holding as many unfinished resumable uploads as it may (SERVICE_MAX_OPEN_UPLOADS). */
     TOO_MANY_UPLOADS("too-many-uploads", 429),
+    /** A resumable upload's piece whose bytes do not match its Upload-Checksum (tus's own status). */
+    CHECKSUM_MISMATCH("checksum-mismatch", 460),
     ENCODE_FAILED("encode-failed", 422),
     BUSY("busy", 503),
     TIMEOUT("timeout", 504),

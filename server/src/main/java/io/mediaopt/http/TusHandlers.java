@@ -7,6 +7,7 @@ import io.mediaopt.media.MediaException;
 import io.mediaopt.jobs.Job;
 import io.mediaopt.jobs.Jobs;
 import io.mediaopt.jobs.OutputNames;
+import io.mediaopt.uploads.BodyChecksum;
 import io.mediaopt.uploads.ResumableUpload;
 import io.mediaopt.uploads.ResumableUploads;
 import io.mediaopt.uploads.UnsupportedProtocolException;
@@ -23,14 +24,14 @@ import java.util.regex.Pattern;
 
 /**
  * Resumable uploads under /api/uploads, the tus 1.0.0 protocol with its creation,
- * creation-with-upload, termination and expiration extensions. The metadata (filename, preset
+ * creation-with-upload, termination, expiration and checksum extensions. The metadata (filename, preset
  * and the form's other fields) is checked when the upload is created, by the form's own rules;
  * the request that brings the last byte makes the job as POST /api/media/jobs does.
  */
 final class TusHandlers {
     static final String VERSION = "1.0.0";
     static final String JOB_ID = "x-service-job-id";
-    private static final String EXTENSIONS = "creation,creation-with-upload,termination,expiration";
+    private static final String EXTENSIONS = "creation,creation-with-upload,termination,expiration,checksum";
     private static final String OFFSET_OCTET_STREAM = "application/offset+octet-stream";
     private static final Pattern NUMBER = Pattern.compile("[0-9]{1,18}");
     private static final DateTimeFormatter HTTP_DATE = DateTimeFormatter.RFC_1123_DATE_TIME.withZone(ZoneOffset.UTC);
@@ -57,6 +58,7 @@ final class TusHandlers {
         ctx.header("Tus-Version", VERSION);
         ctx.header("Tus-Extension", EXTENSIONS);
         ctx.header("Tus-Max-Size", Long.toString(uploads.maxInputBytes()));
+        ctx.header("Tus-Checksum-Algorithm", BodyChecksum.SUPPORTED);
         ctx.status(HttpStatus.NO_CONTENT);
     }
 
@@ -122,7 +124,8 @@ final class TusHandlers {
     private ResumableUpload append(Context ctx, ResumableUpload upload, long offset) throws IOException {
         ResumableUpload now;
         try {
-            now = uploads.append(upload, offset, ctx.req().getContentLengthLong(), ctx.req().getInputStream());
+            now = uploads.append(upload, offset, ctx.req().getContentLengthLong(), ctx.req().getInputStream(),
+                    BodyChecksum.parse(ctx.header("Upload-Checksum")));
         } catch (ServiceException e) {
             throw refuseBody(ctx, e);
         } catch (IOException e) {

@@ -105,10 +105,11 @@ public final class ResumableUploads {
     /**
      * Writes {@code body} at {@code offset} and returns the upload as it then stands.
      * {@code declaredLength} is the body's Content-Length, -1 when unknown. When the body breaks
-     * off, the bytes that arrived are kept and counted, and the failure is rethrown.
+     * off, the bytes that arrived are kept and counted, and the failure is rethrown; with a
+     * {@code checksum} (null: none) only a whole body that matches it is kept.
      */
-    public ResumableUpload append(ResumableUpload upload, long offset, long declaredLength, InputStream body)
-            throws IOException {
+    public ResumableUpload append(ResumableUpload upload, long offset, long declaredLength, InputStream body,
+                                  BodyChecksum checksum) throws IOException {
         if (upload.complete() || offset != upload.offset()) {
             throw new OffsetMismatchException("Expected Upload-Offset " + upload.offset() + " but received " + offset);
         }
@@ -125,7 +126,7 @@ public final class ResumableUploads {
                 channel.truncate(offset);
                 channel.position(offset);
                 try {
-                    written = copy(body, channel, room);
+                    written = copy(checksum == null ? body : checksum.wrap(body), channel, room);
                 } catch (IOException e) {
                     broken = e;
                     written = channel.position() - offset;
@@ -133,6 +134,13 @@ public final class ResumableUploads {
                 if (written > room) {
                     channel.truncate(offset);
                     throw pastTheEnd(upload);
+                }
+                if (checksum != null && (broken != null || !checksum.matches())) {
+                    channel.truncate(offset);
+                    if (broken == null) {
+                        throw new ChecksumMismatchException("The body does not match its Upload-Checksum; nothing was kept");
+                    }
+                    written = 0;
                 }
             }
             long end = offset + written;

@@ -19,6 +19,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -128,6 +129,25 @@ public class ResumableUploadsApiTest {
     }
 
     @Test
+    void aPieceThatDoesNotMatchItsChecksumIs460AndNothingOfItIsKept() throws Exception {
+        String upload = create(server, ALICE, photo.length, Map.of("filename", "p.jpg"));
+        byte[] piece = Arrays.copyOfRange(photo, 0, 1000);
+        String sha1 = Base64.getEncoder().encodeToString(MessageDigest.getInstance("SHA-1").digest(piece));
+
+        HttpResponse<String> wrong = Raw.send(patchRequest(upload, ALICE, 0, Arrays.copyOfRange(photo, 1, 1001))
+                .header("Upload-Checksum", "sha1 " + sha1).build());
+        assertError(wrong, 460, "checksum-mismatch");
+        assertThat(head(upload, ALICE).headers().firstValue("Upload-Offset")).hasValue("0");
+        assertError(Raw.send(patchRequest(upload, ALICE, 0, piece).header("Upload-Checksum", "crc32 AAAA").build()),
+                400, "invalid-input");
+
+        HttpResponse<String> right = Raw.send(patchRequest(upload, ALICE, 0, piece)
+                .header("Upload-Checksum", "sha1 " + sha1).build());
+        assertThat(right.statusCode()).as(right.body()).isEqualTo(204);
+        assertThat(right.headers().firstValue("Upload-Offset")).hasValue("1000");
+    }
+
+    @Test
     void bytesPastTheDeclaredLengthAreRefused() throws Exception {
         String upload = create(server, ALICE, 100, Map.of("filename", "p.jpg"));
         assertError(patch(upload, ALICE, 0, Arrays.copyOfRange(photo, 0, 101)), 413, "too-large");
@@ -189,9 +209,13 @@ public class ResumableUploadsApiTest {
     }
 
     private static HttpResponse<String> patch(String upload, String key, long offset, byte[] bytes) throws Exception {
-        return Raw.send(tus(upload, key).header("Upload-Offset", Long.toString(offset))
+        return Raw.send(patchRequest(upload, key, offset, bytes).build());
+    }
+
+    private static HttpRequest.Builder patchRequest(String upload, String key, long offset, byte[] bytes) {
+        return tus(upload, key).header("Upload-Offset", Long.toString(offset))
                 .header("Content-Type", "application/offset+octet-stream")
-                .method("PATCH", BodyPublishers.ofByteArray(bytes)).build());
+                .method("PATCH", BodyPublishers.ofByteArray(bytes));
     }
 
     public static HttpResponse<String> head(String upload, String key) throws Exception {

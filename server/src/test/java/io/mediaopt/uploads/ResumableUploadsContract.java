@@ -50,7 +50,7 @@ abstract class ResumableUploadsContract {
     @Test
     void anAbandonedUploadExpiresAndItsBytesAreDeleted() throws Exception {
         ResumableUpload upload = uploads.create("alice", 1000, "filename cC5qcGc=");
-        uploads.append(upload, 0, 10, new ByteArrayInputStream(new byte[10]));
+        uploads.append(upload, 0, 10, new ByteArrayInputStream(new byte[10]), null);
         Path bytes = uploads.bytesOf(upload);
         assertThat(bytes).hasSize(10);
 
@@ -68,7 +68,7 @@ abstract class ResumableUploadsContract {
     void eachArrivalPushesTheExpiryBack() throws Exception {
         ResumableUpload upload = uploads.create("alice", 1000, "");
         clock.advance(EXPIRY.minusHours(1));
-        uploads.append(upload, 0, 10, new ByteArrayInputStream(new byte[10]));
+        uploads.append(upload, 0, 10, new ByteArrayInputStream(new byte[10]), null);
         clock.advance(Duration.ofHours(2));
         assertThat(uploads.purgeExpired()).isZero();
         assertThat(uploads.find(upload.id(), "alice").offset()).isEqualTo(10);
