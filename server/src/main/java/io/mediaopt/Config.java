@@ -3,6 +3,7 @@ package io.mediaopt;
 import io.mediaopt.http.ConnectionLimits;
 import io.mediaopt.logs.LogFormat;
 import io.mediaopt.media.Limits;
+import io.mediaopt.uploads.UploadSettings;
 import io.mediaopt.webhooks.WebhookSettings;
 
 import io.mediaopt.image.QualityMode;
@@ -46,6 +47,7 @@ public record Config(
         Duration jobLease,
         Duration shutdownGrace,
         ConnectionLimits connectionLimits,
+        UploadSettings uploads,
         WebhookSettings webhooks,
         QualityMode imageQuality,
         VideoQualityMode videoQuality,
@@ -119,6 +121,8 @@ public record Config(
                 r.millis("SERVICE_SHUTDOWN_GRACE_MS", 30_000),
                 new ConnectionLimits(r.millis("SERVICE_READ_TIMEOUT_MS", 30_000),
                         r.longInteger("SERVICE_MIN_UPLOAD_RATE", 500, 0)),
+                new UploadSettings(Duration.ofHours(r.integer("SERVICE_UPLOAD_EXPIRY_HOURS", 24, 1, 24 * 365)),
+                        r.integer("SERVICE_MAX_OPEN_UPLOADS", 20, 1, 100_000)),
                 r.webhooks(),
                 r.choice("SERVICE_IMAGE_QUALITY", QualityMode.FIXED, QualityMode.class),
                 r.choice("SERVICE_VIDEO_QUALITY", VideoQualityMode.AUTO, VideoQualityMode.class),
@@ -169,7 +173,7 @@ public record Config(
                 + ", jobMaxAttempts=" + jobMaxAttempts + ", jobRetention=" + jobRetention
                 + ", ffmpegPath=" + ffmpegPath + ", ffprobePath=" + ffprobePath + ", libvipsPath=" + libvipsPath + ", nodeId=" + nodeId
                 + ", role=" + role + ", jobLease=" + jobLease + ", shutdownGrace=" + shutdownGrace
-                + ", connectionLimits=" + connectionLimits + ", webhooks=" + webhooks
+                + ", connectionLimits=" + connectionLimits + ", uploads=" + uploads + ", webhooks=" + webhooks
                 + ", imageQuality=" + imageQuality + ", videoQuality=" + videoQuality + ", metricsEnabled=" + metricsEnabled
                 + ", metricsPublic=" + metricsPublic + ", logFormat=" + logFormat + ", minFreeBytes=" + minFreeBytes + "]";
     }

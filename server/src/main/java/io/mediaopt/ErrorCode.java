@@ -18,11 +18,19 @@ public enum ErrorCode {
     UNAUTHORIZED("unauthorized", 401),
     NOT_FOUND("not-found", 404),
     NOT_READY("not-ready", 409),
+    /** A resumable upload's bytes sent for another offset than the one it has reached. */
+    OFFSET_MISMATCH("offset-mismatch", 409),
+    /** A resumable-upload request without the tus version this service speaks (Tus-Resumable: 1.0.0). */
+    UNSUPPORTED_PROTOCOL("unsupported-protocol", 412),
     TOO_LARGE("too-large", 413),
     UNSUPPORTED_TYPE("unsupported-type", 415),
     RANGE_NOT_SATISFIABLE("range-not-satisfiable", 416),
     UNREADABLE_MEDIA("unreadable-media", 422),
     LIMIT_EXCEEDED("limit-exceeded", 422),
+    /** A key holding as many unfinished resumable uploads as it may (SERVICE_MAX_OPEN_UPLOADS). */
+    TOO_MANY_UPLOADS("too-many-uploads", 429),
+    /** A resumable upload's piece whose bytes do not match its Upload-Checksum (tus's own status). */
+    CHECKSUM_MISMATCH("checksum-mismatch", 460),
     ENCODE_FAILED("encode-failed", 422),
     BUSY("busy", 503),
     /** The job database cannot be reached; the request may succeed once it is back. */

@@ -18,6 +18,8 @@ import io.mediaopt.jobs.JobWaiter;
 import io.mediaopt.jobs.Jobs;
 import io.mediaopt.jobs.Outages;
 import io.mediaopt.jobs.Retention;
+import io.mediaopt.uploads.JdbcUploadStore;
+import io.mediaopt.uploads.ResumableUploads;
 import io.mediaopt.jobs.WorkDirs;
 import io.mediaopt.jobs.WorkerSettings;
 import io.mediaopt.jobs.Workers;
@@ -201,18 +203,24 @@ public final class Main {
         Path uploadDir = outputDir.resolve("uploads");
         deleteLeftovers(uploadDir);
         UploadReader uploads = new UploadReader(uploadDir, config.limits().maxInputBytes(), presets);
+        ResumableUploads resumable = new ResumableUploads(new JdbcUploadStore(store.dataSource()),
+                outputDir.resolve("resumable"), config.uploads(), config.limits().maxInputBytes(),
+                config.connectionLimits().minUploadBytesPerSecond(), clock,
+                () -> UUID.randomUUID().toString());
         InfoHandlers info = new InfoHandlers(usage, new HealthChecks(checks), presets, config.limits());
         ApiServer api = new ApiServer(
                 new ApiServer.Settings(config.host(), config.port(), config.publicUrl(), new ApiKeys(config.apiKeys()),
                         config.role().servesApi(), config.shutdownGrace(), config.connectionLimits(),
                         config.metricsPublic()),
-                jobs, storage, usage, uploads, info,
+                jobs, storage, usage, uploads, resumable, info,
                 new ApiServer.Callbacks(new CallbackTargets(config.webhooks()), deliveries), WebPage.load(), metrics,
                 json);
 
         webhooks.start();
         workers.start();
-        scheduleRetention(new Retention(store, storage, config.jobRetention(), clock), service);
+        Retention retention = new Retention(store, storage, config.jobRetention(), clock);
+        if (retention.enabled()) schedule("retention", retention::purgeExpired, service);
+        if (config.role().servesApi()) schedule("upload-expiry", resumable::purgeExpired, service);
         service.own(api.start());
         service.port(api.port());
     }
@@ -234,16 +242,16 @@ public final class Main {
         return new S3Storage(connection, s3.bucket(), S3Storage.PartSizes.STANDARD);
     }
 
-    private static void scheduleRetention(Retention retention, RunningService service) {
-        if (!retention.enabled()) return;
+    /** Runs {@code task} now and every ten minutes, on a thread of its own named {@code name}. */
+    private static void schedule(String name, Runnable task, RunningService service) {
         ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(
-                Thread.ofPlatform().name("retention").daemon().factory());
+                Thread.ofPlatform().name(name).daemon().factory());
         service.own(scheduler::shutdownNow);
         scheduler.scheduleWithFixedDelay(() -> {
             try {
-                retention.purgeExpired();
+                task.run();
             } catch (RuntimeException e) {
-                log.warn("retention run failed", e);
+                log.warn("{} run failed", name, e);
             }
         }, 0, Duration.ofMinutes(10).toMinutes(), TimeUnit.MINUTES);
     }

@@ -7,6 +7,7 @@ import io.mediaopt.client.MediaoptApiException;
 import io.mediaopt.client.MediaoptClient;
 import io.mediaopt.client.MediaoptException;
 import io.mediaopt.client.OptimizationSummary;
+import io.mediaopt.client.UploadProgress;
 
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
@@ -18,8 +19,8 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Optimizes one input into the output folder: an image synchronously, a video as a job whose
- * progress is polled. The output is written to a hidden partial file and moved into place only
+ * Optimizes one input into the output folder: an image synchronously, a video as a job, sent as
+ * a resumable upload, whose progress is polled. The output is written to a hidden partial file and moved into place only
  * when whole, never over an existing file, so an interrupted run leaves nothing a rerun would
  * take for done, and no input is ever overwritten.
  */
@@ -94,7 +95,7 @@ final class FileOptimizer {
     }
 
     private Written asJob(MediaFiles.Input input, Path partial) {
-        String id = client.submitJob(input.file(), preset, choices.videos()).jobId();
+        String id = submitVideo(input);
         long deadline = System.nanoTime() + MediaoptClient.DEFAULT_WAIT_TIMEOUT.toNanos();
         Job job = client.getJob(id);
         while (!job.terminal()) {
@@ -109,6 +110,19 @@ final class FileOptimizer {
         view.progressed(input, 100);
         Download download = client.download(id, partial);
         return new Written(download.filename(), job.result().strategy());
+    }
+
+    /**
+     * A video goes through the service's resumable uploads, so a dropped connection costs one
+     * 5 MB piece and not the whole file; a service without them (404) gets the form.
+     */
+    private String submitVideo(MediaFiles.Input input) {
+        try {
+            return client.upload(input.file(), preset, choices.videos(), UploadProgress.NONE).jobId();
+        } catch (MediaoptApiException e) {
+            if (e.status() != 404) throw e;
+            return client.submitJob(input.file(), preset, choices.videos()).jobId();
+        }
     }
 
     private static String extension(String filename) {

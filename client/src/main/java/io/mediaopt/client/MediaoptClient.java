@@ -98,6 +98,21 @@ public final class MediaoptClient implements AutoCloseable {
                 JobSubmission.class);
     }
 
+    /**
+     * Uploads a file through the service's resumable uploads ({@code /api/uploads}, tus 1.0.0) in
+     * 5 MB pieces, going on from where the service got to when a piece is lost to the network, and
+     * returns the job its last byte made, as {@link #submitJob(Path, String, OptimizeOptions)}
+     * would; {@code progress} hears how many bytes the service has after each piece.
+     */
+    public JobSubmission upload(Path file, String preset, OptimizeOptions options, UploadProgress progress) {
+        Objects.requireNonNull(options, "options");
+        Objects.requireNonNull(progress, "progress");
+        String jobId = new ResumableUploader(transport, ResumableUploader.CHUNK_BYTES)
+                .upload(file, filenameOf(file), sizeOf(file), preset, options, progress);
+        Job job = getJob(jobId);
+        return new JobSubmission(job.jobId(), job.status(), job.createdAt() == null ? 0 : job.createdAt());
+    }
+
     /** The current state of a job ({@code GET /api/media/jobs/:id}). */
     public Job getJob(String jobId) {
         return transport.callForJson(transport.request(jobPath(jobId)).GET().build(), Job.class);

@@ -14,6 +14,7 @@ import io.mediaopt.jobs.Jobs;
 import io.mediaopt.logs.LogContext;
 import io.mediaopt.metrics.ServiceMetrics;
 import io.mediaopt.storage.Storage;
+import io.mediaopt.uploads.ResumableUploads;
 import io.mediaopt.usage.UsageCounters;
 import io.mediaopt.usage.UsageSnapshot;
 import io.mediaopt.webhooks.CallbackTargets;
@@ -47,12 +48,14 @@ public final class ApiServer implements AutoCloseable {
     private final ServiceMetrics metrics;
 
     public ApiServer(Settings settings, Jobs jobs, Storage storage, UsageCounters usage, UploadReader uploads,
-                     InfoHandlers info, Callbacks callbacks, WebPage page, ServiceMetrics metrics, ObjectMapper json) {
+                     ResumableUploads resumable, InfoHandlers info, Callbacks callbacks, WebPage page, ServiceMetrics metrics, ObjectMapper json) {
         this.usage = usage;
         this.metrics = metrics;
         ApiKeys keys = settings.servesApi() ? settings.apiKeys().withPublicPage(page.paths()) : settings.apiKeys();
-        MediaHandlers media = new MediaHandlers(jobs, storage, uploads, new DownloadLinks(storage, settings.publicUrl()),
-                callbacks.targets(), callbacks.deliveries(), keys);
+        DownloadLinks links = new DownloadLinks(storage, settings.publicUrl());
+        MediaHandlers media = new MediaHandlers(jobs, storage, uploads, links, callbacks.targets(),
+                callbacks.deliveries(), keys, resumable);
+        TusHandlers tus = new TusHandlers(resumable, uploads, jobs, callbacks.targets(), links, keys);
         ApiDocument document = new ApiDocument();
         this.app = Javalin.create(config -> {
             config.startup.showJavalinBanner = false;
@@ -103,6 +106,12 @@ public final class ApiServer implements AutoCloseable {
                 get.accept("/api/media/jobs/{id}/download", media::download);
                 get.accept("/api/media/jobs/{id}/renditions/{name}", media::rendition);
                 get.accept("/api/media/jobs/{id}/picture", media::picture);
+                config.routes.before("/api/uploads*", ctx -> ctx.header("Tus-Resumable", TusHandlers.VERSION));
+                config.routes.options("/api/uploads", tus::options);
+                config.routes.post("/api/uploads", tus::create);
+                config.routes.head("/api/uploads/{id}", tus::head);
+                config.routes.patch("/api/uploads/{id}", tus::patch);
+                config.routes.delete("/api/uploads/{id}", tus::delete);
                 get.accept("/api/media/presets", info::presets);
                 get.accept("/api/media/limits", info::limits);
                 get.accept("/api/usage", ctx -> info.usage(ctx, keys.caller(ctx)));

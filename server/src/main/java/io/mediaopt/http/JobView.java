@@ -8,7 +8,7 @@ import io.mediaopt.media.OptimizationResult;
 /**
  * The job object of docs/api.md (Routes) as the API shows it. {@code progress} (0 to 100) is
  * shown while the job is processing, and as 100 once it is done; {@code options} when the job asked
- * for any.
+ * for any; {@code uploadId} when it was made from a resumable upload.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record JobView(
@@ -25,12 +25,13 @@ public record JobView(
         OptimizationResult result,
         String downloadUrl,
         ErrorBody.Detail error,
-        CallbackView callback) {
+        CallbackView callback,
+        String uploadId) {
 
     /** The answer to a submission: only what docs/api.md names for POST /api/media/jobs. */
     public static JobView submitted(Job job) {
         return new JobView(job.id(), job.status().wireName(), null, null, null, null, null, job.createdAt(),
-                null, null, null, null, null, null);
+                null, null, null, null, null, null, null);
     }
 
     /** {@code result}: the job's result with its renditions' URLs, shown once it is done. */
@@ -44,6 +45,12 @@ public record JobView(
                 done ? result : null,
                 done ? downloadUrl : null,
                 failed ? new ErrorBody.Detail(job.errorMessage(), job.errorCode()) : null,
-                callback);
+                callback, null);
+    }
+
+    /** The same view, naming the resumable upload the job was made from (null: none). */
+    public JobView withUpload(String upload) {
+        return new JobView(jobId, status, progress, preset, filename, options, inputBytes, createdAt, updatedAt,
+                completedAt, result, downloadUrl, error, callback, upload);
     }
 }

@@ -14,6 +14,7 @@ import io.mediaopt.renditions.PlaylistUris;
 import io.mediaopt.renditions.RenditionKeys;
 import io.mediaopt.renditions.RenditionNotFoundException;
 import io.mediaopt.storage.Storage;
+import io.mediaopt.uploads.ResumableUploads;
 import io.mediaopt.webhooks.CallbackTargets;
 import io.mediaopt.webhooks.JdbcDeliveryStore;
 
@@ -37,9 +38,10 @@ final class MediaHandlers {
     private final CallbackTargets callbacks;
     private final JdbcDeliveryStore deliveries;
     private final ApiKeys keys;
+    private final ResumableUploads resumable;
 
     MediaHandlers(Jobs jobs, Storage storage, UploadReader uploads, DownloadLinks links, CallbackTargets callbacks,
-                  JdbcDeliveryStore deliveries, ApiKeys keys) {
+                  JdbcDeliveryStore deliveries, ApiKeys keys, ResumableUploads resumable) {
         this.jobs = jobs;
         this.storage = storage;
         this.uploads = uploads;
@@ -47,6 +49,7 @@ final class MediaHandlers {
         this.callbacks = callbacks;
         this.deliveries = deliveries;
         this.keys = keys;
+        this.resumable = resumable;
     }
 
     /**
@@ -94,7 +97,8 @@ final class MediaHandlers {
     private JobView view(Job job, Context ctx) {
         CallbackView callback = CallbackView.of(job,
                 job.callback() == null ? Optional.empty() : deliveries.forJob(job.id()));
-        return JobView.of(job, links.resultFor(job, ctx), links.forJob(job, ctx), callback);
+        return JobView.of(job, links.resultFor(job, ctx), links.forJob(job, ctx), callback)
+                .withUpload(resumable.uploadOfJob(job.id()).orElse(null));
     }
 
     private Callback callback(Upload upload, Context ctx) {

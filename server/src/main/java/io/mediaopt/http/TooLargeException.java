@@ -10,4 +10,9 @@ public final class TooLargeException extends ServiceException {
     public TooLargeException(long maxBytes) {
         super(ErrorCode.TOO_LARGE, "The upload is larger than the limit of " + maxBytes + " bytes");
     }
+
+    /** Over a limit other than SERVICE_MAX_INPUT_BYTES, which the message names. */
+    public TooLargeException(String message) {
+        super(ErrorCode.TOO_LARGE, message);
+    }
 }

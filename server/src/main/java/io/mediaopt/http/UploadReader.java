@@ -14,12 +14,14 @@ import jakarta.servlet.http.Part;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collection;
 import java.util.List;
 import java.util.UUID;
+import java.util.function.Function;
 
 /**
  * Reads the multipart form of the optimize and job routes (file field {@code media}, text fields
@@ -67,12 +69,7 @@ public final class UploadReader {
         if (media == null || media.getSubmittedFileName() == null) {
             throw new InvalidInputException("Expected a file in the form field \"media\"");
         }
-        Preset preset = preset(parts);
-        String callbackUrl = callbackUrl(parts);
-        RenditionRequest renditions = RenditionRequest.parse(shortText(parts, "renditions"),
-                shortText(parts, "posterTime"));
-        OutputOptions options = OutputOptions.parse(shortText(parts, "quality"), shortText(parts, "format"),
-                shortText(parts, "width"));
+        FormChoices choices = choices(name -> fieldText(parts, name));
         if (media.getSize() == 0) throw new InvalidInputException("The uploaded file is empty (form field \"media\")");
         if (media.getSize() > maxInputBytes) throw new TooLargeException(maxInputBytes);
         Path file = uploadDir.resolve("upload-" + UUID.randomUUID());
@@ -82,8 +79,8 @@ public final class UploadReader {
             if (StorageException.isDiskFull(e)) throw new StorageException("The upload could not be stored", e);
             throw e;
         }
-        return new Upload(file, OutputNames.sanitize(media.getSubmittedFileName()), media.getSize(), preset,
-                callbackUrl, renditions, options);
+        return new Upload(file, OutputNames.sanitize(media.getSubmittedFileName()), media.getSize(), choices.preset(),
+                choices.callbackUrl(), choices.renditions(), choices.options());
     }
 
     private Collection<Part> parts(Context ctx) throws IOException {
@@ -107,37 +104,66 @@ public final class UploadReader {
         ctx.header("Connection", "close");
     }
 
-    private Preset preset(Collection<Part> parts) throws IOException {
-        Part part = single(parts, "preset");
-        if (part == null) return presets.find(null).orElseThrow();
-        if (part.getSubmittedFileName() != null || part.getSize() > MAX_PRESET_LENGTH) {
-            throw new InvalidInputException("Expected a short text value for \"preset\"");
+    /**
+     * What the form's text fields ask for, checked: the preset, the callback URL as sent (null when
+     * none, checked later against the callback rules), the renditions and the output's options.
+     * {@code field} gives a field's text, null when it is absent; resumable uploads pass their
+     * metadata here, so both ways in refuse the same values with the same messages.
+     */
+    public FormChoices choices(Function<String, String> field) {
+        Preset preset = preset(limited(field, "preset", MAX_PRESET_LENGTH));
+        String callbackUrl = field.apply("callbackUrl");
+        if (callbackUrl != null && utf8Length(callbackUrl) > CallbackUrls.MAX_LENGTH) {
+            throw new InvalidInputException("Expected a URL of at most " + CallbackUrls.MAX_LENGTH
+                    + " characters for \"callbackUrl\"");
         }
-        String name = text(part);
+        RenditionRequest renditions = RenditionRequest.parse(shortText(field, "renditions"),
+                shortText(field, "posterTime"));
+        OutputOptions options = OutputOptions.parse(shortText(field, "quality"), shortText(field, "format"),
+                shortText(field, "width"));
+        return new FormChoices(preset, callbackUrl, renditions, options);
+    }
+
+    /** The checked text fields of a form, or of a resumable upload's metadata. */
+    public record FormChoices(Preset preset, String callbackUrl, RenditionRequest renditions, OutputOptions options) {}
+
+    private Preset preset(String name) {
+        if (name == null) return presets.find(null).orElseThrow();
         return presets.find(name).orElseThrow(() -> new InvalidInputException(
                 "Expected one of " + String.join(", ", presets.names()) + " for preset but received \""
                         + name.strip() + "\""));
     }
 
-    /** The text of the field, not yet checked: null when the form has none. */
-    private static String callbackUrl(Collection<Part> parts) throws IOException {
-        Part part = single(parts, "callbackUrl");
-        if (part == null) return null;
-        if (part.getSubmittedFileName() != null || part.getSize() > CallbackUrls.MAX_LENGTH) {
-            throw new InvalidInputException("Expected a URL of at most " + CallbackUrls.MAX_LENGTH
-                    + " characters for \"callbackUrl\"");
-        }
-        return text(part);
+    private static String shortText(Function<String, String> field, String name) {
+        return limited(field, name, RenditionRequest.MAX_FIELD_LENGTH);
     }
 
-    /** The text of a short field, null when the form has none. */
-    private static String shortText(Collection<Part> parts, String name) throws IOException {
-        Part part = single(parts, name);
-        if (part == null) return null;
-        if (part.getSubmittedFileName() != null || part.getSize() > RenditionRequest.MAX_FIELD_LENGTH) {
+    private static String limited(Function<String, String> field, String name, int maxBytes) {
+        String text = field.apply(name);
+        if (text != null && utf8Length(text) > maxBytes) {
             throw new InvalidInputException("Expected a short text value for \"" + name + "\"");
         }
-        return text(part);
+        return text;
+    }
+
+    private static int utf8Length(String text) {
+        return text.getBytes(StandardCharsets.UTF_8).length;
+    }
+
+    /** The text of a form field, null when the form has none; a file where text belongs is refused. */
+    private static String fieldText(Collection<Part> parts, String name) {
+        Part part = single(parts, name);
+        if (part == null) return null;
+        if (part.getSubmittedFileName() != null) {
+            throw new InvalidInputException(name.equals("callbackUrl")
+                    ? "Expected a URL of at most " + CallbackUrls.MAX_LENGTH + " characters for \"callbackUrl\""
+                    : "Expected a short text value for \"" + name + "\"");
+        }
+        try {
+            return text(part);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private static String text(Part part) throws IOException {

@@ -16,6 +16,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
+import java.net.http.HttpRequest.BodyPublishers;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -54,7 +55,8 @@ class OpenApiConformanceTest {
                 "GET /api/health 200", "GET /api/media/presets 200", "GET /api/media/limits 200",
                 "GET /api/openapi.json 200", "GET /api/media/jobs/{id}/renditions/{name} 200",
                 "GET /api/media/jobs/{id}/renditions/{name} 206", "GET /api/media/jobs/{id}/picture 200",
-                "GET /metrics 200");
+                "GET /metrics 200", "OPTIONS /api/uploads 204", "POST /api/uploads 201", "HEAD /api/uploads/{id} 200",
+                "PATCH /api/uploads/{id} 204", "DELETE /api/uploads/{id} 204");
     }
 
     @Test
@@ -238,6 +240,39 @@ class OpenApiConformanceTest {
         assertThat(call(RawMultipart.post(service.baseUrl(), "/media/jobs", List.of(
                         Part.file("media", "photo.jpg", bytes(Fixtures.photoJpeg(640, 480))), Part.text("format", "mp4")))
                 .header("x-api-key", KEY).build()).statusCode()).isEqualTo(400);
+    }
+
+    @Test
+    void resumableUploadsFromCreationToTheirJobAndTheirErrors() throws Exception {
+        byte[] photo = bytes(Fixtures.png());
+        assertThat(call(tus("/uploads").method("OPTIONS", BodyPublishers.noBody()).build()).statusCode()).isEqualTo(204);
+        HttpResponse<byte[]> created = call(tus("/uploads").header("Upload-Length", Integer.toString(photo.length))
+                .header("Upload-Metadata", ResumableUploadsApiTest.metadata(Map.of("filename", "p.png")))
+                .POST(BodyPublishers.noBody()).build());
+        assertThat(created.statusCode()).isEqualTo(201);
+        String path = URI.create(created.headers().firstValue("Location").orElseThrow()).getPath().substring(4);
+
+        assertThat(call(tus(path).method("HEAD", BodyPublishers.noBody()).build()).statusCode()).isEqualTo(200);
+        assertThat(call(patch(path, 5, photo).build()).statusCode()).isEqualTo(409);
+        HttpResponse<byte[]> last = call(patch(path, 0, photo).build());
+        assertThat(last.statusCode()).isEqualTo(204);
+        assertThat(awaitEnd(last.headers().firstValue("x-service-job-id").orElseThrow()).path("status").asText())
+                .isEqualTo("done");
+        assertThat(call(tus(path).DELETE().build()).statusCode()).isEqualTo(204);
+        assertThat(call(tus(path).method("HEAD", BodyPublishers.noBody()).build()).statusCode()).isEqualTo(404);
+        assertThat(call(tus("/uploads").header("Upload-Length", "150001").header("Upload-Metadata", "")
+                .POST(BodyPublishers.noBody()).build()).statusCode()).isEqualTo(413);
+        assertThat(call(Raw.request(service.baseUrl(), "/uploads").header("x-api-key", KEY)
+                .header("Upload-Length", "10").POST(BodyPublishers.noBody()).build()).statusCode()).isEqualTo(412);
+    }
+
+    private static HttpRequest.Builder tus(String path) {
+        return Raw.request(service.baseUrl(), path).header("x-api-key", KEY).header("Tus-Resumable", "1.0.0");
+    }
+
+    private static HttpRequest.Builder patch(String path, long offset, byte[] bytes) {
+        return tus(path).header("Upload-Offset", Long.toString(offset))
+                .header("Content-Type", "application/offset+octet-stream").method("PATCH", BodyPublishers.ofByteArray(bytes));
     }
 
     /** Polls the job, checking every intermediate answer (pending, processing with progress) too. */

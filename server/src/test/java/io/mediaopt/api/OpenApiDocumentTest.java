@@ -58,7 +58,9 @@ class OpenApiDocumentTest {
                 "POST /api/media/optimize", "POST /api/media/jobs", "GET /api/media/jobs/{id}",
                 "GET /api/media/jobs/{id}/download", "GET /api/usage", "GET /api/health",
                 "GET /api/media/presets", "GET /api/media/limits", "GET /api/openapi.json",
-                "GET /api/media/jobs/{id}/renditions/{name}", "GET /api/media/jobs/{id}/picture", "GET /metrics");
+                "GET /api/media/jobs/{id}/renditions/{name}", "GET /api/media/jobs/{id}/picture", "GET /metrics",
+                "OPTIONS /api/uploads", "POST /api/uploads", "HEAD /api/uploads/{id}", "PATCH /api/uploads/{id}",
+                "DELETE /api/uploads/{id}");
         api.getPaths().forEach((path, item) -> item.readOperations().forEach(op -> {
             assertThat(op.getOperationId()).as(path).isNotBlank();
             assertThat(op.getResponses()).as(path).isNotEmpty();
@@ -98,7 +100,7 @@ class OpenApiDocumentTest {
                 assertThat(header.path("schema").path("pattern").asText()).isEqualTo("^[A-Za-z0-9._:+=@/-]{1,128}$");
             });
         }));
-        assertThat(operations).hasSize(12);
+        assertThat(operations).hasSize(17);
     }
 
     private static JsonNode resolved(JsonNode document, JsonNode node) {

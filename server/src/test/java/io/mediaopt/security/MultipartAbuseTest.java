@@ -9,7 +9,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-import java.io.IOException;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.net.http.HttpResponse;
@@ -124,18 +123,7 @@ class MultipartAbuseTest {
         try (Socket socket = RawRequests.connect(server)) {
             OutputStream out = socket.getOutputStream();
             RawRequests.writeHead(out, "/media/optimize", body.length);
-            // one byte every 100 ms: well under the read timeout, far under the minimum rate
-            boolean cutOff = false;
-            for (int i = 0; i < 300 && !cutOff; i++) {
-                try {
-                    out.write(body[i]);
-                    out.flush();
-                    Thread.sleep(100);
-                } catch (IOException e) {
-                    cutOff = true;
-                }
-                if (socket.getInputStream().available() > 0) cutOff = true;
-            }
+            boolean cutOff = RawRequests.trickle(socket, body);
             String answer = cutOff ? RawRequests.readUntilClosed(socket) : "";
             assertThat(cutOff).as("the server ended the request").isTrue();
             // a write that met the reset may have lost the answer; one that was read is a 400

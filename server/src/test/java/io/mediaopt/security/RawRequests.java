@@ -129,6 +129,25 @@ final class RawRequests {
         }
     }
 
+    /**
+     * Sends the body one byte every 100 ms (well under the read timeout, far under the minimum
+     * rate) until the server answers or drops the connection, for at most 300 bytes; whether it did.
+     */
+    static boolean trickle(Socket socket, byte[] body) throws IOException, InterruptedException {
+        OutputStream out = socket.getOutputStream();
+        for (int i = 0; i < 300; i++) {
+            try {
+                out.write(body[i]);
+                out.flush();
+                Thread.sleep(100);
+            } catch (IOException e) {
+                return true;
+            }
+            if (socket.getInputStream().available() > 0) return true;
+        }
+        return false;
+    }
+
     /** Writes the head of a multipart POST that announces {@code contentLength} body bytes. */
     static void writeHead(OutputStream out, String path, long contentLength) throws IOException {
         String head = "POST /api" + path + " HTTP/1.1\r\n"

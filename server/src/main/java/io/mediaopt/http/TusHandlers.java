@@ -1,0 +1,204 @@
+package io.mediaopt.http;
+
+import io.javalin.http.Context;
+import io.javalin.http.HttpStatus;
+import io.mediaopt.ServiceException;
+import io.mediaopt.media.MediaException;
+import io.mediaopt.jobs.Job;
+import io.mediaopt.jobs.Jobs;
+import io.mediaopt.jobs.OutputNames;
+import io.mediaopt.uploads.BodyChecksum;
+import io.mediaopt.uploads.ResumableUpload;
+import io.mediaopt.uploads.ResumableUploads;
+import io.mediaopt.uploads.UnsupportedProtocolException;
+import io.mediaopt.uploads.UploadMetadata;
+import io.mediaopt.webhooks.CallbackTargets;
+
+import java.io.IOException;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * Resumable uploads under /api/uploads, the tus 1.0.0 protocol with its creation,
+ * creation-with-upload, termination, expiration and checksum extensions. The metadata (filename, preset
+ * and the form's other fields) is checked when the upload is created, by the form's own rules;
+ * the request that brings the last byte makes the job as POST /api/media/jobs does.
+ */
+final class TusHandlers {
+    static final String VERSION = "1.0.0";
+    static final String JOB_ID = "x-service-job-id";
+    private static final String EXTENSIONS = "creation,creation-with-upload,termination,expiration,checksum";
+    private static final String OFFSET_OCTET_STREAM = "application/offset+octet-stream";
+    private static final Pattern NUMBER = Pattern.compile("[0-9]{1,18}");
+    private static final DateTimeFormatter HTTP_DATE = DateTimeFormatter.RFC_1123_DATE_TIME.withZone(ZoneOffset.UTC);
+
+    private final ResumableUploads uploads;
+    private final UploadReader form;
+    private final Jobs jobs;
+    private final CallbackTargets callbacks;
+    private final DownloadLinks links;
+    private final ApiKeys keys;
+
+    TusHandlers(ResumableUploads uploads, UploadReader form, Jobs jobs, CallbackTargets callbacks, DownloadLinks links,
+                ApiKeys keys) {
+        this.uploads = uploads;
+        this.form = form;
+        this.jobs = jobs;
+        this.callbacks = callbacks;
+        this.links = links;
+        this.keys = keys;
+    }
+
+    /** OPTIONS /api/uploads: what this server speaks. */
+    void options(Context ctx) {
+        ctx.header("Tus-Version", VERSION);
+        ctx.header("Tus-Extension", EXTENSIONS);
+        ctx.header("Tus-Max-Size", Long.toString(uploads.maxInputBytes()));
+        ctx.header("Tus-Checksum-Algorithm", BodyChecksum.SUPPORTED);
+        ctx.status(HttpStatus.NO_CONTENT);
+    }
+
+    /** POST /api/uploads: a new upload, refused before any byte when its length or metadata is. */
+    void create(Context ctx) throws IOException {
+        requireVersion(ctx);
+        if (ctx.header("Upload-Defer-Length") != null) {
+            throw refuseBody(ctx, new InvalidInputException("Expected Upload-Length; this service does not defer lengths"));
+        }
+        long length = number(ctx, "Upload-Length");
+        String metadata = ctx.header("Upload-Metadata");
+        ResumableUpload upload;
+        try {
+            uploads.checkLength(length);
+            checkMetadata(ctx, UploadMetadata.parse(metadata));
+            upload = uploads.create(keys.caller(ctx).keyName(), length, metadata);
+        } catch (ServiceException e) {
+            throw refuseBody(ctx, e);
+        }
+        ctx.header("Location", links.origin(ctx) + "/api/uploads/" + upload.id());
+        if (OFFSET_OCTET_STREAM.equals(contentType(ctx)) && ctx.req().getContentLengthLong() != 0) {
+            upload = append(ctx, upload, 0);
+        }
+        stateHeaders(ctx, upload);
+        ctx.status(HttpStatus.CREATED);
+    }
+
+    /** HEAD /api/uploads/{id}: how far it got, and its job once complete. */
+    void head(Context ctx) {
+        requireVersion(ctx);
+        ResumableUpload upload = find(ctx);
+        ctx.header("Upload-Length", Long.toString(upload.length()));
+        ctx.header("Cache-Control", "no-store");
+        stateHeaders(ctx, upload);
+        if (upload.jobId() != null) ctx.header(JOB_ID, upload.jobId());
+    }
+
+    /** PATCH /api/uploads/{id}: more bytes at the offset the upload has reached. */
+    void patch(Context ctx) throws IOException {
+        requireVersion(ctx);
+        ResumableUpload upload;
+        long offset;
+        try {
+            if (!OFFSET_OCTET_STREAM.equals(contentType(ctx))) {
+                throw MediaException.unsupportedType("Expected Content-Type: " + OFFSET_OCTET_STREAM);
+            }
+            upload = find(ctx);
+            offset = number(ctx, "Upload-Offset");
+        } catch (ServiceException e) {
+            throw refuseBody(ctx, e);
+        }
+        stateHeaders(ctx, append(ctx, upload, offset));
+        ctx.status(HttpStatus.NO_CONTENT);
+    }
+
+    /** DELETE /api/uploads/{id}: the upload and its bytes are gone. */
+    void delete(Context ctx) {
+        requireVersion(ctx);
+        uploads.delete(find(ctx));
+        ctx.status(HttpStatus.NO_CONTENT);
+    }
+
+    private ResumableUpload append(Context ctx, ResumableUpload upload, long offset) throws IOException {
+        ResumableUpload now;
+        try {
+            now = uploads.append(upload, offset, ctx.req().getContentLengthLong(), ctx.req().getInputStream(),
+                    BodyChecksum.parse(ctx.header("Upload-Checksum")));
+        } catch (ServiceException e) {
+            throw refuseBody(ctx, e);
+        } catch (IOException e) {
+            throw refuseBody(ctx, new InvalidInputException(
+                    "The body broke off or arrived too slowly; the bytes that arrived were kept"));
+        }
+        if (now.complete()) ctx.header(JOB_ID, becomeJob(ctx, now).id());
+        return now;
+    }
+
+    /** Makes the job of a complete upload exactly as the form's route does; a refused one is deleted. */
+    private Job becomeJob(Context ctx, ResumableUpload upload) throws IOException {
+        Map<String, String> metadata = UploadMetadata.parse(upload.metadata());
+        UploadReader.FormChoices choices = form.choices(metadata::get);
+        Job job;
+        try {
+            job = jobs.submit(uploads.bytesOf(upload), filename(metadata), choices.preset(),
+                    callbacks.forSubmission(choices.callbackUrl(), links.origin(ctx)), RequestIds.of(ctx),
+                    choices.renditions(), choices.options(), keys.caller(ctx));
+        } catch (RuntimeException | IOException e) {
+            uploads.delete(upload);
+            throw e;
+        }
+        uploads.becameJob(upload, job.id());
+        return job;
+    }
+
+    private void checkMetadata(Context ctx, Map<String, String> metadata) {
+        filename(metadata);
+        UploadReader.FormChoices choices = form.choices(metadata::get);
+        callbacks.forSubmission(choices.callbackUrl(), links.origin(ctx));
+    }
+
+    private static String filename(Map<String, String> metadata) {
+        String name = metadata.get("filename");
+        if (name == null || name.isBlank()) {
+            throw new InvalidInputException("Expected the file's name as \"filename\" in Upload-Metadata");
+        }
+        return OutputNames.sanitize(name);
+    }
+
+    private ResumableUpload find(Context ctx) {
+        return uploads.find(ctx.pathParam("id"), keys.caller(ctx).keyName());
+    }
+
+    private static void stateHeaders(Context ctx, ResumableUpload upload) {
+        ctx.header("Upload-Offset", Long.toString(upload.offset()));
+        if (!upload.complete()) ctx.header("Upload-Expires", HTTP_DATE.format(Instant.ofEpochMilli(upload.expiresAt())));
+    }
+
+    private static void requireVersion(Context ctx) {
+        if (!VERSION.equals(ctx.header("Tus-Resumable"))) {
+            ctx.header("Tus-Version", VERSION);
+            throw refuseBody(ctx, new UnsupportedProtocolException("Expected the header Tus-Resumable: " + VERSION));
+        }
+    }
+
+    private static long number(Context ctx, String header) {
+        String text = ctx.header(header);
+        if (text == null || !NUMBER.matcher(text).matches()) {
+            throw new InvalidInputException("Expected " + header + " as a whole number of bytes in ASCII digits");
+        }
+        return Long.parseLong(text);
+    }
+
+    private static String contentType(Context ctx) {
+        String type = ctx.header("Content-Type");
+        return type == null ? null : type.split(";", 2)[0].strip().toLowerCase(Locale.ROOT);
+    }
+
+    /** A refused request's body, if it has one, is left unread: the connection closes after the answer. */
+    private static ServiceException refuseBody(Context ctx, ServiceException e) {
+        if (ctx.req().getContentLengthLong() != 0) ctx.header("Connection", "close");
+        return e;
+    }
+}

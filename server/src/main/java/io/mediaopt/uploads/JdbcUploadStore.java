@@ -1,0 +1,88 @@
+package io.mediaopt.uploads;
+
+import io.mediaopt.jobs.SqlStatements;
+
+import javax.sql.DataSource;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Resumable uploads in the job database. The offset only moves by a conditional update from the
+ * offset the writer started at, so two writers can never both record bytes for the same place.
+ */
+public final class JdbcUploadStore {
+    private static final String WHAT = "Upload store";
+
+    private final DataSource dataSource;
+
+    public JdbcUploadStore(DataSource dataSource) {
+        this.dataSource = dataSource;
+    }
+
+    public void insert(ResumableUpload upload) {
+        update("""
+                INSERT INTO uploads (id, owner_key_name, upload_length, upload_offset, metadata, created_at,
+                    expires_at, job_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)""",
+                upload.id(), upload.owner(), upload.length(), upload.offset(), upload.metadata(), upload.createdAt(),
+                upload.expiresAt(), upload.jobId());
+    }
+
+    /** The upload unless it expired before {@code now}. */
+    public Optional<ResumableUpload> find(String id, long now) {
+        return query("SELECT * FROM uploads WHERE id = ? AND expires_at >= ?", id, now).stream().findFirst();
+    }
+
+    /**
+     * Records that the bytes from {@code from} to {@code to} arrived and moves the expiry to
+     * {@code expiresAt}; false when the offset was no longer {@code from}.
+     */
+    public boolean advance(String id, long from, long to, long expiresAt) {
+        return update("UPDATE uploads SET upload_offset = ?, expires_at = ? WHERE id = ? AND upload_offset = ?"
+                        + " AND job_id IS NULL", to, expiresAt, id, from) == 1;
+    }
+
+    /** Names the job the complete upload became, on both rows. */
+    public void becameJob(String id, String jobId) {
+        update("UPDATE uploads SET job_id = ? WHERE id = ?", jobId, id);
+        update("UPDATE jobs SET upload_id = ? WHERE id = ?", id, jobId);
+    }
+
+    /** The upload a job was made from, if it was made from one. */
+    public Optional<String> uploadOfJob(String jobId) {
+        return SqlStatements.query(dataSource, WHAT, rs -> rs.getString("upload_id"),
+                "SELECT upload_id FROM jobs WHERE id = ? AND upload_id IS NOT NULL", jobId).stream().findFirst();
+    }
+
+    /** Unfinished, unexpired uploads the key (null: keys off) holds. */
+    public long countOpen(String owner, long now) {
+        String byOwner = owner == null ? "owner_key_name IS NULL" : "owner_key_name = ?";
+        Object[] params = owner == null ? new Object[] {now} : new Object[] {owner, now};
+        return SqlStatements.query(dataSource, WHAT, rs -> rs.getLong(1),
+                "SELECT COUNT(*) FROM uploads WHERE " + byOwner + " AND job_id IS NULL AND expires_at >= ?",
+                params).getFirst();
+    }
+
+    public List<ResumableUpload> expiredBefore(long now, int limit) {
+        return query("SELECT * FROM uploads WHERE expires_at < ? ORDER BY expires_at LIMIT ?", now, limit);
+    }
+
+    public boolean delete(String id) {
+        return update("DELETE FROM uploads WHERE id = ?", id) == 1;
+    }
+
+    private int update(String sql, Object... params) {
+        return SqlStatements.update(dataSource, WHAT, sql, params);
+    }
+
+    private List<ResumableUpload> query(String sql, Object... params) {
+        return SqlStatements.query(dataSource, WHAT, JdbcUploadStore::read, sql, params);
+    }
+
+    private static ResumableUpload read(ResultSet rs) throws SQLException {
+        return new ResumableUpload(rs.getString("id"), rs.getString("owner_key_name"), rs.getLong("upload_length"),
+                rs.getLong("upload_offset"), rs.getString("metadata"), rs.getLong("created_at"),
+                rs.getLong("expires_at"), rs.getString("job_id"));
+    }
+}

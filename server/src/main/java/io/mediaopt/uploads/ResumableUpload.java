@@ -1,0 +1,21 @@
+package io.mediaopt.uploads;
+
+/**
+ * One resumable upload as the job store keeps it: {@code length} bytes declared at creation,
+ * {@code offset} of them received; {@code metadata} the Upload-Metadata header it was created with;
+ * {@code owner} the name of the API key that created it (null when keys were off), which alone may
+ * resume, read or delete it; {@code expiresAt} when it is deleted unless more bytes arrive;
+ * {@code jobId} the job it became once its last byte arrived, null before.
+ */
+public record ResumableUpload(String id, String owner, long length, long offset, String metadata, long createdAt,
+                              long expiresAt, String jobId) {
+
+    public boolean complete() {
+        return offset == length;
+    }
+
+    /** Whether the caller with that key name (null: keys are off) may use it. */
+    public boolean ownedBy(String keyName) {
+        return keyName == null || keyName.equals(owner);
+    }
+}

@@ -1,0 +1,243 @@
+package io.mediaopt.uploads;
+
+import io.mediaopt.http.InvalidInputException;
+import io.mediaopt.http.TooLargeException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
+
+/**
+ * Resumable uploads: their state in the job database ({@link JdbcUploadStore}), their bytes in a
+ * file each under {@code dir} until the last byte arrives. Creation refuses a length over
+ * SERVICE_MAX_INPUT_BYTES and a key over its number of open uploads; appending refuses the wrong
+ * offset and any byte past the declared length, and keeps what arrived before a connection broke.
+ */
+public final class ResumableUploads {
+    private static final Logger log = LoggerFactory.getLogger(ResumableUploads.class);
+    private static final int BUFFER = 64 * 1024;
+    private static final int PURGE_BATCH = 200;
+
+    private final JdbcUploadStore store;
+    private final Path dir;
+    private final UploadSettings settings;
+    private final long maxInputBytes;
+    private final long minBytesPerSecond;
+    private final Clock clock;
+    private final Supplier<String> ids;
+    /**
+     * How long a request waits for one of this node that is still writing to the same upload: a
+     * client whose connection broke asks again at once, while the request that was reading it
+     * has yet to see the break and record what arrived.
+     */
+    private static final Duration WRITER_WAIT = Duration.ofSeconds(5);
+
+    /** Uploads a request of this node is writing to, each completed when that request is done. */
+    private final Map<String, CompletableFuture<Void>> writing = new ConcurrentHashMap<>();
+
+    /**
+     * {@code minBytesPerSecond} is SERVICE_MIN_UPLOAD_RATE (0: no check): a body arriving slower on
+     * average is cut off, checked per request (Jetty's own check counts the bytes of every request
+     * the server has read, so it lets a trickle through once the server has read enough of others).
+     */
+    public ResumableUploads(JdbcUploadStore store, Path dir, UploadSettings settings, long maxInputBytes,
+                            long minBytesPerSecond, Clock clock, Supplier<String> ids) {
+        this.store = store;
+        this.dir = dir;
+        this.settings = settings;
+        this.maxInputBytes = maxInputBytes;
+        this.minBytesPerSecond = minBytesPerSecond;
+        this.clock = clock;
+        this.ids = ids;
+    }
+
+    public long maxInputBytes() {
+        return maxInputBytes;
+    }
+
+    /** Refuses a declared length the service would never take. */
+    public void checkLength(long length) {
+        if (length > maxInputBytes) throw new TooLargeException(maxInputBytes);
+        if (length <= 0) throw new InvalidInputException("Expected an Upload-Length of at least 1 byte");
+    }
+
+    /** A new, empty upload of {@code length} bytes for the key named {@code owner} (null: keys off). */
+    public ResumableUpload create(String owner, long length, String metadata) throws IOException {
+        checkLength(length);
+        long now = clock.millis();
+        if (store.countOpen(owner, now) >= settings.maxOpenPerKey()) {
+            throw new TooManyUploadsException("This key already has " + settings.maxOpenPerKey()
+                    + " unfinished uploads; finish or delete one first");
+        }
+        ResumableUpload upload = new ResumableUpload(ids.get(), owner, length, 0, metadata == null ? "" : metadata,
+                now, now + settings.expiry().toMillis(), null);
+        Files.createDirectories(dir);
+        Files.createFile(file(upload.id()));
+        store.insert(upload);
+        return upload;
+    }
+
+    /** The upload, when the caller named {@code keyName} (null: keys off) may use it and it has not expired. */
+    public ResumableUpload find(String id, String keyName) {
+        awaitWriter(id);
+        return store.find(id, clock.millis()).filter(u -> u.ownedBy(keyName))
+                .orElseThrow(() -> new UploadNotFoundException("No upload " + id));
+    }
+
+    /**
+     * Writes {@code body} at {@code offset} and returns the upload as it then stands.
+     * {@code declaredLength} is the body's Content-Length, -1 when unknown. When the body breaks
+     * off, the bytes that arrived are kept and counted, and the failure is rethrown; with a
+     * {@code checksum} (null: none) only a whole body that matches it is kept.
+     */
+    public ResumableUpload append(ResumableUpload upload, long offset, long declaredLength, InputStream body,
+                                  BodyChecksum checksum) throws IOException {
+        if (upload.complete() || offset != upload.offset()) {
+            throw new OffsetMismatchException("Expected Upload-Offset " + upload.offset() + " but received " + offset);
+        }
+        long room = upload.length() - offset;
+        if (declaredLength > room) throw pastTheEnd(upload);
+        CompletableFuture<Void> mine = new CompletableFuture<>();
+        if (writing.putIfAbsent(upload.id(), mine) != null) {
+            throw new OffsetMismatchException("Another request is writing to upload " + upload.id());
+        }
+        try {
+            long written = 0;
+            IOException broken = null;
+            try (FileChannel channel = FileChannel.open(file(upload.id()), StandardOpenOption.WRITE)) {
+                channel.truncate(offset);
+                channel.position(offset);
+                try {
+                    written = copy(checksum == null ? body : checksum.wrap(body), channel, room);
+                } catch (IOException e) {
+                    broken = e;
+                    written = channel.position() - offset;
+                }
+                if (written > room) {
+                    channel.truncate(offset);
+                    throw pastTheEnd(upload);
+                }
+                if (checksum != null && (broken != null || !checksum.matches())) {
+                    channel.truncate(offset);
+                    if (broken == null) {
+                        throw new ChecksumMismatchException("The body does not match its Upload-Checksum; nothing was kept");
+                    }
+                    written = 0;
+                }
+            }
+            long end = offset + written;
+            if (!store.advance(upload.id(), offset, end, clock.millis() + settings.expiry().toMillis())) {
+                throw new OffsetMismatchException("Upload " + upload.id() + " moved on while this request wrote to it");
+            }
+            if (broken != null) throw broken;
+            return new ResumableUpload(upload.id(), upload.owner(), upload.length(), end, upload.metadata(),
+                    upload.createdAt(), clock.millis() + settings.expiry().toMillis(), null);
+        } finally {
+            writing.remove(upload.id(), mine);
+            mine.complete(null);
+        }
+    }
+
+    /** Waits, bounded, until no request of this node writes to the upload. */
+    private void awaitWriter(String id) {
+        CompletableFuture<Void> writer = writing.get(id);
+        if (writer == null) return;
+        try {
+            writer.get(WRITER_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException | ExecutionException e) {
+            // still writing: the caller's request meets the offset as it stands
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * Copies up to {@code room} bytes, and one more if the body has it (which the caller refuses);
+     * throws once the body has arrived slower than the minimum rate on average.
+     */
+    private long copy(InputStream body, FileChannel channel, long room) throws IOException {
+        byte[] buffer = new byte[BUFFER];
+        long started = System.nanoTime();
+        long copied = 0;
+        while (copied <= room) {
+            int n = body.read(buffer, 0, (int) Math.min(buffer.length, room - copied + 1));
+            if (n < 0) break;
+            channel.write(ByteBuffer.wrap(buffer, 0, n));
+            copied += n;
+            long millis = (System.nanoTime() - started) / 1_000_000;
+            if (minBytesPerSecond > 0 && millis >= 1000 && copied * 1000 / millis < minBytesPerSecond) {
+                throw new IOException("The body arrived slower than " + minBytesPerSecond + " bytes per second");
+            }
+        }
+        return copied;
+    }
+
+    private TooLargeException pastTheEnd(ResumableUpload upload) {
+        return new TooLargeException("Upload " + upload.id() + " has room for "
+                + (upload.length() - upload.offset()) + " more bytes; the body is longer");
+    }
+
+    /** The file of a complete upload, now the caller's to consume. */
+    public Path bytesOf(ResumableUpload upload) {
+        return file(upload.id());
+    }
+
+    public void becameJob(ResumableUpload upload, String jobId) {
+        store.becameJob(upload.id(), jobId);
+    }
+
+    public Optional<String> uploadOfJob(String jobId) {
+        return store.uploadOfJob(jobId);
+    }
+
+    /** Deletes the upload and its bytes. */
+    public void delete(ResumableUpload upload) {
+        try {
+            Files.deleteIfExists(file(upload.id()));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        store.delete(upload.id());
+    }
+
+    /** Deletes every upload that expired, with its bytes; returns how many. */
+    public int purgeExpired() {
+        int purged = 0;
+        List<ResumableUpload> batch;
+        do {
+            batch = store.expiredBefore(clock.millis(), PURGE_BATCH);
+            for (ResumableUpload upload : batch) {
+                try {
+                    delete(upload);
+                    purged++;
+                } catch (RuntimeException e) {
+                    log.warn("cannot delete expired upload {}", upload.id(), e);
+                }
+            }
+        } while (batch.size() == PURGE_BATCH && purged > 0);
+        if (purged > 0) log.info("deleted {} expired uploads", purged);
+        return purged;
+    }
+
+    private Path file(String id) {
+        return dir.resolve("resumable-" + id);
+    }
+}
