@@ -3,6 +3,7 @@ package io.mediaopt.webhooks;
 import io.mediaopt.metrics.ServiceMetrics;
 import io.mediaopt.jobs.Job;
 import io.mediaopt.jobs.JobStore;
+import io.mediaopt.jobs.JobStoreException;
 import org.eclipse.jetty.client.BytesRequestContent;
 import org.eclipse.jetty.client.HttpClient;
 import org.eclipse.jetty.client.Request;
@@ -57,6 +58,8 @@ public final class WebhookSender implements AutoCloseable {
     private final ExecutorService senders = Executors.newVirtualThreadPerTaskExecutor();
     private final Object signal = new Object();
     private boolean woken;
+    /** The job database was out at the last claim: said once, not at every poll. */
+    private volatile boolean storeOut;
     private volatile boolean running;
     private Thread loop;
 
@@ -135,7 +138,20 @@ public final class WebhookSender implements AutoCloseable {
     private List<Delivery> claim(int limit) {
         long now = clock.millis();
         try {
-            return deliveries.claimDue(nodeId, now + lease().toMillis(), now, limit);
+            List<Delivery> due = deliveries.claimDue(nodeId, now + lease().toMillis(), now, limit);
+            if (storeOut) {
+                storeOut = false;
+                log.info("webhook deliveries resume: the job database answers again");
+            }
+            return due;
+        } catch (JobStoreException e) {
+            if (!e.isOutage()) {
+                log.warn("cannot claim webhook deliveries", e);
+            } else if (!storeOut) {
+                storeOut = true;
+                log.warn("webhook deliveries wait for the job database: {}", e.getMessage());
+            }
+            return List.of();
         } catch (RuntimeException e) {
             log.warn("cannot claim webhook deliveries", e);
             return List.of();
