@@ -167,13 +167,14 @@ final class ImageEncoder {
     }
 
     /**
-     * A quality the request pinned is kept. Animations keep the preset's quality (a search would
+     * A quality the request pinned is kept; a request's {@code quality=auto} searches even when
+     * the service's mode is fixed. Animations keep the preset's quality (a search would
      * encode every frame several times);
      * so do pictures too small for the metric, and pictures whose in-memory copy would be
      * large (a very tall strip), which the search would hold several times over.
      */
     private boolean searches(boolean animation, int width, int height) {
-        return qualityMode == QualityMode.AUTO && settings.searches() && !animation
+        return qualityMode.searches(settings) && !animation
                 && width >= MIN_SEARCH_SIDE && height >= MIN_SEARCH_SIDE
                 && (long) width * height <= MAX_SEARCH_PIXELS;
     }

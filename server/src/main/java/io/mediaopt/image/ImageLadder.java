@@ -79,7 +79,7 @@ public final class ImageLadder implements AutoCloseable {
                 return new Rung(image.width(), image.height(), null);
             }
             int quality = settings.fixedQuality(strategy);
-            if (qualityMode != QualityMode.AUTO || image.width() < MIN_SEARCH_SIDE || image.height() < MIN_SEARCH_SIDE) {
+            if (!qualityMode.searches(settings) || image.width() < MIN_SEARCH_SIDE || image.height() < MIN_SEARCH_SIDE) {
                 ImageEncoder.save(vips, strategy, image, output, quality, WEBP_EFFORT, AVIF_EFFORT);
                 return new Rung(image.width(), image.height(), quality);
             }
