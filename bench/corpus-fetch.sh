@@ -5,6 +5,7 @@
 # unpacked with `dpkg-deb -x`; nothing is installed. Files already in the cache with the right
 # sha256 are kept.
 #   bench/corpus-fetch.sh            # -> ~/.cache/mediaopt/quality-corpus
+#   bench/corpus-fetch.sh dark-darkesthour.jpg ...   # only these files (and their packages)
 #   MEDIAOPT_CORPUS=/some/dir bench/corpus-fetch.sh
 set -euo pipefail
 here="$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)"
@@ -12,10 +13,14 @@ manifest="$here/corpus/manifest.tsv"
 cache="${MEDIAOPT_CORPUS:-${XDG_CACHE_HOME:-$HOME/.cache}/mediaopt/quality-corpus}"
 mkdir -p "$cache"
 
+wanted() { [ "${#only[@]}" -eq 0 ] || [[ " ${only[*]} " == *" $1 "* ]]; }
+only=("$@")
+
 has_file() { [ -f "$cache/$1" ] && [ "$(sha256sum "$cache/$1" | cut -d' ' -f1)" = "$2" ]; }
 
 missing=()
 while IFS=$'\t' read -r file _ _ package version _ sha256 _; do
+    wanted "$file" || continue
     has_file "$file" "$sha256" || missing+=("$package=$version")
 done < <(tail -n +2 "$manifest")
 
@@ -31,6 +36,7 @@ if [ "${#missing[@]}" -gt 0 ]; then
         dpkg-deb -x "$deb" "$scratch/x/${name%%_*}"
     done
     while IFS=$'\t' read -r file _ _ package _ path sha256 _; do
+        wanted "$file" || continue
         has_file "$file" "$sha256" && continue
         cp "$scratch/x/$package/$path" "$cache/$file"
         if ! has_file "$file" "$sha256"; then

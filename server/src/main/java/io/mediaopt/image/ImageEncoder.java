@@ -83,9 +83,11 @@ final class ImageEncoder {
             stopIfExpired();
             VipsImage picture = open(opened, vips.copyMemory(image));
             ImageQuality.Bounds bounds = settings.search().bounds(strategy);
+            int fixed = settings.fixedQuality(strategy);
+            int lowest = PictureTraits.of(vips, picture).lowestQuality(bounds.min(), bounds.max(), fixed);
             QualityFinder.Found found = new QualityFinder(vips, (in, file, q) -> save(strategy, in, file, q),
-                    this::stopIfExpired).find(picture, output, bounds.min(), bounds.max(),
-                    settings.fixedQuality(strategy), settings.search().targetScore());
+                    this::stopIfExpired).find(picture, output, lowest, bounds.max(), fixed,
+                    settings.search().targetScore());
             return new Encoded(width, height, found.quality(), found.score());
         } finally {
             opened.reversed().forEach(VipsImage::close);

@@ -85,9 +85,10 @@ public final class ImageLadder implements AutoCloseable {
             }
             VipsImage held = step(steps, vips.copyMemory(image));
             ImageQuality.Bounds bounds = settings.search().bounds(strategy);
+            int lowest = PictureTraits.of(vips, held).lowestQuality(bounds.min(), bounds.max(), quality);
             QualityFinder.Found found = new QualityFinder(vips,
                     (in, file, q) -> ImageEncoder.save(vips, strategy, in, file, q, WEBP_EFFORT, AVIF_EFFORT), this::stopIfExpired)
-                    .find(held, output, bounds.min(), bounds.max(), quality, settings.search().targetScore());
+                    .find(held, output, lowest, bounds.max(), quality, settings.search().targetScore());
             return new Rung(held.width(), held.height(), found.quality());
         } finally {
             steps.reversed().forEach(VipsImage::close);
