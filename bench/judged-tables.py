@@ -57,14 +57,15 @@ def bytes_at(curve, value, sign):
 
 
 def ratios(files, fixed, auto, judge):
-    files = [f for f in files if f in auto and all(f in rows for rows in fixed.values())]
-    if not files:
+    files = [f for f in files if f in auto]
+    qualities = [q for q, rows in fixed.items() if all(f in rows for f in files)]
+    if not files or len(qualities) < 2:
         return None
     sign = JUDGES[judge]
     a_bytes, a_mean, a_worst = summary([auto[f] for f in files], judge)
     worst_curve, mean_curve = [], []
-    for q, rows in sorted(fixed.items()):
-        b, m, w = summary([rows[f] for f in files], judge)
+    for q in sorted(qualities):
+        b, m, w = summary([fixed[q][f] for f in files], judge)
         worst_curve.append((b, w))
         mean_curve.append((b, m))
     bw, mark_w = bytes_at(worst_curve, a_worst, sign)

@@ -85,9 +85,12 @@ public final class JudgedSweep {
                 }
                 long cpu = OS.getProcessCpuTime() - start;
                 lines.append(line(vips, file, preset, "auto", found.quality(), output, kept, reference, decoded, cpu));
+                Files.writeString(csv, lines, StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+                System.err.println(file.getFileName() + " " + preset.name());
+            } catch (IOException e) {
+                // Debian's butteraugli reads no transparency: such a file is left out, and said so
+                System.err.println(file.getFileName() + " left out: " + e.getMessage());
             }
-            Files.writeString(csv, lines, StandardCharsets.UTF_8, StandardOpenOption.APPEND);
-            System.err.println(file.getFileName() + " " + preset.name());
         }
     }
 
