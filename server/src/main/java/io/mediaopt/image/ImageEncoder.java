@@ -83,9 +83,11 @@ final class ImageEncoder {
             stopIfExpired();
             VipsImage picture = open(opened, vips.copyMemory(image));
             ImageQuality.Bounds bounds = settings.search().bounds(strategy);
+            int fixed = settings.fixedQuality(strategy);
+            int lowest = PictureTraits.of(vips, picture).lowestQuality(bounds.min(), bounds.max(), fixed);
             QualityFinder.Found found = new QualityFinder(vips, (in, file, q) -> save(strategy, in, file, q),
-                    this::stopIfExpired).find(picture, output, bounds.min(), bounds.max(),
-                    settings.fixedQuality(strategy), settings.search().targetScore());
+                    this::stopIfExpired).find(picture, output, lowest, bounds.max(), fixed,
+                    settings.search().targetScore());
             return new Encoded(width, height, found.quality(), found.score());
         } finally {
             opened.reversed().forEach(VipsImage::close);
@@ -167,13 +169,14 @@ final class ImageEncoder {
     }
 
     /**
-     * A quality the request pinned is kept. Animations keep the preset's quality (a search would
+     * A quality the request pinned is kept; a request's {@code quality=auto} searches even when
+     * the service's mode is fixed. Animations keep the preset's quality (a search would
      * encode every frame several times);
      * so do pictures too small for the metric, and pictures whose in-memory copy would be
      * large (a very tall strip), which the search would hold several times over.
      */
     private boolean searches(boolean animation, int width, int height) {
-        return qualityMode == QualityMode.AUTO && settings.searches() && !animation
+        return qualityMode.searches(settings) && !animation
                 && width >= MIN_SEARCH_SIDE && height >= MIN_SEARCH_SIDE
                 && (long) width * height <= MAX_SEARCH_PIXELS;
     }

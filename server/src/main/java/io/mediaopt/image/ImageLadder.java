@@ -89,15 +89,16 @@ public final class ImageLadder implements AutoCloseable {
                 return new Rung(image.width(), image.height(), null);
             }
             int quality = settings.fixedQuality(strategy);
-            if (qualityMode != QualityMode.AUTO || image.width() < MIN_SEARCH_SIDE || image.height() < MIN_SEARCH_SIDE) {
+            if (!qualityMode.searches(settings) || image.width() < MIN_SEARCH_SIDE || image.height() < MIN_SEARCH_SIDE) {
                 ImageEncoder.save(vips, strategy, image, output, quality, WEBP_EFFORT, AVIF_EFFORT);
                 return new Rung(image.width(), image.height(), quality);
             }
             VipsImage held = step(steps, vips.copyMemory(image));
             ImageQuality.Bounds bounds = settings.search().bounds(strategy);
+            int lowest = PictureTraits.of(vips, held).lowestQuality(bounds.min(), bounds.max(), quality);
             QualityFinder.Found found = new QualityFinder(vips,
                     (in, file, q) -> ImageEncoder.save(vips, strategy, in, file, q, WEBP_EFFORT, AVIF_EFFORT), this::stopIfExpired)
-                    .find(held, output, bounds.min(), bounds.max(), quality, settings.search().targetScore());
+                    .find(held, output, lowest, bounds.max(), quality, settings.search().targetScore());
             return new Rung(held.width(), held.height(), found.quality());
         } finally {
             steps.reversed().forEach(VipsImage::close);

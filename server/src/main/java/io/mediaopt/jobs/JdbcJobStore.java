@@ -108,7 +108,7 @@ public final class JdbcJobStore implements JobStore {
                 job.media().kind().wireName(), job.media().shortName(), job.media().contentType(),
                 job.inputKey(), job.attempts(), job.createdAt(), job.updatedAt(), job.leaseOwner(), job.leaseUntil(),
                 callback == null ? null : callback.url(), callback == null ? null : callback.origin(), job.requestId(),
-                job.renditions().stored(), options.quality(),
+                job.renditions().stored(), JobRows.storedQuality(options),
                 options.format() == null ? null : options.format().shortName(), options.width(),
                 JobRows.acceptedText(options), job.owner());
     }

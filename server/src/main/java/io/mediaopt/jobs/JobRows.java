@@ -19,6 +19,9 @@ import java.util.stream.Collectors;
 
 /** A job as the jobs table stores it: the row read back, and the columns that need turning into text. */
 final class JobRows {
+    /** What {@code option_quality} holds for a request's {@code quality=auto}, below any quality it may pin. */
+    private static final int STORED_QUALITY_AUTO = 0;
+
     private final ObjectMapper json;
 
     JobRows(ObjectMapper json) {
@@ -58,10 +61,19 @@ final class JobRows {
         String format = rs.getString("option_format");
         Long width = nullableLong(rs, "option_width");
         String accepted = rs.getString("accepted_formats");
-        return new OutputOptions(quality == null ? null : quality.intValue(),
+        boolean auto = quality != null && quality == STORED_QUALITY_AUTO;
+        return new OutputOptions(quality == null || auto ? null : quality.intValue(),
                 format == null ? null : outputFormat(format), width == null ? null : width.intValue(),
                 accepted == null ? Set.of() : Arrays.stream(accepted.split(",")).map(JobRows::mediaFormat)
-                        .collect(Collectors.toSet()));
+                        .collect(Collectors.toSet()), auto);
+    }
+
+    /**
+     * The {@code option_quality} column: the pinned quality (1 to 100), {@value #STORED_QUALITY_AUTO}
+     * for a request that asked for {@code quality=auto}, null for the service's default.
+     */
+    static Integer storedQuality(OutputOptions options) {
+        return options.qualityAuto() ? Integer.valueOf(STORED_QUALITY_AUTO) : options.quality();
     }
 
     /** The formats an Accept header chose among, as {@code avif,webp}; null when none. */

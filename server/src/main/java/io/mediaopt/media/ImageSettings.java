@@ -7,7 +7,8 @@ import java.util.List;
  * wins); {@code animatedStrategies} replace them for animated inputs. The fixed qualities are
  * used where no search runs (animations, tiny pictures, search switched off) and are where a
  * search starts; {@code search} says what it looks for, null when the qualities are pinned (no
- * search runs, whatever the service's quality mode).
+ * search runs, whatever the service's quality mode). {@code searchAsked}: a request asked for
+ * {@code quality=auto}, so the search runs even where the service's mode is fixed.
  */
 public record ImageSettings(
         int maxWidth,
@@ -16,11 +17,19 @@ public record ImageSettings(
         int jpegQuality,
         List<Strategy> strategies,
         List<Strategy> animatedStrategies,
-        ImageQuality search) {
+        ImageQuality search,
+        boolean searchAsked) {
 
     public ImageSettings {
         strategies = List.copyOf(strategies);
         animatedStrategies = List.copyOf(animatedStrategies);
+        if (search == null) searchAsked = false;
+    }
+
+    /** A preset's settings: searched or not as the service's quality mode says. */
+    public ImageSettings(int maxWidth, int webpQuality, int avifQuality, int jpegQuality, List<Strategy> strategies,
+                         List<Strategy> animatedStrategies, ImageQuality search) {
+        this(maxWidth, webpQuality, avifQuality, jpegQuality, strategies, animatedStrategies, search, false);
     }
 
     /** Whether a search may choose the quality per file; not when a request pinned it. */
@@ -30,12 +39,20 @@ public record ImageSettings(
 
     /** The same settings fitting pictures to this width. */
     public ImageSettings withMaxWidth(int width) {
-        return new ImageSettings(width, webpQuality, avifQuality, jpegQuality, strategies, animatedStrategies, search);
+        return new ImageSettings(width, webpQuality, avifQuality, jpegQuality, strategies, animatedStrategies, search,
+                searchAsked);
     }
 
     /** The same settings trying these encodings, for stills and for animations. */
     public ImageSettings withStrategies(List<Strategy> stills, List<Strategy> animations) {
-        return new ImageSettings(maxWidth, webpQuality, avifQuality, jpegQuality, stills, animations, search);
+        return new ImageSettings(maxWidth, webpQuality, avifQuality, jpegQuality, stills, animations, search,
+                searchAsked);
+    }
+
+    /** The same settings searched per file even on a service whose quality mode is fixed. */
+    public ImageSettings withSearchAsked() {
+        return new ImageSettings(maxWidth, webpQuality, avifQuality, jpegQuality, strategies, animatedStrategies, search,
+                true);
     }
 
     /** The same settings encoding every lossy format (and quantising PNG) at this quality, with no search. */

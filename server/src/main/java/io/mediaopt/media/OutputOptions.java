@@ -13,12 +13,14 @@ import java.util.stream.Collectors;
  * What one request asks of its output beyond its preset: the encoder quality of an image
  * ({@code quality}, null: chosen as the service's quality mode chooses), the output format
  * ({@code format}, null: the preset's choice), a smaller maximum width ({@code width}, null: the
- * preset's; {@code av1}: the preset's AV1 settings), and the image formats the synchronous caller's Accept header lists
- * ({@code accepted}, empty: no preference; heard only while {@code format} is auto). They travel
- * with the job and override its preset's settings ({@link #applyTo}), so the optimizers see a
- * preset like any other.
+ * preset's; {@code av1}: the preset's AV1 settings), and the image formats the synchronous caller's
+ * Accept header lists ({@code accepted}, empty: no preference; heard only while {@code format} is
+ * auto), and whether the request said {@code quality=auto} ({@code qualityAuto}: a search per file
+ * even where the service's default is one fixed quality). They travel with the job and override
+ * its preset's settings ({@link #applyTo}), so the optimizers see a preset like any other.
  */
-public record OutputOptions(Integer quality, OutputFormat format, Integer width, Set<MediaFormat> accepted) {
+public record OutputOptions(Integer quality, OutputFormat format, Integer width, Set<MediaFormat> accepted,
+                            boolean qualityAuto) {
     /** The word that asks for the default of {@code quality} and {@code format}. */
     public static final String AUTO = "auto";
     public static final int MIN_QUALITY = 1;
@@ -31,6 +33,7 @@ public record OutputOptions(Integer quality, OutputFormat format, Integer width,
     public static final OutputOptions NONE = new OutputOptions(null, null, null, Set.of());
 
     public OutputOptions {
+        if (quality != null && qualityAuto) throw new IllegalArgumentException("quality both pinned and auto");
         if (quality != null && (quality < MIN_QUALITY || quality > MAX_QUALITY)) {
             throw new IllegalArgumentException("quality out of range: " + quality);
         }
@@ -39,10 +42,16 @@ public record OutputOptions(Integer quality, OutputFormat format, Integer width,
         if (!NEGOTIATED.containsAll(accepted)) throw new IllegalArgumentException("not negotiated: " + accepted);
     }
 
+    /** Options that leave the quality to the service's default mode. */
+    public OutputOptions(Integer quality, OutputFormat format, Integer width, Set<MediaFormat> accepted) {
+        this(quality, format, width, accepted, false);
+    }
+
     /** The options of the form fields {@code quality}, {@code format} and {@code width}, each null when absent. */
     public static OutputOptions parse(String quality, String format, String width) {
-        return new OutputOptions(quality == null ? null : quality(quality), format == null ? null : format(format),
-                width == null ? null : width(width), Set.of());
+        boolean auto = quality != null && quality.strip().toLowerCase(Locale.ROOT).equals(AUTO);
+        return new OutputOptions(quality == null || auto ? null : quality(quality), format == null ? null : format(format),
+                width == null ? null : width(width), Set.of(), auto);
     }
 
     /**
@@ -59,10 +68,10 @@ public record OutputOptions(Integer quality, OutputFormat format, Integer width,
             if (refused(parts)) continue;
             NEGOTIATED.stream().filter(f -> f.contentType().equals(type)).forEach(listed::add);
         }
-        return new OutputOptions(quality, format, width, listed);
+        return new OutputOptions(quality, format, width, listed, qualityAuto);
     }
 
-    /** Whether the client asked for any of quality, format or width (not counting Accept). */
+    /** Whether the client pinned a quality, or asked for a format or width (not counting Accept or quality=auto). */
     public boolean requested() {
         return quality != null || format != null || width != null;
     }
@@ -88,11 +97,11 @@ public record OutputOptions(Integer quality, OutputFormat format, Integer width,
      * The preset with these options laid over its settings: a narrower maximum width (never a
      * wider one; for videos never under {@link VideoSettings#MIN_WIDTH}), the one format asked
      * for (the preset's encodings of it, or the service's default encoding of it when the preset
-     * has none; for av1 the preset's AV1 settings), the quality pinned, or, for format auto,
+     * has none; for av1 the preset's AV1 settings), the quality pinned or searched for, or, for format auto,
      * the image formats the Accept header lists moved first and the ones it leaves out dropped.
      */
     public Preset applyTo(Preset preset) {
-        if (!requested() && accepted.isEmpty()) return preset;
+        if (!requested() && accepted.isEmpty() && !qualityAuto) return preset;
         ImageSettings image = preset.image();
         VideoSettings video = preset.video();
         if (width != null) {
@@ -110,6 +119,7 @@ public record OutputOptions(Integer quality, OutputFormat format, Integer width,
             image = image.withStrategies(preferred(image.strategies()), image.animatedStrategies());
         }
         if (quality != null) image = image.pinnedAt(quality);
+        if (qualityAuto) image = image.withSearchAsked();
         return new Preset(preset.name(), preset.description(), image, video);
     }
 

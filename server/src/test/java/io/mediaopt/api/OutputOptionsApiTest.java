@@ -84,6 +84,30 @@ class OutputOptionsApiTest {
     }
 
     @Test
+    void qualityAutoSearchesOnAServerWhoseDefaultIsFixedOnBothRoutes() throws Exception {
+        Path photo = Fixtures.photoJpeg(1200, 800);
+        HttpResponse<byte[]> byDefault = Raw.HTTP.send(RawMultipart.post(server.baseUrl(), "/media/optimize", List.of(
+                Part.file("media", "photo.jpg", Files.readAllBytes(photo)))).build(),
+                HttpResponse.BodyHandlers.ofByteArray());
+        assertThat(byDefault.statusCode()).isEqualTo(200);
+        // the server's default is fixed: its quality and no score
+        assertThat(byDefault.headers().firstValue("x-service-score")).isEmpty();
+        List<Part> parts = List.of(Part.file("media", "photo.jpg", Files.readAllBytes(photo)), Part.text("quality", "auto"));
+        HttpResponse<byte[]> searched = Raw.HTTP.send(RawMultipart.post(server.baseUrl(), "/media/optimize", parts).build(),
+                HttpResponse.BodyHandlers.ofByteArray());
+        assertThat(searched.statusCode()).isEqualTo(200);
+        assertThat(searched.headers().firstValue("x-service-score")).isPresent();
+        assertThat(searched.headers().firstValue("x-service-requested-quality")).isEmpty();
+
+        HttpResponse<String> submitted = Raw.send(RawMultipart.post(server.baseUrl(), "/media/jobs", parts).build());
+        assertThat(submitted.statusCode()).as(submitted.body()).isEqualTo(202);
+        Job job = server.client().waitForJob(JSON.readTree(submitted.body()).path("jobId").asText(), Duration.ofMinutes(2));
+        assertThat(job.status()).isEqualTo(JobStatus.DONE);
+        assertThat(job.result().score()).isNotNull().isPositive();
+        assertThat(job.options().isDefault()).isTrue();
+    }
+
+    @Test
     void aLowerPinnedQualityGivesASmallerFileAndTheResultSaysTheQualityUsed() {
         Path photo = Fixtures.photoJpeg(1200, 800);
         Optimization low = server.client().optimize(photo, "web", OptimizeOptions.DEFAULT.withQuality(40));

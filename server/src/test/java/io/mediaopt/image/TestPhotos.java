@@ -22,14 +22,24 @@ final class TestPhotos {
     }
 
     static Path photo(String name) {
-        String configured = System.getenv("MEDIAOPT_TEST_PHOTOS");
+        return cached("MEDIAOPT_TEST_PHOTOS", "test-photos", name,
+                "run ./test.sh (scripts/test-prerequisites.sh unpacks them from the Debian package python3-skimage)");
+    }
+
+    /**
+     * A file of the quality corpus (bench/corpus/manifest.tsv), fetched by bench/corpus-fetch.sh
+     * into MEDIAOPT_CORPUS; scripts/test-prerequisites.sh fetches the ones tests use.
+     */
+    static Path corpusFile(String name) {
+        return cached("MEDIAOPT_CORPUS", "quality-corpus", name, "run bench/corpus-fetch.sh " + name);
+    }
+
+    private static Path cached(String variable, String cacheDir, String name, String hint) {
+        String configured = System.getenv(variable);
         Path dir = configured != null ? Path.of(configured)
-                : Path.of(System.getProperty("user.home"), ".cache", "mediaopt", "test-photos");
-        Path photo = dir.resolve(name);
-        if (!Files.isRegularFile(photo)) {
-            throw new IllegalStateException("test photograph " + photo + " is missing: run ./test.sh "
-                    + "(scripts/test-prerequisites.sh unpacks them from the Debian package python3-skimage)");
-        }
-        return photo;
+                : Path.of(System.getProperty("user.home"), ".cache", "mediaopt", cacheDir);
+        Path file = dir.resolve(name);
+        if (!Files.isRegularFile(file)) throw new IllegalStateException("test picture " + file + " is missing: " + hint);
+        return file;
     }
 }

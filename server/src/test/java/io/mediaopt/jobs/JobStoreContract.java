@@ -99,6 +99,9 @@ abstract class JobStoreContract {
         OutputOptions negotiated = OutputOptions.NONE.accepting("image/avif,image/webp,*/*;q=0.8");
         store.insert(pending("r", 1003).withOptions(negotiated));
         assertThat(store.find("r").orElseThrow().options().accepted()).containsExactlyInAnyOrder(MediaFormat.AVIF, MediaFormat.WEBP);
+        OutputOptions auto = OutputOptions.parse("auto", null, null);
+        store.insert(pending("s", 1004).withOptions(auto));
+        assertThat(store.find("s").orElseThrow().options()).isEqualTo(auto);
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.mediaopt.media;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
+import java.util.Set;
 
 import static io.mediaopt.media.Strategy.IMAGE_AVIF;
 import static io.mediaopt.media.Strategy.IMAGE_JPEG;
@@ -22,7 +23,23 @@ class OutputOptionsTest {
     @Test
     void nothingAskedLeavesThePresetAsItIs() {
         assertThat(OutputOptions.NONE.applyTo(WEB)).isSameAs(WEB);
-        assertThat(OutputOptions.parse("auto", "auto", null)).isEqualTo(OutputOptions.NONE);
+        assertThat(OutputOptions.parse(null, "auto", null)).isEqualTo(OutputOptions.NONE);
+    }
+
+    @Test
+    void qualityAutoAsksForTheSearchWhateverTheServicesDefaultAndIsNotShownAsAPinnedQuality() {
+        OutputOptions auto = OutputOptions.parse(" AUTO ", "auto", null);
+        assertThat(auto.qualityAuto()).isTrue();
+        assertThat(auto.quality()).isNull();
+        assertThat(auto.requested()).isFalse();
+        ImageSettings searched = auto.applyTo(WEB).image();
+        assertThat(searched.searchAsked()).isTrue();
+        assertThat(searched.withMaxWidth(300).withStrategies(List.of(IMAGE_WEBP), List.of(IMAGE_WEBP)).searchAsked())
+                .isTrue();
+        assertThat(WEB.image().searchAsked()).isFalse();
+        assertThat(auto.accepting("image/avif").qualityAuto()).isTrue();
+        assertThatThrownBy(() -> new OutputOptions(40, null, null, Set.of(), true))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test

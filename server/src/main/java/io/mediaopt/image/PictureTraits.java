@@ -1,0 +1,99 @@
+package io.mediaopt.image;
+
+/**
+ * What a picture is made of, in the terms where SSIMULACRA 2 and people disagree: how dark it
+ * is, how much of it is flat (fog, sky, smooth gradients, plain backgrounds), and whether it has
+ * colour at all. Measured on 8x8 blocks of the sRGB pixels the encoders get, in one pass.
+ *
+ * @param meanLuma  mean luma, 0 (black) to 255, with the Rec. 709 weights on the sRGB values
+ * @param darkShare share of blocks whose mean luma is below {@link #DARK_LUMA}
+ * @param flatShare share of blocks whose luma spans at most {@link #FLAT_SPAN} code values
+ * @param chroma    mean over pixels of the largest difference between two of R, G and B
+ * @param saturatedEdgeShare share of blocks that hold a strong colour ({@link #SATURATED}) and an
+ *                  edge spanning {@link #EDGE_SPAN} luma values or more: lettering or lines on
+ *                  saturated colour, whose colour the encoders' halved chroma planes smear
+ */
+public record PictureTraits(double meanLuma, double darkShare, double flatShare, double chroma,
+                            double saturatedEdgeShare) {
+    static final int BLOCK = 8;
+    /** Luma below which a block is dark: the lowest fifth of the sRGB range. */
+    static final double DARK_LUMA = 50;
+    /** A block spanning at most this many luma code values is flat: a gradient's few steps. */
+    static final double FLAT_SPAN = 6;
+    /** A pixel whose channels differ by this much is strongly coloured. */
+    static final int SATURATED = 120;
+    static final double EDGE_SPAN = 96;
+
+    /** A picture with this share of dark blocks or more is dark: night, low light, dark renders. */
+    static final double DARK_SHARE = 0.3;
+    /** A picture with this share of flat blocks or more is mostly fog, sky, gradient or plain ground. */
+    static final double FLAT_SHARE = 0.5;
+    /** Below this mean chroma a picture is greyscale (JPEG's chroma noise on grey stays under 3). */
+    static final double GREY_CHROMA = 3;
+    /** A picture with this share of blocks of edges on strong colour or more has coloured lettering or lines. */
+    static final double SATURATED_EDGE_SHARE = 0.02;
+
+    /**
+     * Whether SSIMULACRA 2 passes damage people see in this picture: compression that melts dark
+     * detail, bands a gradient, breaks the fine lines of a greyscale picture or smears colour
+     * around lettering moves its pooled errors too little, as those errors sit below its contrast
+     * constants or in a small part of the picture (docs/benchmarks.md, "Where SSIMULACRA 2 and
+     * butteraugli disagree").
+     */
+    boolean misjudged() {
+        return darkShare >= DARK_SHARE || flatShare >= FLAT_SHARE || chroma < GREY_CHROMA
+                || saturatedEdgeShare >= SATURATED_EDGE_SHARE;
+    }
+
+    /**
+     * The lowest quality a search may choose for this picture: the format's {@code min}, or for a
+     * picture SSIMULACRA 2 misjudges the preset's {@code fixed} quality, so the search never
+     * leaves it worse than the fixed setting would.
+     */
+    int lowestQuality(int min, int max, int fixed) {
+        return misjudged() ? Math.clamp(fixed, min, max) : min;
+    }
+
+    /** The traits of a picture held in memory (one pass over its sRGB pixels). */
+    static PictureTraits of(Vips vips, VipsImage picture) {
+        return of(vips.measure().srgbPixels(picture));
+    }
+
+    static PictureTraits of(SrgbPixels pixels) {
+        int w = pixels.width(), h = pixels.height(), bands = pixels.bands();
+        byte[] bytes = pixels.bytes();
+        boolean colour = bands >= 3;
+        double lumaSum = 0, chromaSum = 0;
+        long dark = 0, flat = 0, saturatedEdges = 0, blocks = 0;
+        for (int by = 0; by + BLOCK <= h; by += BLOCK) {
+            for (int bx = 0; bx + BLOCK <= w; bx += BLOCK) {
+                double blockSum = 0, min = 255, max = 0;
+                int strongest = 0;
+                for (int y = by; y < by + BLOCK; y++) {
+                    int i = (y * w + bx) * bands;
+                    for (int x = 0; x < BLOCK; x++, i += bands) {
+                        int r = bytes[i] & 0xff;
+                        int g = colour ? bytes[i + 1] & 0xff : r;
+                        int b = colour ? bytes[i + 2] & 0xff : r;
+                        double luma = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+                        blockSum += luma;
+                        min = Math.min(min, luma);
+                        max = Math.max(max, luma);
+                        int pixelChroma = Math.max(Math.abs(r - g), Math.max(Math.abs(g - b), Math.abs(r - b)));
+                        chromaSum += pixelChroma;
+                        strongest = Math.max(strongest, pixelChroma);
+                    }
+                }
+                lumaSum += blockSum;
+                if (blockSum / (BLOCK * BLOCK) < DARK_LUMA) dark++;
+                if (max - min <= FLAT_SPAN) flat++;
+                if (strongest >= SATURATED && max - min >= EDGE_SPAN) saturatedEdges++;
+                blocks++;
+            }
+        }
+        if (blocks == 0) return new PictureTraits(128, 0, 0, 0, 0);
+        double pixelsSeen = blocks * BLOCK * BLOCK;
+        return new PictureTraits(lumaSum / pixelsSeen, (double) dark / blocks, (double) flat / blocks,
+                chromaSum / pixelsSeen, (double) saturatedEdges / blocks);
+    }
+}
