@@ -9,11 +9,11 @@
 set -euo pipefail
 cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.."
 
-# shellcheck source=../scripts/prerequisites.sh
+# shellcheck source=scripts/prerequisites.sh
 source scripts/prerequisites.sh
 mo_need_command /usr/bin/time time "the bench's CPU and memory figures"
 
-# shellcheck source=fetch-corpus.sh
+# shellcheck source=bench/fetch-corpus.sh
 source bench/fetch-corpus.sh
 echo "Building server and bench (./mvnw -B -q -DskipTests package)..."
 ./mvnw -B -q -DskipTests package

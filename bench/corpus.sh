@@ -14,7 +14,7 @@ cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.."
 # shellcheck source=scripts/prerequisites.sh
 source scripts/prerequisites.sh
 
-# shellcheck source=fetch-corpus.sh
+# shellcheck source=bench/fetch-corpus.sh
 source bench/fetch-corpus.sh
 
 # The server is started the way run.sh starts it.

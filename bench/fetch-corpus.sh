@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Fetches the corpus of real photographs and screenshots from Debian packages into
 # bench/target/corpus once (sourced by corpus.sh and av1.sh; sets $corpus). Sources and licences
 # are listed in corpus.sh.

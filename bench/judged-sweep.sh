@@ -14,7 +14,7 @@ preset="${1:?preset: web, mobile or low-bandwidth}"
 set_name="${2:-evaluation}"
 mode="${3:-sweep}"
 
-# shellcheck source=../scripts/prerequisites.sh
+# shellcheck source=scripts/prerequisites.sh
 source scripts/prerequisites.sh >/dev/null
 command -v butteraugli >/dev/null || { echo "butteraugli is missing: apt-get install butteraugli" >&2; exit 1; }
 corpus="$(bench/corpus-fetch.sh)"
