@@ -3,6 +3,7 @@ package io.mediaopt.http;
 import io.javalin.http.Context;
 import io.javalin.http.HandlerType;
 import io.javalin.http.HttpStatus;
+import io.mediaopt.InvalidInputException;
 import io.mediaopt.jobs.Callback;
 import io.mediaopt.jobs.Job;
 import io.mediaopt.jobs.Jobs;

@@ -1,6 +1,8 @@
 package io.mediaopt.http;
 
+import io.mediaopt.InvalidInputException;
 import io.mediaopt.ServiceException;
+import io.mediaopt.TooLargeException;
 import io.mediaopt.storage.StorageException;
 import org.eclipse.jetty.http.HttpException;
 

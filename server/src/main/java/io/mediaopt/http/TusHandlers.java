@@ -2,6 +2,7 @@ package io.mediaopt.http;
 
 import io.javalin.http.Context;
 import io.javalin.http.HttpStatus;
+import io.mediaopt.InvalidInputException;
 import io.mediaopt.ServiceException;
 import io.mediaopt.media.MediaException;
 import io.mediaopt.jobs.Job;

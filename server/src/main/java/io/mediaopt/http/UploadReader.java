@@ -1,6 +1,8 @@
 package io.mediaopt.http;
 
 import io.javalin.http.Context;
+import io.mediaopt.InvalidInputException;
+import io.mediaopt.TooLargeException;
 import io.mediaopt.jobs.OutputNames;
 import io.mediaopt.media.OutputOptions;
 import io.mediaopt.media.Preset;

@@ -1,6 +1,6 @@
 package io.mediaopt.uploads;
 
-import io.mediaopt.http.InvalidInputException;
+import io.mediaopt.InvalidInputException;
 
 import java.io.InputStream;
 import java.security.DigestInputStream;

@@ -1,7 +1,7 @@
 package io.mediaopt.uploads;
 
-import io.mediaopt.http.InvalidInputException;
-import io.mediaopt.http.TooLargeException;
+import io.mediaopt.InvalidInputException;
+import io.mediaopt.TooLargeException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

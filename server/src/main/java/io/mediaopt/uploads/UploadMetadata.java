@@ -1,6 +1,6 @@
 package io.mediaopt.uploads;
 
-import io.mediaopt.http.InvalidInputException;
+import io.mediaopt.InvalidInputException;
 
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;

@@ -1,7 +1,4 @@
-package io.mediaopt.http;
-
-import io.mediaopt.ErrorCode;
-import io.mediaopt.ServiceException;
+package io.mediaopt;
 
 /** 413: the upload is over SERVICE_MAX_INPUT_BYTES. */
 public final class TooLargeException extends ServiceException {

@@ -1,7 +1,4 @@
-package io.mediaopt.http;
-
-import io.mediaopt.ErrorCode;
-import io.mediaopt.ServiceException;
+package io.mediaopt;
 
 /** 400: the request is not a valid upload (media missing, empty, unknown preset, bad multipart). */
 public final class InvalidInputException extends ServiceException {
