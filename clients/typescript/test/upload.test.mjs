@@ -35,6 +35,7 @@ describe("upload over tus", () => {
       }
       assert.ok(proxy.state.cutDone, "the proxy cut the connection");
       const sent = proxy.state.upstreamBytes;
+      console.log(`upload: ${video.length} bytes, cut at ${proxy.state.cutAtBytes}, ${sent} bytes sent in all`);
       assert.ok(sent < video.length * 1.4, `${sent} bytes sent for a file of ${video.length}: resumed, not restarted`);
       assert.deepEqual(progress.at(-1), { loaded: video.length, total: video.length });
       assert.equal(submitted.status, "pending");
