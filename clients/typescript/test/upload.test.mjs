@@ -11,7 +11,7 @@ describe("upload over tus", () => {
   let client;
   let video;
   before(async () => {
-    server = await startServer({ SERVICE_WORKERS: "1" });
+    server = await startServer({ SERVICE_WORKERS: "1", SERVICE_MAX_INPUT_BYTES: String(20 * 1024 * 1024) });
     client = new MediaoptClient(server.baseUrl);
     // about 8 MB: two pieces of 5 MiB
     video = made("noise.mp4", "-f", "lavfi", "-i", "testsrc2=size=640x360:rate=25", "-vf", "noise=alls=40:allf=t",
@@ -46,7 +46,7 @@ describe("upload over tus", () => {
       assert.ok(job.uploadId, "the job came from a resumable upload");
     });
 
-  test("a bad preset is refused as invalid-input before any byte is sent", async () => {
+  test("a bad preset or a file over the limit is refused at creation, before any byte is sent", async () => {
     const progress = [];
     const error = await client.upload(video, { filename: "noise.mp4", preset: "no-such-preset" },
       { onProgress: (p) => progress.push(p) }).catch((e) => e);
@@ -54,6 +54,11 @@ describe("upload over tus", () => {
     assert.equal(error.code, "invalid-input");
     assert.equal(error.status, 400);
     assert.match(error.message, /preset/);
+    const tooLarge = await client.upload(new Blob([new Uint8Array(21 * 1024 * 1024)]), { filename: "big.mp4" },
+      { onProgress: (p) => progress.push(p) }).catch((e) => e);
+    assert.ok(tooLarge instanceof MediaoptError, String(tooLarge));
+    assert.equal(tooLarge.code, "too-large");
+    assert.equal(tooLarge.status, 413);
     assert.deepEqual(progress, []);
   });
 
