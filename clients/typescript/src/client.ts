@@ -2,6 +2,7 @@ import { MediaoptError, MediaoptTimeoutError } from "./errors.js";
 import { formData, type MediaInput, type OptimizeOptions } from "./form.js";
 import { filenameOf, resultOf, type Optimization } from "./headers.js";
 import type { Health, Job, JobSubmission, Limits, PresetList, Usage } from "./types.js";
+import { ResumableUploadsMissing, sendResumable } from "./resumable.js";
 import { send, type UploadHandlers } from "./upload.js";
 
 export interface ClientOptions {
@@ -65,15 +66,27 @@ export class MediaoptClient {
   }
 
   /**
-   * {@link submitJob} reporting the upload's progress. The service takes the file in one
-   * request: an upload cut off starts over. It becomes resumable (tus) once the service offers
-   * resumable uploads; this method keeps its signature then.
+   * {@link submitJob} over the service's resumable uploads (tus, `/api/uploads`): the file goes
+   * in 5 MiB pieces with the options as metadata, and a dropped connection resumes from the
+   * offset the service reports. Progress counts the file's bytes sent; after a resume it goes
+   * back to what the service had. A service older than resumable uploads (404) gets the form
+   * POST of {@link submitJob} instead. `handlers.signal` (or `options.signal`) stops the upload.
    */
   async upload(media: MediaInput, options: OptimizeOptions = {}, handlers: UploadHandlers = {}): Promise<JobSubmission> {
-    const response = await send({ url: this.baseUrl + "/media/jobs", headers: this.#headers(), fetch: this.#fetch },
-      media, options, handlers).catch((error: unknown) => this.#explainBrokenUpload(error));
-    if (!response.ok) throw await MediaoptError.of(response);
-    return response.json() as Promise<JobSubmission>;
+    const signal = handlers.signal ?? options.signal;
+    let jobId: string;
+    try {
+      jobId = await sendResumable({ endpoint: this.baseUrl + "/uploads", headers: this.#headers() },
+        media, options, handlers, signal);
+    } catch (error) {
+      if (!(error instanceof ResumableUploadsMissing)) throw error;
+      const response = await send({ url: this.baseUrl + "/media/jobs", headers: this.#headers(), fetch: this.#fetch },
+        media, { ...options, signal }, handlers).catch((failure: unknown) => this.#explainBrokenUpload(failure));
+      if (!response.ok) throw await MediaoptError.of(response);
+      return response.json() as Promise<JobSubmission>;
+    }
+    const { createdAt } = await this.getJob(jobId, { signal });
+    return { jobId, status: "pending", createdAt };
   }
 
   /** The job as it stands (`GET /api/media/jobs/{id}`). */

@@ -1,7 +1,10 @@
 import { blobOf, fields, filenameOf, formData, isReactNativeFile } from "./form.js";
 import type { MediaInput, OptimizeOptions } from "./form.js";
 
-/** How much of the request body has gone out: `loaded` of `total` bytes (the whole multipart body). */
+/**
+ * How much of the upload has gone out: `loaded` of `total` bytes (the file's bytes; with the
+ * form POST of a service without resumable uploads, the whole multipart body).
+ */
 export interface UploadProgress {
   loaded: number;
   total: number;
@@ -9,6 +12,8 @@ export interface UploadProgress {
 
 export interface UploadHandlers {
   onProgress?: (progress: UploadProgress) => void;
+  /** Stops the upload: the promise rejects with the signal's reason. */
+  signal?: AbortSignal;
 }
 
 /** What {@link send} needs of the client. */
@@ -19,7 +24,7 @@ export interface UploadTarget {
 }
 
 /**
- * POSTs the media as a multipart form, reporting progress: with XMLHttpRequest where there is
+ * POSTs the media as a multipart form (to a service without resumable uploads), reporting progress: with XMLHttpRequest where there is
  * one (browsers, React Native), which reports what went out on the wire; elsewhere (Node, Bun,
  * Deno) as a streamed body whose bytes are counted as fetch reads them.
  */

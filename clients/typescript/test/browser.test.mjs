@@ -1,5 +1,6 @@
 // The client as a page uses it: in Debian's Chromium (driven by puppeteer-core, which downloads
 // no browser), served with the page from one origin whose /api a proxy forwards to the service.
+// The page loads tus-js-client's browser build and maps the bare import to it, as a bundler would.
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { createServer, request } from "node:http";
@@ -10,6 +11,9 @@ import puppeteer from "puppeteer-core";
 import { png, startServer } from "./server.mjs";
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), "../dist");
+const tusBuild = join(dirname(fileURLToPath(import.meta.url)), "../node_modules/tus-js-client/dist/tus.js");
+const PAGE = `<!doctype html><title>client</title><script src="/tus.js"></script>
+<script type="importmap">{ "imports": { "tus-js-client": "/tus-js-client.js" } }</script>`;
 
 /** Serves the built client under /client/ and an empty page at /, and forwards /api to `api`. */
 function startOrigin(api) {
@@ -31,7 +35,15 @@ function startOrigin(api) {
         return;
       }
     }
-    res.writeHead(200, { "content-type": "text/html" }).end("<!doctype html><title>client</title>");
+    if (req.url === "/tus.js") {
+      res.writeHead(200, { "content-type": "text/javascript" }).end(await readFile(tusBuild));
+      return;
+    }
+    if (req.url === "/tus-js-client.js") {
+      res.writeHead(200, { "content-type": "text/javascript" }).end("export const { Upload } = globalThis.tus;");
+      return;
+    }
+    res.writeHead(200, { "content-type": "text/html" }).end(PAGE);
   });
   return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve({
     url: `http://127.0.0.1:${server.address().port}`,
@@ -58,15 +70,15 @@ describe("in a browser", () => {
     await service?.stop();
   });
 
-  test("upload goes through XMLHttpRequest with its progress, and the job is waited for", async () => {
+  test("upload goes over tus through XMLHttpRequest with its progress, and the job is waited for", async () => {
     const input = Array.from(png("1280x720"));
     const { progress, opened, job } = await page.evaluate(async (bytes) => {
       const { MediaoptClient } = await import("/client/index.js");
-      let opened = 0;
+      const opened = [];
       const open = XMLHttpRequest.prototype.open;
-      XMLHttpRequest.prototype.open = function (...args) {
-        opened++;
-        return open.apply(this, args);
+      XMLHttpRequest.prototype.open = function (method, url, ...rest) {
+        opened.push(`${method} ${new URL(url, location.href).pathname.replace(/(\/uploads\/)[^/]+$/, "$1{id}")}`);
+        return open.call(this, method, url, ...rest);
       };
       const client = new MediaoptClient(location.origin + "/api");
       const file = new File([new Uint8Array(bytes)], "page.png", { type: "image/png" });
@@ -74,13 +86,13 @@ describe("in a browser", () => {
       const { jobId } = await client.upload(file, { format: "webp" }, { onProgress: (p) => progress.push(p) });
       return { progress, opened, job: await client.waitForJob(jobId, { timeoutMs: 60_000 }) };
     }, input);
-    assert.equal(opened, 1, "one XMLHttpRequest");
+    assert.deepEqual(opened, ["POST /api/uploads", "PATCH /api/uploads/{id}"]);
     assert.ok(progress.length >= 1);
-    assert.equal(progress.at(-1).loaded, progress.at(-1).total);
-    assert.ok(progress.at(-1).total > input.length);
+    assert.deepEqual(progress.at(-1), { loaded: input.length, total: input.length });
     assert.equal(job.status, "done");
     assert.equal(job.filename, "page.png");
     assert.equal(job.inputBytes, input.length);
+    assert.ok(job.uploadId);
     assert.equal(job.result.contentType, "image/webp");
   });
 

@@ -15,6 +15,10 @@ describe("a service with API keys", () => {
     assert.equal(typeof (await client.getUsage()).totalJobs, "number");
     const { jobId } = await client.upload(png(), { filename: "k.png" });
     assert.equal((await client.waitForJob(jobId, { timeoutMs: 60_000 })).status, "done");
+    const other = await new MediaoptClient(server.baseUrl, { apiKey: "key-one" }).getJob(jobId).catch((e) => e);
+    assert.ok(other instanceof MediaoptError, String(other));
+    assert.equal(other.status, 404, "another key cannot see the job");
+    assert.equal(other.code, "not-found");
   });
 
   test("refuses a client without a key or with another one", async () => {

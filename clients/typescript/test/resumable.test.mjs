@@ -4,42 +4,13 @@
 // becomes ends done with an output byte-identical to the one of the same file sent in one POST.
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { createServer, connect } from "node:net";
 import * as tus from "tus-js-client";
+import { cuttingProxy } from "./proxy.mjs";
 import { made, startServer } from "./server.mjs";
 
 const KEY = "phone-key-5d0c2a9e71";
 const CHUNK = 5 * 1024 * 1024;
 const FIELDS = { preset: "mobile", width: "320" };
-
-/** A TCP proxy to `port` that cuts every connection open once `cutAt` bytes have gone upstream, once. */
-async function cuttingProxy(port, cutAt) {
-  const state = { upstreamBytes: 0, cutDone: false, cutAtBytes: 0 };
-  const open = new Set();
-  const server = createServer((client) => {
-    const upstream = connect(port, "127.0.0.1");
-    open.add(client);
-    client.on("close", () => open.delete(client));
-    client.on("data", (data) => {
-      state.upstreamBytes += data.length;
-      if (!state.cutDone && state.upstreamBytes >= cutAt) {
-        state.cutDone = true;
-        state.cutAtBytes = state.upstreamBytes;
-        for (const socket of open) socket.destroy();
-        upstream.destroy();
-        return;
-      }
-      upstream.write(data);
-    });
-    upstream.on("data", (data) => client.write(data));
-    upstream.on("error", () => client.destroy());
-    client.on("error", () => upstream.destroy());
-    upstream.on("close", () => client.destroy());
-    client.on("close", () => upstream.destroy());
-  });
-  await new Promise((listening) => server.listen(0, "127.0.0.1", listening));
-  return { port: server.address().port, state, close: () => server.close() };
-}
 
 async function awaitDone(baseUrl, id) {
   for (let i = 0; i < 600; i++) {
