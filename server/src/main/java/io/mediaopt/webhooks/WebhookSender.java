@@ -179,10 +179,10 @@ public final class WebhookSender implements AutoCloseable {
         }
     }
 
-    private Outcome send(Delivery delivery) {
+    private AttemptOutcome send(Delivery delivery) {
         Job job = jobs.find(delivery.jobId()).orElse(null);
-        if (job == null) return Outcome.giveUp(null, "the job no longer exists");
-        if (signature == null) return Outcome.giveUp(null, "SERVICE_WEBHOOK_SECRET is unset: nothing to sign with");
+        if (job == null) return AttemptOutcome.giveUp(null, "the job no longer exists");
+        if (signature == null) return AttemptOutcome.giveUp(null, "SERVICE_WEBHOOK_SECRET is unset: nothing to sign with");
         URI url = URI.create(delivery.url());
         byte[] body = render.apply(job);
         long timeout = settings.timeout().toMillis();
@@ -207,38 +207,38 @@ public final class WebhookSender implements AutoCloseable {
             else answer.complete(result.getResponse().getStatus());
         });
         try {
-            return Outcome.of(answer.get(2 * timeout + 5_000, TimeUnit.MILLISECONDS));
+            return AttemptOutcome.of(answer.get(2 * timeout + 5_000, TimeUnit.MILLISECONDS));
         } catch (ExecutionException e) {
             return failure(url, e.getCause());
         } catch (TimeoutException e) {
             request.abort(e);
-            return Outcome.retry(null, "no answer within " + timeout + " ms");
+            return AttemptOutcome.retry(null, "no answer within " + timeout + " ms");
         } catch (InterruptedException e) {
             request.abort(e);
             Thread.currentThread().interrupt();
-            return Outcome.retry(null, "the node stopped during the attempt");
+            return AttemptOutcome.retry(null, "the node stopped during the attempt");
         }
     }
 
     /** An attempt that got no answer: a refused address gives up, anything else is retried. */
-    private Outcome failure(URI url, Throwable failure) {
+    private AttemptOutcome failure(URI url, Throwable failure) {
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-            if (cause instanceof CallbackUrls.RefusedAddressException) return Outcome.giveUp(null, cause.getMessage());
+            if (cause instanceof CallbackUrls.RefusedAddressException) return AttemptOutcome.giveUp(null, cause.getMessage());
             if (cause instanceof UnknownHostException) {
-                return Outcome.retry(null, "the host " + url.getHost() + " does not resolve");
+                return AttemptOutcome.retry(null, "the host " + url.getHost() + " does not resolve");
             }
             if (cause instanceof TimeoutException || cause instanceof SocketTimeoutException) {
-                return Outcome.retry(null, "no answer within " + settings.timeout().toMillis() + " ms");
+                return AttemptOutcome.retry(null, "no answer within " + settings.timeout().toMillis() + " ms");
             }
             if (cause instanceof SSLException) {
                 // says which check failed: trust (PKIX path), the certificate's names, or the protocol
-                return Outcome.retry(null, "the TLS handshake failed: " + cause.getMessage());
+                return AttemptOutcome.retry(null, "the TLS handshake failed: " + cause.getMessage());
             }
         }
-        return Outcome.retry(null, "the connection failed: " + failure.getClass().getSimpleName());
+        return AttemptOutcome.retry(null, "the connection failed: " + failure.getClass().getSimpleName());
     }
 
-    private void record(Delivery delivery, Outcome outcome) {
+    private void record(Delivery delivery, AttemptOutcome outcome) {
         String id = delivery.eventId();
         long now = clock.millis();
         switch (outcome.kind()) {
@@ -287,26 +287,6 @@ public final class WebhookSender implements AutoCloseable {
             http.stop();
         } catch (Exception e) {
             log.warn("the HTTP client of callbacks did not stop cleanly", e);
-        }
-    }
-
-    /** What one attempt came to; {@code status} is null when no answer came. */
-    private record Outcome(Kind kind, Integer status, String error) {
-        enum Kind { DELIVERED, RETRY, GIVE_UP }
-
-        static Outcome of(int status) {
-            if (status >= 200 && status < 300) return new Outcome(Kind.DELIVERED, status, null);
-            String answered = "the receiver answered " + status;
-            if (status >= 500 || status == 429) return retry(status, answered);
-            return giveUp(status, status >= 300 && status < 400 ? answered + " (redirects are not followed)" : answered);
-        }
-
-        static Outcome retry(Integer status, String error) {
-            return new Outcome(Kind.RETRY, status, error);
-        }
-
-        static Outcome giveUp(Integer status, String error) {
-            return new Outcome(Kind.GIVE_UP, status, error);
         }
     }
 }
