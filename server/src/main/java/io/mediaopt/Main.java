@@ -207,7 +207,9 @@ public final class Main {
                 outputDir.resolve("resumable"), config.uploads(), config.limits().maxInputBytes(),
                 config.connectionLimits().minUploadBytesPerSecond(), clock,
                 () -> UUID.randomUUID().toString());
-        InfoHandlers info = new InfoHandlers(usage, new HealthChecks(checks), presets, config.limits());
+        HealthChecks health = new HealthChecks(checks);
+        health.warm();
+        InfoHandlers info = new InfoHandlers(usage, health, presets, config.limits());
         ApiServer api = new ApiServer(
                 new ApiServer.Settings(config.host(), config.port(), config.publicUrl(), new ApiKeys(config.apiKeys()),
                         config.role().servesApi(), config.shutdownGrace(), config.connectionLimits(),
