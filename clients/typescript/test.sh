@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Builds the TypeScript client and runs its tests against the real server, as ../../test.sh does
-# after Maven: `npm ci` from the committed lockfile (the only download), the types generated
+# after Maven: `npm ci` from the committed lockfiles (the only downloads), the types generated
 # from server/src/main/resources/openapi.json and `tsc` (a change of the contract that the
 # hand-written layer no longer fits fails here), then Node's test runner, whose tests start
-# server/target/mediaopt-server.jar (built by `./mvnw package`) on free ports of 127.0.0.1, and
-# drive /usr/bin/chromium (or $CHROMIUM) for the browser's path.
+# server/target/mediaopt-server.jar (built by `./mvnw package`) on free ports of 127.0.0.1,
+# drive /usr/bin/chromium (or $CHROMIUM) for the browser's path, and run runtimes/smoke.mjs on
+# Bun and Deno, whose Linux x64 binaries `npm ci` installs in runtimes/ from its own lockfile.
 set -euo pipefail
 cd -- "$(dirname -- "${BASH_SOURCE[0]}")"
 
@@ -34,5 +35,10 @@ fi
 
 echo "TypeScript client: npm ci, build (openapi-typescript, tsc) and tests with Node $(node --version)"
 npm ci --no-audit --no-fund
+if [ "$(uname -sm)" = "Linux x86_64" ]; then
+    npm ci --no-audit --no-fund --prefix runtimes
+else
+    echo "clients/typescript: Bun and Deno are pinned for Linux x64 only; their test is skipped on $(uname -sm)" >&2
+fi
 npm run build
 npm test
