@@ -185,6 +185,15 @@ public final class Main {
 
         Map<String, Callable<String>> checks = new LinkedHashMap<>();
         Callable<ToolVersions> versions = new CachedCheck<>(TOOL_CHECK_FRESH_FOR, () -> videoTools.versions(TOOL_CHECK_TIMEOUT));
+        // a cold start of ffmpeg and ffprobe on a busy machine can outlast the health report's
+        // timeout: ask them once now, so the first report finds their versions
+        Thread.ofVirtual().name("tool-versions").start(() -> {
+            try {
+                versions.call();
+            } catch (Exception e) {
+                log.debug("ffmpeg or ffprobe did not answer at start; the health report says so", e);
+            }
+        });
         checks.put("ffmpeg", () -> versions.call().ffmpeg());
         checks.put("ffprobe", () -> versions.call().ffprobe());
         checks.put("libvips", vips::version);
@@ -207,9 +216,7 @@ public final class Main {
                 outputDir.resolve("resumable"), config.uploads(), config.limits().maxInputBytes(),
                 config.connectionLimits().minUploadBytesPerSecond(), clock,
                 () -> UUID.randomUUID().toString());
-        HealthChecks health = new HealthChecks(checks);
-        health.warm();
-        InfoHandlers info = new InfoHandlers(usage, health, presets, config.limits());
+        InfoHandlers info = new InfoHandlers(usage, new HealthChecks(checks), presets, config.limits());
         ApiServer api = new ApiServer(
                 new ApiServer.Settings(config.host(), config.port(), config.publicUrl(), new ApiKeys(config.apiKeys()),
                         config.role().servesApi(), config.shutdownGrace(), config.connectionLimits(),

@@ -30,14 +30,6 @@ public final class HealthChecks {
         checks.forEach((name, check) -> this.checks.put(name, new CachedCheck<>(FRESH_FOR, check)));
     }
 
-    /**
-     * Asks every check once in the background, so the first report finds their answers: a
-     * cold start of ffmpeg and ffprobe on a busy machine can take longer than {@link #TIMEOUT}.
-     */
-    public void warm() {
-        checks.values().forEach(runner::submit);
-    }
-
     public Report run() {
         Map<String, Future<String>> running = new LinkedHashMap<>();
         checks.forEach((name, check) -> running.put(name, runner.submit(check)));

@@ -1,5 +1,7 @@
 package io.mediaopt.media;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
+
 import java.util.List;
 
 /**
@@ -8,7 +10,8 @@ import java.util.List;
  * used where no search runs (animations, tiny pictures, search switched off) and are where a
  * search starts; {@code search} says what it looks for, null when the qualities are pinned (no
  * search runs, whatever the service's quality mode). {@code searchAsked}: a request asked for
- * {@code quality=auto}, so the search runs even where the service's mode is fixed.
+ * {@code quality=auto}, so the search runs even where the service's mode is fixed: a request's
+ * choice, not the preset's, so the presets listing leaves it out.
  */
 public record ImageSettings(
         int maxWidth,
@@ -18,7 +21,7 @@ public record ImageSettings(
         List<Strategy> strategies,
         List<Strategy> animatedStrategies,
         ImageQuality search,
-        boolean searchAsked) {
+        @JsonIgnore boolean searchAsked) {
 
     public ImageSettings {
         strategies = List.copyOf(strategies);

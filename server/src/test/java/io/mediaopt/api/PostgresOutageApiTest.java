@@ -13,13 +13,16 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import java.io.IOException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -84,6 +87,9 @@ class PostgresOutageApiTest {
     void aSubmissionWhileTheDatabaseIsDownIsRefusedWith503AndLeavesNoInput() throws Exception {
         try (TestService service = onNewDatabase("outage_submit"); MediaoptClient client = service.client()) {
             doneJob(client);
+            // the worker deletes the done job's input just after the job is reported done
+            Eventually.until(Duration.ofSeconds(10), "the done job's input deleted",
+                    () -> isEmptyDirectory(service.outputDir().resolve("inputs")));
             postgres.stop();
             try {
                 HttpResponse<String> answer = timed(RawMultipart.post(service.baseUrl(), "/media/jobs", List.of(
@@ -127,6 +133,13 @@ class PostgresOutageApiTest {
     }
 
     /** A job run to its end while everything is up (which also warms the server up). */
+    private static boolean isEmptyDirectory(Path dir) throws IOException {
+        if (!Files.isDirectory(dir)) return true;
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.findAny().isEmpty();
+        }
+    }
+
     private static String doneJob(MediaoptClient client) throws Exception {
         String id = client.submitJob(Fixtures.png(), "web").jobId();
         assertThat(client.waitForJob(id, Duration.ofMinutes(1)).status()).isEqualTo(JobStatus.DONE);
