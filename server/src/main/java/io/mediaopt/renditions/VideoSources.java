@@ -43,6 +43,8 @@ final class VideoSources {
      * steps (CRF 26) would be about as large as it, and then there is no reason to serve AV1.
      */
     static final int RETRY_CRF_STEP = 6;
+    /** The start of the reason when judging itself failed: another AV1 encode would not be judged either. */
+    private static final String UNJUDGED = "AV1 could not be judged against H.264: ";
 
     private final VideoTools tools;
     private final Limits limits;
@@ -63,7 +65,7 @@ final class VideoSources {
         Av1Settings av1 = settings.av1();
         Made made = encode(input, dir.resolve(AV1), Strategy.VIDEO_MP4_AV1, av1.applyTo(settings), "AV1 source");
         String verdict = judge(input, made, h264, duration, dir, av1.crf());
-        if (verdict != null && av1.crf() > 0) {
+        if (verdict != null && !verdict.startsWith(UNJUDGED) && av1.crf() > 0) {
             Av1Settings higher = new Av1Settings(av1.svtPreset(), Math.max(0, av1.crf() - RETRY_CRF_STEP),
                     av1.maxBitrateKbps());
             made = encode(input, dir.resolve(AV1), Strategy.VIDEO_MP4_AV1, higher.applyTo(settings), "AV1 source");
@@ -87,7 +89,7 @@ final class VideoSources {
             return a.worseThan(h) ? "AV1 at CRF " + crf + " was worse than H.264 (" + a + " against " + h + ")" : null;
         } catch (IOException e) {
             log.warn("The video sources could not be judged, AV1 left out", e);
-            return "AV1 could not be judged against H.264: " + e.getMessage();
+            return UNJUDGED + e.getMessage();
         }
     }
 
