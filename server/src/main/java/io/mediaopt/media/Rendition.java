@@ -10,6 +10,8 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * is the peak bits per second of an HLS variant's playlist. {@code codecs} is the RFC 6381
  * codecs string of a video source ({@code av01.0.08M.08, mp4a.40.2}). {@code url} is only in
  * the API's answers: a pre-signed storage URL or the service's rendition route.
+ * {@code av1Omitted}, on the H.264 video source only, says why no AV1 source stands before it
+ * (it was worse than the H.264 by SSIM or SSIMULACRA 2, even re-encoded at a higher quality).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Rendition(
@@ -22,7 +24,14 @@ public record Rendition(
         long bytes,
         Long bandwidth,
         String codecs,
-        String url) {
+        String url,
+        String av1Omitted) {
+
+    /** A rendition with AV1 beside it or no part in video sources. */
+    public Rendition(String name, RenditionRole role, Integer width, Integer height, String format, String contentType,
+                     long bytes, Long bandwidth, String codecs, String url) {
+        this(name, role, width, height, format, contentType, bytes, bandwidth, codecs, url, null);
+    }
 
     /** A rendition without a codecs string. */
     public Rendition(String name, RenditionRole role, Integer width, Integer height, String format, String contentType,
@@ -31,7 +40,11 @@ public record Rendition(
     }
 
     public Rendition withUrl(String url) {
-        return new Rendition(name, role, width, height, format, contentType, bytes, bandwidth, codecs, url);
+        return new Rendition(name, role, width, height, format, contentType, bytes, bandwidth, codecs, url, av1Omitted);
+    }
+
+    public Rendition withAv1Omitted(String reason) {
+        return new Rendition(name, role, width, height, format, contentType, bytes, bandwidth, codecs, url, reason);
     }
 
     @JsonIgnore

@@ -44,7 +44,7 @@ public final class RenditionMaker {
         if (request.wants(RenditionKind.HLS)) {
             made.addAll(hls.make(input, main.inputWidth(), main.inputHeight(), preset.video(), dir));
         }
-        if (request.wants(RenditionKind.SOURCES)) made.addAll(sources.make(input, preset.video(), dir));
+        if (request.wants(RenditionKind.SOURCES)) made.addAll(sources.make(input, preset.video(), main.inputDurationSec(), dir));
         return List.copyOf(made);
     }
 }

@@ -55,6 +55,7 @@ class VideoSourcesApiTest {
         assertThat(Double.parseDouble(probe(av1Url, "format=duration", null))).isCloseTo(3.0, within(0.1));
 
         JsonNode h264 = sources.get(1);
+        assertThat(h264.has("av1Omitted")).as("AV1 judged no worse than H.264").isFalse();
         String h264Url = h264.path("url").asText();
         assertThat(probe(h264Url, "stream=codec_name,profile", "v:0")).isEqualTo("h264xHigh");
         Matcher h264Codecs = H264.matcher(h264.path("codecs").asText());

@@ -99,7 +99,7 @@ class FfmpegArgumentsTest {
                         "-i", "file:/work/in put:1.mov",
                         "-map", "0:V:0", "-map", "0:a:0?", "-map_metadata", "-1", "-map_chapters", "-1", "-sn", "-dn",
                         "-vf", "scale='trunc(min(iw,1920)/2)*2':-2",
-                        "-af", "aformat=channel_layouts=mono|stereo",
+                        "-af", "aresample=rematrix_maxval=1,aformat=channel_layouts=mono|stereo",
                         "-c:v", "libsvtav1", "-preset", "10", "-crf", "38", "-maxrate", "3200k",
                         "-svtav1-params", "lp=2", "-pix_fmt", "yuv420p",
                         "-c:a", "aac", "-b:a", "128k",
