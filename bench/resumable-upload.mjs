@@ -27,26 +27,28 @@ async function measured(name, send) {
     + `${seconds.toFixed(1)} s, job ${jobId}`);
 }
 
-await measured("tus", (base) => new Promise((resolve, reject) => {
-  new tus.Upload(bytes, {
-    endpoint: `${base}/uploads`, chunkSize: 5 * 1024 * 1024, retryDelays: [0, 500, 1000, 2000],
-    metadata: { filename: basename(file) }, uploadSize: bytes.length,
-    onSuccess: ({ lastResponse }) => resolve(lastResponse.getHeader("x-service-job-id")),
-    onError: reject,
-  }).start();
-}));
+try {
+  await measured("tus", (base) => new Promise((resolve, reject) => {
+    new tus.Upload(bytes, {
+      endpoint: `${base}/uploads`, chunkSize: 5 * 1024 * 1024, retryDelays: [0, 500, 1000, 2000],
+      metadata: { filename: basename(file) }, uploadSize: bytes.length,
+      onSuccess: ({ lastResponse }) => resolve(lastResponse.getHeader("x-service-job-id")),
+      onError: reject,
+    }).start();
+  }));
 
-await measured("multipart POST", async (base) => {
-  for (let attempt = 0; ; attempt++) {
-    const form = new FormData();
-    form.append("media", new Blob([bytes]), basename(file));
-    try {
-      const answer = await fetch(`${base}/media/jobs`, { method: "POST", body: form });
-      return (await answer.json()).jobId;
-    } catch (e) {
-      if (attempt >= 2) throw e; // cut off: send it all again
+  await measured("multipart POST", async (base) => {
+    for (let attempt = 0; ; attempt++) {
+      const form = new FormData();
+      form.append("media", new Blob([bytes]), basename(file));
+      try {
+        const answer = await fetch(`${base}/media/jobs`, { method: "POST", body: form });
+        return (await answer.json()).jobId;
+      } catch (e) {
+        if (attempt >= 2) throw e; // cut off: send it all again
+      }
     }
-  }
-});
-await server.stop?.();
-process.exit(0);
+  });
+} finally {
+  await server.stop();
+}
