@@ -50,6 +50,22 @@ export class Api {
     }
   }
 
+  /**
+   * Sends a file with tus (resumable) to /api/uploads, in pieces, picking up from the offset the
+   * service reports after a dropped connection. Resolves with {jobId} as upload() does.
+   */
+  async uploadResumable(file, fields, onProgress) {
+    for (;;) {
+      const sentKey = this.key();
+      try {
+        return await sendResumable(file, fields, sentKey, onProgress);
+      } catch (e) {
+        if (e.status !== 401) throw e;
+        await this.keyAfterRefusal(sentKey);
+      }
+    }
+  }
+
   async fetchWithKey(path) {
     for (;;) {
       const sentKey = this.key();
@@ -97,6 +113,49 @@ function send(path, form, key, onProgress) {
     xhr.addEventListener('error', () => reject(new ApiError(0, 'The upload was cut off or the service could not be reached', 'network')));
     xhr.send(form);
   });
+}
+
+// Retry waits, in ms, after a failed request: about a minute and a half in all, reset whenever
+// bytes get through, so a phone that walks out of coverage for a while still finishes.
+const RESUMABLE_RETRY_DELAYS = [0, 1000, 2000, 3000, 5000, 8000, 10000, 10000, 15000, 15000, 15000];
+const RESUMABLE_CHUNK_BYTES = 5 * 1024 * 1024;
+
+function sendResumable(file, fields, key, onProgress) {
+  return new Promise((resolve, reject) => {
+    const upload = new globalThis.tus.Upload(file, {
+      endpoint: '/api/uploads',
+      chunkSize: RESUMABLE_CHUNK_BYTES,
+      retryDelays: RESUMABLE_RETRY_DELAYS,
+      metadata: { ...fields, filename: file.name },
+      headers: key ? { 'x-api-key': key } : {},
+      // tus-js-client gives up at once while the browser says it is offline; wait it out instead
+      onShouldRetry: (error) => worthRetrying(statusOf(error)),
+      onProgress: (sent, total) => onProgress(Math.round((100 * sent) / total)),
+      onSuccess: ({ lastResponse }) => {
+        const jobId = lastResponse.getHeader('x-service-job-id');
+        if (jobId) resolve({ jobId });
+        else reject(new ApiError(0, 'The upload ended without a job', 'no-job'));
+      },
+      onError: (error) => {
+        const response = error.originalResponse;
+        if (!response) {
+          reject(new ApiError(0, 'The upload was cut off or the service could not be reached', 'network'));
+          return;
+        }
+        reject(errorOf(response.getStatus(), response.getBody(), response.getHeader('Retry-After')));
+      },
+    });
+    upload.start();
+  });
+}
+
+function statusOf(error) {
+  return error.originalResponse ? error.originalResponse.getStatus() : 0;
+}
+
+/** A lost connection, a server error, or a PATCH at an offset the service moved past: try again. */
+function worthRetrying(status) {
+  return status === 0 || (status >= 500 && status !== 503) || status === 409 || status === 423;
 }
 
 function errorOf(status, body, retryAfter) {

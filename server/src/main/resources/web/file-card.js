@@ -8,6 +8,8 @@ import { bytes, count, dimensions, seconds, sleep, tooLargeMessage } from './for
 const POLL_FIRST_MS = 300;
 const POLL_MAX_MS = 1500;
 const BUSY_RETRIES = 5;
+/** Larger files go with tus, in pieces that survive a dropped connection; smaller in one POST. */
+const RESUMABLE_FROM_BYTES = 10 * 1024 * 1024;
 
 let cards = 0;
 
@@ -46,13 +48,14 @@ export class FileCard {
   }
 
   async submit(api) {
-    const form = new FormData();
-    for (const [name, value] of Object.entries(this.fields)) form.append(name, value);
-    form.append('media', this.file, this.file.name);
+    const onProgress = (percent) => this.show(`Uploading ${percent} %`, percent);
+    const send = this.file.size > RESUMABLE_FROM_BYTES
+      ? () => api.uploadResumable(this.file, this.fields, onProgress)
+      : () => api.upload('/api/media/jobs', formOf(this.file, this.fields), onProgress);
     for (let attempt = 0; ; attempt++) {
       this.show('Uploading 0 %', 0);
       try {
-        return await api.upload('/api/media/jobs', form, (percent) => this.show(`Uploading ${percent} %`, percent));
+        return await send();
       } catch (e) {
         if (!(e instanceof ApiError) || e.code !== 'busy' || attempt >= BUSY_RETRIES) throw e;
         const wait = e.retryAfterSeconds || 2;
@@ -115,6 +118,13 @@ export class FileCard {
       this.element.append(renditionsView(api, job, this.file.name));
     }
   }
+}
+
+function formOf(file, fields) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append('media', file, file.name);
+  return form;
 }
 
 function facts(job) {

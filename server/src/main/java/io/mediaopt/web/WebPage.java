@@ -40,6 +40,7 @@ public final class WebPage {
             Map.entry("/file-card.js", "file-card.js"),
             Map.entry("/renditions.js", "renditions.js"),
             Map.entry("/format.js", "format.js"),
+            Map.entry("/vendor/tus.min.js", "vendor/tus.min.js"),
             Map.entry("/app.css", "app.css"),
             Map.entry("/favicon.svg", "favicon.svg"));
 

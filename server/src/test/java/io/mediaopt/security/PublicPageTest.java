@@ -23,7 +23,7 @@ class PublicPageTest {
     private static final List<String> SCRIPTS = List.of("/app.js", "/api.js", "/dom.js", "/options.js", "/file-card.js",
             "/renditions.js", "/format.js");
     private static final List<String> PAGE = Stream.concat(Stream.of("/"),
-            Stream.concat(SCRIPTS.stream(), Stream.of("/app.css", "/favicon.svg"))).toList();
+            Stream.concat(SCRIPTS.stream(), Stream.of("/vendor/tus.min.js", "/app.css", "/favicon.svg"))).toList();
 
     @RegisterExtension
     static final RunningServer server = RunningServer.with(Map.of("SERVICE_API_KEYS", "page-test-key"));
