@@ -18,11 +18,16 @@ public final class DiskSpace {
         this.minFreeBytes = minFreeBytes;
     }
 
-    /** Bytes an unprivileged process can still write there. */
+    /**
+     * Bytes an unprivileged process can still write there. Asked of the file or directory itself
+     * (statvfs): {@code Files.getFileStore} looks its mount up in /proc/self/mounts, which in a
+     * chroot or some containers names no mount it can match, and then fails.
+     */
     public long freeBytes() throws IOException {
         Path existing = dir.toAbsolutePath();
         while (!Files.exists(existing) && existing.getParent() != null) existing = existing.getParent();
-        return Files.getFileStore(existing).getUsableSpace();
+        if (!Files.exists(existing)) throw new IOException("nothing there to ask for free space: " + existing);
+        return existing.toFile().getUsableSpace();
     }
 
     /** Whether less than the minimum is free; a disk that cannot be asked counts as low. */
