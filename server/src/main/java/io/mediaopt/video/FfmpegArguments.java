@@ -229,43 +229,6 @@ public final class FfmpegArguments {
     }
 
     /**
-     * For {@link FrameJudge}: the first frame at or after each of {@code starts} seconds of
-     * {@code video} (each input reads at most {@link #SAMPLE_READ_SEC} from its place), scaled to
-     * {@code width} x {@code height} and written one after another as raw 8-bit RGB. Source and
-     * encodes go through the same filter, so their frames differ only by the encode.
-     */
-    static List<String> sampleFrames(String ffmpeg, Path video, List<Double> starts, int width, int height,
-                                     long maxPixels, Path output) {
-        List<String> args = new ArrayList<>(List.of(ffmpeg, "-nostdin", "-hide_banner", "-loglevel", "error", "-y"));
-        args.addAll(LOCKDOWN);
-        args.addAll(maxPixels(maxPixels));
-        StringBuilder graph = new StringBuilder();
-        for (int i = 0; i < starts.size(); i++) {
-            args.addAll(List.of("-ss", String.format(Locale.ROOT, "%.3f", starts.get(i)), "-t", SAMPLE_READ_SEC,
-                    "-i", fileUrl(video)));
-            graph.append('[').append(i).append(":V:0]trim=end_frame=1,setpts=PTS-STARTPTS,scale=").append(width)
-                    .append(':').append(height).append(":in_color_matrix=bt709,setsar=1,format=rgb24[f").append(i).append("];");
-        }
-        for (int i = 0; i < starts.size(); i++) graph.append("[f").append(i).append(']');
-        graph.append("concat=n=").append(starts.size()).append(":v=1:a=0[out]");
-        args.addAll(List.of("-filter_complex", graph.toString(), "-map", "[out]", "-fps_mode", "passthrough",
-                "-f", "rawvideo", fileUrl(output)));
-        return List.copyOf(args);
-    }
-
-    /** For {@link FrameJudge}: ffmpeg's ssim filter on two files of raw RGB frames, per frame on stdout. */
-    static List<String> rawSsim(String ffmpeg, Path reference, Path frames, int width, int height) {
-        List<String> raw = List.of("-f", "rawvideo", "-pix_fmt", "rgb24", "-video_size", width + "x" + height);
-        List<String> args = new ArrayList<>(List.of(ffmpeg, "-nostdin", "-hide_banner", "-loglevel", "error",
-                "-protocol_whitelist", "file"));
-        args.addAll(raw);
-        args.addAll(List.of("-i", fileUrl(frames)));
-        args.addAll(raw);
-        args.addAll(List.of("-i", fileUrl(reference), "-filter_complex", "[0:v][1:v]ssim=stats_file=-", "-f", "null", "-"));
-        return List.copyOf(args);
-    }
-
-    /**
      * The SSIM of each frame of the sample {@link #sampleEncode} pipes to stdin against the
      * reference, printed by ffmpeg's ssim filter on stdout, one {@code n:<frame> ... All:<ssim>}
      * line a frame. The sample may come only from the pipe and only as Matroska, the reference

@@ -74,7 +74,7 @@ public final class FrameJudge {
     }
 
     private void extract(Path video, List<Double> starts, int width, int height, Path output) throws IOException {
-        run(FfmpegArguments.sampleFrames(tools.ffmpeg(), video, starts, width, height, maxPixels, output), "sample frames of " + video.getFileName());
+        run(FrameJudgeArguments.frames(tools.ffmpeg(), video, starts, width, height, maxPixels, output), "sample frames of " + video.getFileName());
         long frame = 3L * width * height;
         if (Files.size(output) != frame * starts.size()) {
             throw new IOException("sampled " + Files.size(output) / frame + " of " + starts.size() + " frames of " + video.getFileName());
@@ -82,7 +82,7 @@ public final class FrameJudge {
     }
 
     private double ssim(Path reference, Path frames, int width, int height, int count) throws IOException {
-        ProcessResult result = run(FfmpegArguments.rawSsim(tools.ffmpeg(), reference, frames, width, height), "SSIM");
+        ProcessResult result = run(FrameJudgeArguments.ssim(tools.ffmpeg(), reference, frames, width, height), "SSIM");
         OptionalDouble mean = CrfSearch.worst(result.stdout(), count);
         if (mean.isEmpty()) throw new IOException("ffmpeg's ssim filter gave no figure");
         return mean.getAsDouble();
