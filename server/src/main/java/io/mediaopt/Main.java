@@ -11,6 +11,7 @@ import io.mediaopt.http.InfoHandlers;
 import io.mediaopt.http.UploadReader;
 import io.mediaopt.image.ImageOptimizer;
 import io.mediaopt.image.Vips;
+import io.mediaopt.jobs.EndedInputs;
 import io.mediaopt.jobs.JdbcJobStore;
 import io.mediaopt.jobs.JobProcessor;
 import io.mediaopt.jobs.JobStore;
@@ -151,7 +152,7 @@ public final class Main {
             log.info("after restart: {} interrupted jobs queued again, {} failed", recovery.requeued(), recovery.failed());
             metrics.jobFailures(ErrorCode.INTERRUPTED, recovery.failed());
         }
-        Workers.deleteInputs(storage, recovery.interrupted().inputKeys());
+        EndedInputs.deleteInputs(storage, recovery.interrupted().inputKeys());
 
         // closed after the workers, so that the events of jobs ending during a stop still go out
         JdbcDeliveryStore deliveries = new JdbcDeliveryStore(store.dataSource(), store.dialect());

@@ -1,13 +1,18 @@
 package io.mediaopt.jobs;
 
 import io.mediaopt.storage.Storage;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.List;
 
 /**
  * Deletes the stored inputs of jobs that ended, which nothing reads any more, and notes each
  * one deleted. A worker does so as its job ends; a sweep finds those it could not (storage was
  * out at the time, or the node stopped), so no input outlives its job for long.
  */
-final class EndedInputs {
+public final class EndedInputs {
+    private static final Logger log = LoggerFactory.getLogger(EndedInputs.class);
     private static final int SWEEP_BATCH = 100;
 
     private final JobStore store;
@@ -16,6 +21,17 @@ final class EndedInputs {
     EndedInputs(JobStore store, Storage storage) {
         this.store = store;
         this.storage = storage;
+    }
+
+    /** The stored inputs of jobs that ended without a worker of this node deleting them. */
+    public static void deleteInputs(Storage storage, List<String> inputKeys) {
+        for (String key : inputKeys) {
+            try {
+                storage.delete(key);
+            } catch (RuntimeException e) {
+                log.warn("cannot delete the input {} of an interrupted job; retention will", key, e);
+            }
+        }
     }
 
     /** Deletes the input of the job if it ended; throws when storage or the database fails. */

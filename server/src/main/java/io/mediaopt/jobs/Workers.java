@@ -12,7 +12,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -179,7 +178,7 @@ public final class Workers implements AutoCloseable {
                 log.info("{} jobs abandoned by stopped nodes failed as interrupted", interrupted.failed());
                 metrics.jobFailures(ErrorCode.INTERRUPTED, interrupted.failed());
             }
-            deleteInputs(storage, interrupted.inputKeys());
+            EndedInputs.deleteInputs(storage, interrupted.inputKeys());
         } catch (RuntimeException e) {
             log.warn("cannot look for abandoned jobs", e);
         }
@@ -226,17 +225,6 @@ public final class Workers implements AutoCloseable {
             held.remove(job.id());
             slots.release();
             deleteInputIfEnded(job);
-        }
-    }
-
-    /** The stored inputs of jobs that ended without a worker of this node deleting them. */
-    public static void deleteInputs(Storage storage, List<String> inputKeys) {
-        for (String key : inputKeys) {
-            try {
-                storage.delete(key);
-            } catch (RuntimeException e) {
-                log.warn("cannot delete the input {} of an interrupted job; retention will", key, e);
-            }
         }
     }
 
