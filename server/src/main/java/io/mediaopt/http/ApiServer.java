@@ -202,6 +202,7 @@ public final class ApiServer implements AutoCloseable {
     }
 
     private static void error(Context ctx, int status, ErrorCode code, String message) {
+        UnreadBodies.drain(ctx);
         ctx.status(status).json(new ErrorBody(message, code));
     }
 }

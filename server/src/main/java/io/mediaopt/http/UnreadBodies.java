@@ -1,0 +1,31 @@
+package io.mediaopt.http;
+
+import io.javalin.http.Context;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+
+/**
+ * Reads and drops what is left of a small request body before an error answer is sent. A
+ * request refused before its body was read (no key, a bad option) would otherwise be closed
+ * with the body still arriving; the peer's TCP stack then resets the connection, and a client
+ * that is still sending loses the answer along with it. Bodies over {@link #LIMIT} are not
+ * read: the connection is closed on them, as before.
+ */
+final class UnreadBodies {
+    /** Reading this much of a refused body costs less than a client retrying blind. */
+    static final long LIMIT = 1 << 20;
+
+    private UnreadBodies() {}
+
+    static void drain(Context ctx) {
+        long declared = ctx.req().getContentLengthLong();
+        if (declared <= 0 || declared > LIMIT) return;
+        try (InputStream body = ctx.req().getInputStream()) {
+            body.transferTo(OutputStream.nullOutputStream());
+        } catch (IOException | IllegalStateException e) {
+            // already read (a parsed form), or the client went away: nothing left to protect
+        }
+    }
+}
