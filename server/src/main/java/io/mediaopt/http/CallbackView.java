@@ -1,9 +1,9 @@
 package io.mediaopt.http;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.mediaopt.jobs.DeliveryState;
 import io.mediaopt.jobs.Job;
 import io.mediaopt.webhooks.Delivery;
-import io.mediaopt.webhooks.DeliveryState;
 
 import java.util.Optional;
 

@@ -10,6 +10,7 @@ import org.flywaydb.core.Flyway;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import static io.mediaopt.jobs.SqlStatements.literal;
 
 import javax.sql.DataSource;
 import java.sql.Connection;
@@ -24,11 +25,15 @@ import java.util.Optional;
 /** Jobs in SQLite (embedded default) or PostgreSQL, through JDBC; migrations run at open. */
 public final class JdbcJobStore implements JobStore {
     private static final Logger log = LoggerFactory.getLogger(JdbcJobStore.class);
+    private static final String PENDING = literal(JobStatus.PENDING.wireName());
+    private static final String PROCESSING = literal(JobStatus.PROCESSING.wireName());
+    private static final String FAILED = literal(JobStatus.FAILED.wireName());
+    private static final String ENDED = literal(JobStatus.DONE.wireName()) + ", " + FAILED;
     private static final String FAIL_INTERRUPTED = """
-            UPDATE jobs SET status = 'failed', error_code = ?,
+            UPDATE jobs SET status = %s, error_code = ?,
                 error_message = 'The job could not finish: the server processing it stopped',
                 updated_at = ?, completed_at = ?, lease_owner = NULL, lease_until = NULL
-            """;
+            """.formatted(FAILED);
 
     /** How long a request waits for a connection before it is answered 503 unavailable. */
     static final Duration CONNECTION_TIMEOUT = Duration.ofSeconds(1);
@@ -127,32 +132,32 @@ public final class JdbcJobStore implements JobStore {
     public boolean renewLease(String id, Lease lease, long now) {
         return update("""
                 UPDATE jobs SET lease_until = ?, updated_at = ?
-                WHERE id = ? AND status = 'processing' AND lease_owner = ?""",
+                WHERE id = ? AND status = %s AND lease_owner = ?""".formatted(PROCESSING),
                 lease.until(), now, id, lease.owner()) == 1;
     }
 
     @Override
     public boolean recordProgress(String id, int percent) {
-        return update("UPDATE jobs SET progress = ? WHERE id = ? AND status = 'processing' AND progress < ?",
+        return update("UPDATE jobs SET progress = ? WHERE id = ? AND status = " + PROCESSING + " AND progress < ?",
                 percent, id, percent) == 1;
     }
 
     @Override
     public boolean markDone(String id, String owner, OptimizationResult result, String outputKey, long now) {
         return endings.end("""
-                UPDATE jobs SET status = 'done', result_json = ?, output_key = ?, updated_at = ?, completed_at = ?,
+                UPDATE jobs SET status = %s, result_json = ?, output_key = ?, updated_at = ?, completed_at = ?,
                     lease_owner = NULL, lease_until = NULL, progress = 100
-                WHERE id = ? AND status = 'processing' AND lease_owner = ?""",
+                WHERE id = ? AND status = %s AND lease_owner = ?""".formatted(literal(JobStatus.DONE.wireName()), PROCESSING),
                 now, rows.resultJson(result), outputKey, now, now, id, owner) == 1;
     }
 
     @Override
     public boolean markFailed(String id, String owner, ErrorCode code, String message, long now) {
-        String held = owner == null ? "status = 'pending'" : "status = 'processing' AND lease_owner = ?";
+        String held = owner == null ? "status = " + PENDING : "status = " + PROCESSING + " AND lease_owner = ?";
         String sql = """
-                UPDATE jobs SET status = 'failed', error_code = ?, error_message = ?, updated_at = ?, completed_at = ?,
+                UPDATE jobs SET status = %s, error_code = ?, error_message = ?, updated_at = ?, completed_at = ?,
                     lease_owner = NULL, lease_until = NULL
-                WHERE id = ? AND\s""" + held;
+                WHERE id = ? AND\s""".formatted(FAILED) + held;
         return (owner == null ? endings.end(sql, now, code.wireName(), message, now, now, id)
                 : endings.end(sql, now, code.wireName(), message, now, now, id, owner)) == 1;
     }
@@ -160,35 +165,35 @@ public final class JdbcJobStore implements JobStore {
     @Override
     public boolean release(String id, String owner, long now) {
         return update("""
-                UPDATE jobs SET status = 'pending', attempts = attempts - 1, lease_owner = NULL, lease_until = NULL,
+                UPDATE jobs SET status = %s, attempts = attempts - 1, lease_owner = NULL, lease_until = NULL,
                     updated_at = ?
-                WHERE id = ? AND status = 'processing' AND lease_owner = ? AND input_key IS NOT NULL""",
+                WHERE id = ? AND status = %s AND lease_owner = ? AND input_key IS NOT NULL""".formatted(PENDING, PROCESSING),
                 now, id, owner) == 1;
     }
 
     @Override
     public boolean requeue(String id, String owner, long now) {
         return update("""
-                UPDATE jobs SET status = 'pending', progress = 0, lease_owner = NULL, lease_until = NULL, updated_at = ?
-                WHERE id = ? AND status = 'processing' AND lease_owner = ?""",
+                UPDATE jobs SET status = %s, progress = 0, lease_owner = NULL, lease_until = NULL, updated_at = ?
+                WHERE id = ? AND status = %s AND lease_owner = ?""".formatted(PENDING, PROCESSING),
                 now, id, owner) == 1;
     }
 
     @Override
     public Interrupted failAbandoned(int maxAttempts, long now) {
         return interrupted(endings.endJobs(FAIL_INTERRUPTED + """
-                WHERE status = 'processing' AND lease_until < ? AND (input_key IS NULL OR attempts >= ?)""",
+                WHERE status = %s AND lease_until < ? AND (input_key IS NULL OR attempts >= ?)""".formatted(PROCESSING),
                 now, ErrorCode.INTERRUPTED.wireName(), now, now, now, maxAttempts));
     }
 
     @Override
     public Recovery recoverOwnedBy(String owner, int maxAttempts, long now) {
         Interrupted failed = interrupted(endings.endJobs(FAIL_INTERRUPTED + """
-                WHERE status = 'processing' AND lease_owner = ? AND (input_key IS NULL OR attempts >= ?)""",
+                WHERE status = %s AND lease_owner = ? AND (input_key IS NULL OR attempts >= ?)""".formatted(PROCESSING),
                 now, ErrorCode.INTERRUPTED.wireName(), now, now, owner, maxAttempts));
         int requeued = update("""
-                UPDATE jobs SET status = 'pending', lease_owner = NULL, lease_until = NULL, updated_at = ?
-                WHERE status = 'processing' AND lease_owner = ?""", now, owner);
+                UPDATE jobs SET status = %s, lease_owner = NULL, lease_until = NULL, updated_at = ?
+                WHERE status = %s AND lease_owner = ?""".formatted(PENDING, PROCESSING), now, owner);
         return new Recovery(requeued, failed);
     }
 
@@ -202,7 +207,7 @@ public final class JdbcJobStore implements JobStore {
     @Override
     public int countPending() {
         try (Connection c = dataSource.getConnection();
-             PreparedStatement s = c.prepareStatement("SELECT COUNT(*) FROM jobs WHERE status = 'pending'");
+             PreparedStatement s = c.prepareStatement("SELECT COUNT(*) FROM jobs WHERE status = " + PENDING);
              ResultSet rs = s.executeQuery()) {
             rs.next();
             return rs.getInt(1);
@@ -219,13 +224,13 @@ public final class JdbcJobStore implements JobStore {
     @Override
     public List<Job> findEndedWithInput(int limit) {
         return queryList("""
-                SELECT * FROM jobs WHERE input_key IS NOT NULL AND status IN ('done', 'failed')
-                ORDER BY completed_at LIMIT ?""", limit);
+                SELECT * FROM jobs WHERE input_key IS NOT NULL AND status IN (%s)
+                ORDER BY completed_at LIMIT ?""".formatted(ENDED), limit);
     }
 
     @Override
     public void forgetInput(String id) {
-        update("UPDATE jobs SET input_key = NULL WHERE id = ? AND status IN ('done', 'failed')", id);
+        update("UPDATE jobs SET input_key = NULL WHERE id = ? AND status IN (" + ENDED + ")", id);
     }
 
     @Override

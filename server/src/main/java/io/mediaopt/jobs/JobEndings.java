@@ -17,7 +17,7 @@ import java.util.List;
 final class JobEndings {
     private static final String QUEUE_EVENT = """
             INSERT INTO webhook_deliveries (event_id, job_id, url, state, attempts, created_at, next_attempt_at)
-            VALUES (?, ?, ?, 'pending', 0, ?, ?)""";
+            VALUES (?, ?, ?, %s, 0, ?, ?)""".formatted(SqlStatements.literal(DeliveryState.PENDING.wireName()));
 
     private final DataSource dataSource;
     private volatile Runnable eventsQueued = () -> {};

@@ -19,14 +19,15 @@ public enum SqlDialect {
     SqlDialect(String rowLocking, int maxPoolSize) {
         this.rowLocking = rowLocking;
         this.claimNextSql = """
-                UPDATE jobs SET status = 'processing', attempts = attempts + 1,
+                UPDATE jobs SET status = %1$s, attempts = attempts + 1,
                     lease_owner = ?, lease_until = ?, updated_at = ?
                 WHERE id = (SELECT id FROM jobs
-                            WHERE status = 'pending'
-                               OR (status = 'processing' AND lease_until < ? AND input_key IS NOT NULL
+                            WHERE status = %2$s
+                               OR (status = %1$s AND lease_until < ? AND input_key IS NOT NULL
                                    AND attempts < ?)
-                            ORDER BY created_at, id LIMIT 1%s)
-                RETURNING *""".formatted(rowLocking);
+                            ORDER BY created_at, id LIMIT 1%3$s)
+                RETURNING *""".formatted(SqlStatements.literal(JobStatus.PROCESSING.wireName()),
+                SqlStatements.literal(JobStatus.PENDING.wireName()), rowLocking);
         this.maxPoolSize = maxPoolSize;
     }
 

@@ -51,6 +51,16 @@ public final class SqlStatements {
         return s;
     }
 
+    /**
+     * A state's stored name as an SQL literal ({@code 'pending'}), for statements that are built
+     * once from the state enums rather than bound: the partial index of ended jobs with inputs
+     * only serves a query whose states are written into it.
+     */
+    public static String literal(String wireName) {
+        if (!wireName.matches("[a-z_]+")) throw new IllegalArgumentException("Not a state name: " + wireName);
+        return "'" + wireName + "'";
+    }
+
     public static Long nullableLong(ResultSet rs, String column) throws SQLException {
         Object value = rs.getObject(column);
         return value == null ? null : ((Number) value).longValue();

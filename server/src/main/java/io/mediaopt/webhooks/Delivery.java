@@ -1,5 +1,7 @@
 package io.mediaopt.webhooks;
 
+import io.mediaopt.jobs.DeliveryState;
+
 /**
  * One event in the outbox: the end of job {@code jobId}, to be posted to {@code url}. The last
  * attempt's HTTP status ({@code lastStatus}, null when no answer came) and error are kept; a

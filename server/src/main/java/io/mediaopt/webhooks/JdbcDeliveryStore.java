@@ -1,5 +1,6 @@
 package io.mediaopt.webhooks;
 
+import io.mediaopt.jobs.DeliveryState;
 import io.mediaopt.jobs.SqlDialect;
 import io.mediaopt.jobs.SqlStatements;
 
@@ -18,6 +19,7 @@ import java.util.Optional;
  * an outcome, so a node whose lease ran out cannot overwrite the outcome of the one that took over.
  */
 public final class JdbcDeliveryStore {
+    private static final String PENDING = SqlStatements.literal(DeliveryState.PENDING.wireName());
     private final DataSource dataSource;
     private final String claimSql;
 
@@ -27,10 +29,10 @@ public final class JdbcDeliveryStore {
                 UPDATE webhook_deliveries SET lease_owner = ?, lease_until = ?, attempts = attempts + 1,
                     last_attempt_at = ?
                 WHERE event_id IN (SELECT event_id FROM webhook_deliveries
-                                   WHERE state = 'pending' AND next_attempt_at <= ?
+                                   WHERE state = %s AND next_attempt_at <= ?
                                      AND (lease_until IS NULL OR lease_until < ?)
                                    ORDER BY next_attempt_at, event_id LIMIT ?%s)
-                RETURNING *""".formatted(dialect.rowLocking());
+                RETURNING *""".formatted(PENDING, dialect.rowLocking());
     }
 
     /** Leases up to {@code limit} due deliveries to {@code owner} until {@code leaseUntil}, counting the attempt. */
@@ -40,9 +42,10 @@ public final class JdbcDeliveryStore {
 
     public boolean markDelivered(String eventId, String owner, int status, long now) {
         return update("""
-                UPDATE webhook_deliveries SET state = 'delivered', last_status = ?, last_error = NULL,
+                UPDATE webhook_deliveries SET state = %s, last_status = ?, last_error = NULL,
                     delivered_at = ?, lease_owner = NULL, lease_until = NULL
-                WHERE event_id = ? AND lease_owner = ? AND state = 'pending'""", status, now, eventId, owner) == 1;
+                WHERE event_id = ? AND lease_owner = ? AND state = %s""".formatted(
+                SqlStatements.literal(DeliveryState.DELIVERED.wireName()), PENDING), status, now, eventId, owner) == 1;
     }
 
     /** Back to the queue until {@code nextAttemptAt}; {@code status} is null when no answer came. */
@@ -50,22 +53,23 @@ public final class JdbcDeliveryStore {
         return update("""
                 UPDATE webhook_deliveries SET last_status = ?, last_error = ?, next_attempt_at = ?,
                     lease_owner = NULL, lease_until = NULL
-                WHERE event_id = ? AND lease_owner = ? AND state = 'pending'""",
+                WHERE event_id = ? AND lease_owner = ? AND state = %s""".formatted(PENDING),
                 status, error, nextAttemptAt, eventId, owner) == 1;
     }
 
     public boolean markFailed(String eventId, String owner, Integer status, String error) {
         return update("""
-                UPDATE webhook_deliveries SET state = 'failed', last_status = ?, last_error = ?,
+                UPDATE webhook_deliveries SET state = %s, last_status = ?, last_error = ?,
                     lease_owner = NULL, lease_until = NULL
-                WHERE event_id = ? AND lease_owner = ? AND state = 'pending'""", status, error, eventId, owner) == 1;
+                WHERE event_id = ? AND lease_owner = ? AND state = %s""".formatted(
+                SqlStatements.literal(DeliveryState.FAILED.wireName()), PENDING), status, error, eventId, owner) == 1;
     }
 
     /** At start-up: what this node was sending when it stopped is due again at once. */
     public int releaseOwnedBy(String owner) {
         return update("""
                 UPDATE webhook_deliveries SET lease_owner = NULL, lease_until = NULL
-                WHERE lease_owner = ? AND state = 'pending'""", owner);
+                WHERE lease_owner = ? AND state = %s""".formatted(PENDING), owner);
     }
 
     public Optional<Delivery> forJob(String jobId) {

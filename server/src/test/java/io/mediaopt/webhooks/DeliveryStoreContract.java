@@ -1,5 +1,6 @@
 package io.mediaopt.webhooks;
 
+import io.mediaopt.jobs.DeliveryState;
 import io.mediaopt.ErrorCode;
 import io.mediaopt.ConcurrentClaims;
 import io.mediaopt.jobs.Callback;

@@ -1,5 +1,6 @@
 package io.mediaopt.webhooks;
 
+import io.mediaopt.jobs.DeliveryState;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediaopt.ErrorCode;
 import io.mediaopt.WebhookReceiver;

@@ -1,8 +1,8 @@
-package io.mediaopt.webhooks;
+package io.mediaopt.jobs;
 
 import java.util.Locale;
 
-/** Where the delivery of a job's event stands: still to be sent (or retried), received, or given up. */
+/** Where the delivery of a job's event stands (a row of the outbox that ending a job writes): still to be sent (or retried), received, or given up. */
 public enum DeliveryState {
     PENDING,
     DELIVERED,
