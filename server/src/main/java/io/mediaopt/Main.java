@@ -146,7 +146,7 @@ public final class Main {
 
         Storage storage = storage(config, outputDir, service);
         ServiceMetrics metrics = service.own(config.metricsEnabled() ? ServiceMetrics.prometheus() : ServiceMetrics.off());
-        JdbcJobStore store = service.own(JdbcJobStore.open(config.databaseUrl(), json));
+        JdbcJobStore store = service.own(JdbcJobStore.open(config.databaseUrl(), json, presets));
         JobStore.Recovery recovery = store.recoverOwnedBy(config.nodeId(), config.jobMaxAttempts(), clock.millis());
         if (recovery.requeued() + recovery.failed() > 0) {
             log.info("after restart: {} interrupted jobs queued again, {} failed", recovery.requeued(), recovery.failed());
@@ -164,7 +164,7 @@ public final class Main {
 
         UsageCounters usage = new UsageCounters();
         DiskSpace outputDisk = new DiskSpace(outputDir, config.minFreeBytes());
-        JobProcessor processor = new JobProcessor(optimizers, presets, storage, store, usage, metrics, clock,
+        JobProcessor processor = new JobProcessor(optimizers, storage, store, usage, metrics, clock,
                 new RenditionMaker(vips, videoTools, config.limits(), config.imageQuality()), new Outages(outputDisk));
         Workers workers = service.own(new Workers(
                 new WorkerSettings(config.workers(), config.queueTimeout(), config.nodeId(), config.jobLease(),
@@ -212,7 +212,8 @@ public final class Main {
 
         Path uploadDir = outputDir.resolve("uploads");
         deleteLeftovers(uploadDir);
-        UploadReader uploads = new UploadReader(uploadDir, config.limits().maxInputBytes(), presets);
+        UploadReader uploads = new UploadReader(uploadDir, config.limits().maxInputBytes(), presets,
+                new CallbackTargets(config.webhooks()));
         ResumableUploads resumable = new ResumableUploads(new JdbcUploadStore(store.dataSource()),
                 outputDir.resolve("resumable"), config.uploads(), config.limits().maxInputBytes(),
                 config.connectionLimits().minUploadBytesPerSecond(), clock,
@@ -223,7 +224,7 @@ public final class Main {
                         config.role().servesApi(), config.shutdownGrace(), config.connectionLimits(),
                         config.metricsPublic()),
                 jobs, storage, usage, uploads, resumable, info,
-                new ApiServer.Callbacks(new CallbackTargets(config.webhooks()), deliveries), WebPage.load(), metrics,
+                deliveries, WebPage.load(), metrics,
                 json);
 
         webhooks.start();

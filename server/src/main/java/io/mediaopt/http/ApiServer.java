@@ -17,7 +17,6 @@ import io.mediaopt.storage.Storage;
 import io.mediaopt.uploads.ResumableUploads;
 import io.mediaopt.usage.UsageCounters;
 import io.mediaopt.usage.UsageSnapshot;
-import io.mediaopt.webhooks.CallbackTargets;
 import io.mediaopt.webhooks.JdbcDeliveryStore;
 import io.mediaopt.web.WebPage;
 import org.eclipse.jetty.server.handler.GracefulHandler;
@@ -48,14 +47,14 @@ public final class ApiServer implements AutoCloseable {
     private final ServiceMetrics metrics;
 
     public ApiServer(Settings settings, Jobs jobs, Storage storage, UsageCounters usage, UploadReader uploads,
-                     ResumableUploads resumable, InfoHandlers info, Callbacks callbacks, WebPage page, ServiceMetrics metrics, ObjectMapper json) {
+                     ResumableUploads resumable, InfoHandlers info, JdbcDeliveryStore deliveries, WebPage page,
+                     ServiceMetrics metrics, ObjectMapper json) {
         this.usage = usage;
         this.metrics = metrics;
         ApiKeys keys = settings.servesApi() ? settings.apiKeys().withPublicPage(page.paths()) : settings.apiKeys();
         DownloadLinks links = new DownloadLinks(storage, settings.publicUrl());
-        MediaHandlers media = new MediaHandlers(jobs, storage, uploads, links, callbacks.targets(),
-                callbacks.deliveries(), keys, resumable);
-        TusHandlers tus = new TusHandlers(resumable, uploads, jobs, callbacks.targets(), links, keys);
+        MediaHandlers media = new MediaHandlers(jobs, storage, uploads, links, deliveries, keys, resumable);
+        TusHandlers tus = new TusHandlers(resumable, uploads, jobs, links, keys);
         ApiDocument document = new ApiDocument();
         this.app = Javalin.create(config -> {
             config.startup.showJavalinBanner = false;
@@ -139,9 +138,6 @@ public final class ApiServer implements AutoCloseable {
      */
     public record Settings(String host, int port, Optional<URI> publicUrl, ApiKeys apiKeys, boolean servesApi,
                            Duration stopGrace, ConnectionLimits connectionLimits, boolean metricsPublic) {}
-
-    /** Where new jobs report their end, and the outbox that shows how far those reports got. */
-    public record Callbacks(CallbackTargets targets, JdbcDeliveryStore deliveries) {}
 
     public ApiServer start() {
         app.start();

@@ -24,7 +24,7 @@ public record CallbackView(
         Long deliveredAt) {
 
     static CallbackView of(Job job, Optional<Delivery> delivery) {
-        if (job.callback() == null) return null;
+        if (job.request().callback() == null) return null;
         if (delivery.isEmpty()) {
             return new CallbackView(null, DeliveryState.PENDING.wireName(), 0, null, null, null, null, null);
         }

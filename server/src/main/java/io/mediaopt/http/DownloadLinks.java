@@ -42,13 +42,13 @@ final class DownloadLinks {
     }
 
     private String callbackOrigin(Job job) {
-        return publicUrl.map(URI::toString).orElse(job.callback().origin());
+        return publicUrl.map(URI::toString).orElse(job.request().callback().origin());
     }
 
     private String forJob(Job job, String origin) {
-        if (job.status() != JobStatus.DONE) return null;
-        return storage.presignedUrl(job.outputKey(), job.result().contentType(),
-                        ContentDisposition.attachment(job.result().filename()), PRESIGNED_VALIDITY)
+        if (job.state().status() != JobStatus.DONE) return null;
+        return storage.presignedUrl(job.state().outputKey(), job.state().result().contentType(),
+                        ContentDisposition.attachment(job.state().result().filename()), PRESIGNED_VALIDITY)
                 .map(URI::toString)
                 .orElseGet(() -> origin + "/api/media/jobs/" + job.id() + "/download");
     }
@@ -68,8 +68,8 @@ final class DownloadLinks {
     }
 
     private OptimizationResult resultFor(Job job, String origin) {
-        OptimizationResult result = job.result();
-        if (job.status() != JobStatus.DONE || result.renditions() == null) return result;
+        OptimizationResult result = job.state().result();
+        if (job.state().status() != JobStatus.DONE || result.renditions() == null) return result;
         List<Rendition> linked = result.renditions().stream()
                 .map(r -> r.withUrl(forRendition(job, r, origin))).toList();
         return result.withRenditions(linked, PictureSnippet.of(linked).orElse(null),
@@ -98,14 +98,14 @@ final class DownloadLinks {
     }
 
     private Optional<String> presigned(Job job, Rendition rendition) {
-        return storage.presignedUrl(RenditionKeys.key(job.outputKey(), rendition.name()), rendition.contentType(),
+        return storage.presignedUrl(RenditionKeys.key(job.state().outputKey(), rendition.name()), rendition.contentType(),
                         ContentDisposition.attachment(renditionFilename(job, rendition)), PRESIGNED_VALIDITY)
                 .map(URI::toString);
     }
 
     /** The download name of a rendition: the output's name without its extension, then the rendition's. */
     static String renditionFilename(Job job, Rendition rendition) {
-        String output = job.result().filename();
+        String output = job.state().result().filename();
         int dot = output.lastIndexOf('.');
         return (dot > 0 ? output.substring(0, dot) : output) + "-" + rendition.name();
     }

@@ -2,6 +2,8 @@ package io.mediaopt.http;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.mediaopt.jobs.Job;
+import io.mediaopt.jobs.JobRequest;
+import io.mediaopt.jobs.JobState;
 import io.mediaopt.jobs.JobStatus;
 import io.mediaopt.media.OptimizationResult;
 
@@ -30,21 +32,23 @@ public record JobView(
 
     /** The answer to a submission: only what docs/api.md names for POST /api/media/jobs. */
     public static JobView submitted(Job job) {
-        return new JobView(job.id(), job.status().wireName(), null, null, null, null, null, job.createdAt(),
-                null, null, null, null, null, null, null);
+        return new JobView(job.id(), job.state().status().wireName(), null, null, null, null, null,
+                job.state().createdAt(), null, null, null, null, null, null, null);
     }
 
     /** {@code result}: the job's result with its renditions' URLs, shown once it is done. */
     public static JobView of(Job job, OptimizationResult result, String downloadUrl, CallbackView callback) {
-        boolean done = job.status() == JobStatus.DONE;
-        boolean failed = job.status() == JobStatus.FAILED;
-        boolean encoding = job.status() == JobStatus.PROCESSING;
-        return new JobView(job.id(), job.status().wireName(), encoding || done ? job.progress() : null,
-                job.preset(), job.filename(), OptionsView.of(job.options()), job.inputBytes(),
-                job.createdAt(), job.updatedAt(), job.completedAt(),
+        JobRequest request = job.request();
+        JobState state = job.state();
+        boolean done = state.status() == JobStatus.DONE;
+        boolean failed = state.status() == JobStatus.FAILED;
+        boolean encoding = state.status() == JobStatus.PROCESSING;
+        return new JobView(job.id(), state.status().wireName(), encoding || done ? state.progress() : null,
+                request.preset().name(), request.filename(), OptionsView.of(request.options()), request.inputBytes(),
+                state.createdAt(), state.updatedAt(), state.completedAt(),
                 done ? result : null,
                 done ? downloadUrl : null,
-                failed ? new ErrorBody.Detail(job.errorMessage(), job.errorCode()) : null,
+                failed ? new ErrorBody.Detail(state.errorMessage(), state.errorCode()) : null,
                 callback, null);
     }
 

@@ -4,7 +4,6 @@ import io.javalin.http.Context;
 import io.javalin.http.HandlerType;
 import io.javalin.http.HttpStatus;
 import io.mediaopt.InvalidInputException;
-import io.mediaopt.jobs.Callback;
 import io.mediaopt.jobs.Job;
 import io.mediaopt.jobs.Jobs;
 import io.mediaopt.media.OptimizationResult;
@@ -16,7 +15,6 @@ import io.mediaopt.renditions.RenditionKeys;
 import io.mediaopt.renditions.RenditionNotFoundException;
 import io.mediaopt.storage.Storage;
 import io.mediaopt.uploads.ResumableUploads;
-import io.mediaopt.webhooks.CallbackTargets;
 import io.mediaopt.webhooks.JdbcDeliveryStore;
 
 import java.io.IOException;
@@ -36,18 +34,15 @@ final class MediaHandlers {
     private final Storage storage;
     private final UploadReader uploads;
     private final DownloadLinks links;
-    private final CallbackTargets callbacks;
     private final JdbcDeliveryStore deliveries;
     private final ApiKeys keys;
     private final ResumableUploads resumable;
 
-    MediaHandlers(Jobs jobs, Storage storage, UploadReader uploads, DownloadLinks links, CallbackTargets callbacks,
-                  JdbcDeliveryStore deliveries, ApiKeys keys, ResumableUploads resumable) {
+    MediaHandlers(Jobs jobs, Storage storage, UploadReader uploads, DownloadLinks links, JdbcDeliveryStore deliveries, ApiKeys keys, ResumableUploads resumable) {
         this.jobs = jobs;
         this.storage = storage;
         this.uploads = uploads;
         this.links = links;
-        this.callbacks = callbacks;
         this.deliveries = deliveries;
         this.keys = keys;
         this.resumable = resumable;
@@ -61,31 +56,24 @@ final class MediaHandlers {
     void optimize(Context ctx) throws IOException {
         Job job;
         boolean json = wantsJson(ctx);
-        try (Upload upload = uploads.read(ctx)) {
-            if (!json && upload.callbackUrl() != null) {
-                throw new InvalidInputException("Expected callbackUrl only with Accept: application/json on "
-                        + "/api/media/optimize, whose answer then names the job the callback reports");
-            }
-            job = jobs.optimizeNow(upload.file(), upload.filename(), upload.preset(), callback(upload, ctx),
-                    RequestIds.of(ctx), upload.renditions(), upload.options().accepting(ctx.header("Accept")),
-                    keys.caller(ctx));
+        try (Upload upload = uploads.read(ctx, sender(ctx), json)) {
+            job = jobs.optimizeNow(upload.file(), upload.request().accepting(ctx.header("Accept")));
         }
         if (json) {
             ctx.json(view(job, ctx));
             return;
         }
-        OptimizationResult result = job.result();
-        ResultHeaders.write(ctx, job.preset(), job.inputBytes(), result, job.options());
+        OptimizationResult result = job.state().result();
+        ResultHeaders.write(ctx, job.request().preset().name(), job.request().inputBytes(), result, job.request().options());
         ctx.header("Content-Disposition", ContentDisposition.inline(result.filename()));
-        sendObject(ctx, job.outputKey(), result.contentType(), null);
+        sendObject(ctx, job.state().outputKey(), result.contentType(), null);
     }
 
     /** POST /api/media/jobs: 202 with the pending job. */
     void submit(Context ctx) throws IOException {
         Job job;
-        try (Upload upload = uploads.read(ctx)) {
-            job = jobs.submit(upload.file(), upload.filename(), upload.preset(), callback(upload, ctx), RequestIds.of(ctx),
-                    upload.renditions(), upload.options(), keys.caller(ctx));
+        try (Upload upload = uploads.read(ctx, sender(ctx), true)) {
+            job = jobs.submit(upload.file(), upload.request());
         }
         ctx.status(HttpStatus.ACCEPTED).json(JobView.submitted(job));
     }
@@ -97,19 +85,19 @@ final class MediaHandlers {
 
     private JobView view(Job job, Context ctx) {
         CallbackView callback = CallbackView.of(job,
-                job.callback() == null ? Optional.empty() : deliveries.forJob(job.id()));
+                job.request().callback() == null ? Optional.empty() : deliveries.forJob(job.id()));
         return JobView.of(job, links.resultFor(job, ctx), links.forJob(job, ctx), callback)
                 .withUpload(resumable.uploadOfJob(job.id()).orElse(null));
     }
 
-    private Callback callback(Upload upload, Context ctx) {
-        return callbacks.forSubmission(upload.callbackUrl(), links.origin(ctx));
+    private UploadReader.Sender sender(Context ctx) {
+        return UploadReader.Sender.of(ctx, keys, links);
     }
 
     /** GET /api/media/jobs/{id}/download: the stored output, with Range support. */
     void download(Context ctx) throws IOException {
         Job job = jobs.getDone(ctx.pathParam("id"), keys.caller(ctx));
-        sendDownload(ctx, job.outputKey(), job.result().contentType(), job.result().filename());
+        sendDownload(ctx, job.state().outputKey(), job.state().result().contentType(), job.state().result().filename());
     }
 
     /** GET /api/media/jobs/{id}/renditions/{name}: one rendition, with the download's headers and Range. */
@@ -135,7 +123,7 @@ final class MediaHandlers {
     }
 
     private void sendRendition(Context ctx, Job job, Rendition rendition) throws IOException {
-        String key = RenditionKeys.key(job.outputKey(), rendition.name());
+        String key = RenditionKeys.key(job.state().outputKey(), rendition.name());
         String filename = DownloadLinks.renditionFilename(job, rendition);
         if (!rendition.isPlaylist()) {
             sendDownload(ctx, key, rendition.contentType(), filename);
@@ -152,7 +140,7 @@ final class MediaHandlers {
     }
 
     private static List<Rendition> renditionsOf(Job job) {
-        return job.result().renditions() == null ? List.of() : job.result().renditions();
+        return job.state().result().renditions() == null ? List.of() : job.state().result().renditions();
     }
 
     private static int width(String text) {

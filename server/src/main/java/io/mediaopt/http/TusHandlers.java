@@ -13,7 +13,6 @@ import io.mediaopt.uploads.ResumableUpload;
 import io.mediaopt.uploads.ResumableUploads;
 import io.mediaopt.uploads.UnsupportedProtocolException;
 import io.mediaopt.uploads.UploadMetadata;
-import io.mediaopt.webhooks.CallbackTargets;
 
 import java.io.IOException;
 import java.time.Instant;
@@ -40,16 +39,13 @@ final class TusHandlers {
     private final ResumableUploads uploads;
     private final UploadReader form;
     private final Jobs jobs;
-    private final CallbackTargets callbacks;
     private final DownloadLinks links;
     private final ApiKeys keys;
 
-    TusHandlers(ResumableUploads uploads, UploadReader form, Jobs jobs, CallbackTargets callbacks, DownloadLinks links,
-                ApiKeys keys) {
+    TusHandlers(ResumableUploads uploads, UploadReader form, Jobs jobs, DownloadLinks links, ApiKeys keys) {
         this.uploads = uploads;
         this.form = form;
         this.jobs = jobs;
-        this.callbacks = callbacks;
         this.links = links;
         this.keys = keys;
     }
@@ -74,7 +70,7 @@ final class TusHandlers {
         ResumableUpload upload;
         try {
             uploads.checkLength(length);
-            checkMetadata(ctx, UploadMetadata.parse(metadata));
+            checkMetadata(ctx, length, UploadMetadata.parse(metadata));
             upload = uploads.create(keys.caller(ctx).keyName(), length, metadata);
         } catch (ServiceException e) {
             throw refuseBody(ctx, e);
@@ -140,12 +136,10 @@ final class TusHandlers {
     /** Makes the job of a complete upload exactly as the form's route does; a refused one is deleted. */
     private Job becomeJob(Context ctx, ResumableUpload upload) throws IOException {
         Map<String, String> metadata = UploadMetadata.parse(upload.metadata());
-        UploadReader.FormChoices choices = form.choices(metadata::get);
         Job job;
         try {
-            job = jobs.submit(uploads.bytesOf(upload), filename(metadata), choices.preset(),
-                    callbacks.forSubmission(choices.callbackUrl(), links.origin(ctx)), RequestIds.of(ctx),
-                    choices.renditions(), choices.options(), keys.caller(ctx));
+            job = jobs.submit(uploads.bytesOf(upload),
+                    form.request(metadata::get, filename(metadata), upload.length(), sender(ctx)));
         } catch (RuntimeException | IOException e) {
             uploads.delete(upload);
             throw e;
@@ -154,10 +148,12 @@ final class TusHandlers {
         return job;
     }
 
-    private void checkMetadata(Context ctx, Map<String, String> metadata) {
-        filename(metadata);
-        UploadReader.FormChoices choices = form.choices(metadata::get);
-        callbacks.forSubmission(choices.callbackUrl(), links.origin(ctx));
+    private void checkMetadata(Context ctx, long length, Map<String, String> metadata) {
+        form.request(metadata::get, filename(metadata), length, sender(ctx));
+    }
+
+    private UploadReader.Sender sender(Context ctx) {
+        return UploadReader.Sender.of(ctx, keys, links);
     }
 
     private static String filename(Map<String, String> metadata) {

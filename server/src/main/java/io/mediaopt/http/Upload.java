@@ -1,21 +1,16 @@
 package io.mediaopt.http;
 
-import io.mediaopt.media.OutputOptions;
-import io.mediaopt.media.Preset;
-import io.mediaopt.renditions.RenditionRequest;
+import io.mediaopt.jobs.JobRequest;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * A received upload: the media file on disk (owned by this upload until consumed), the safe
- * version of the client's file name, the chosen preset, and the callback URL as sent (null when
- * none was, not yet checked), the renditions asked for, and the options of the output.
+ * A received upload: the media file on disk (owned by this upload until consumed), and the job
+ * request the form's fields make.
  */
-public record Upload(Path file, String filename, long size, Preset preset, String callbackUrl,
-                     RenditionRequest renditions, OutputOptions options)
-        implements AutoCloseable {
+public record Upload(Path file, JobRequest request) implements AutoCloseable {
 
     /** Removes the file if nothing consumed it; every request path ends here. */
     @Override

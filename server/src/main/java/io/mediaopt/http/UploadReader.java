@@ -3,12 +3,15 @@ package io.mediaopt.http;
 import io.javalin.http.Context;
 import io.mediaopt.InvalidInputException;
 import io.mediaopt.TooLargeException;
+import io.mediaopt.jobs.Caller;
+import io.mediaopt.jobs.JobRequest;
 import io.mediaopt.jobs.OutputNames;
 import io.mediaopt.media.OutputOptions;
 import io.mediaopt.media.Preset;
 import io.mediaopt.media.Presets;
 import io.mediaopt.renditions.RenditionRequest;
 import io.mediaopt.storage.StorageException;
+import io.mediaopt.webhooks.CallbackTargets;
 import io.mediaopt.webhooks.CallbackUrls;
 import jakarta.servlet.MultipartConfigElement;
 import jakarta.servlet.ServletException;
@@ -45,11 +48,23 @@ public final class UploadReader {
     private final Path uploadDir;
     private final long maxInputBytes;
     private final Presets presets;
+    private final CallbackTargets callbacks;
 
-    public UploadReader(Path uploadDir, long maxInputBytes, Presets presets) {
+    public UploadReader(Path uploadDir, long maxInputBytes, Presets presets, CallbackTargets callbacks) {
         this.uploadDir = uploadDir;
         this.maxInputBytes = maxInputBytes;
         this.presets = presets;
+        this.callbacks = callbacks;
+    }
+
+    /**
+     * Who sent a submission: the caller, who owns its job; the origin (scheme and host) the links
+     * of its callback are made from; and the id of the request.
+     */
+    public record Sender(Caller caller, String origin, String requestId) {
+        static Sender of(Context ctx, ApiKeys keys, DownloadLinks links) {
+            return new Sender(keys.caller(ctx), links.origin(ctx), RequestIds.of(ctx));
+        }
     }
 
     /** Refuses at once a body whose declared length is over the limit, before reading it. */
@@ -61,7 +76,11 @@ public final class UploadReader {
         }
     }
 
-    public Upload read(Context ctx) throws IOException {
+    /**
+     * The upload of the form and the job request its fields make. {@code callbackAllowed} is false
+     * on the route that answers with the file itself, which names no job a callback could report.
+     */
+    public Upload read(Context ctx, Sender sender, boolean callbackAllowed) throws IOException {
         checkDeclaredLength(ctx);
         if (!ctx.isMultipartFormData()) {
             throw new InvalidInputException("Expected a multipart/form-data body with a file field \"media\"");
@@ -81,8 +100,17 @@ public final class UploadReader {
             if (StorageException.isDiskFull(e)) throw new StorageException("The upload could not be stored", e);
             throw e;
         }
-        return new Upload(file, OutputNames.sanitize(media.getSubmittedFileName()), media.getSize(), choices.preset(),
-                choices.callbackUrl(), choices.renditions(), choices.options());
+        try {
+            if (!callbackAllowed && choices.callbackUrl() != null) {
+                throw new InvalidInputException("Expected callbackUrl only with Accept: application/json on "
+                        + "/api/media/optimize, whose answer then names the job the callback reports");
+            }
+            return new Upload(file, choices.request(OutputNames.sanitize(media.getSubmittedFileName()), media.getSize(),
+                    sender, callbacks));
+        } catch (RuntimeException e) {
+            Files.deleteIfExists(file);
+            throw e;
+        }
     }
 
     private Collection<Part> parts(Context ctx) throws IOException {
@@ -127,7 +155,22 @@ public final class UploadReader {
     }
 
     /** The checked text fields of a form, or of a resumable upload's metadata. */
-    public record FormChoices(Preset preset, String callbackUrl, RenditionRequest renditions, OutputOptions options) {}
+    public record FormChoices(Preset preset, String callbackUrl, RenditionRequest renditions, OutputOptions options) {
+
+        /** The job request these fields make, for a file of {@code size} bytes named {@code filename}; checks the callback URL. */
+        public JobRequest request(String filename, long size, Sender sender, CallbackTargets callbacks) {
+            return new JobRequest(filename, size, preset, options, renditions,
+                    callbacks.forSubmission(callbackUrl, sender.origin()), sender.requestId(), sender.caller().keyName());
+        }
+    }
+
+    /**
+     * The job request of a resumable upload of {@code size} bytes named {@code filename}, whose
+     * metadata gives the form's fields ({@code field}); refused exactly as the form would be.
+     */
+    public JobRequest request(Function<String, String> field, String filename, long size, Sender sender) {
+        return choices(field).request(filename, size, sender, callbacks);
+    }
 
     private Preset preset(String name) {
         if (name == null) return presets.find(null).orElseThrow();

@@ -14,6 +14,6 @@ public record Caller(String keyName) {
 
     /** Whether this caller may see the job: it submitted it, or keys are off. */
     public boolean sees(Job job) {
-        return keyName == null || keyName.equals(job.owner());
+        return keyName == null || keyName.equals(job.request().owner());
     }
 }

@@ -36,7 +36,7 @@ public final class EndedInputs {
 
     /** Deletes the input of the job if it ended; throws when storage or the database fails. */
     void deleteIfEnded(Job job) {
-        if (store.find(job.id()).map(j -> j.status().isTerminal()).orElse(true)) delete(job);
+        if (store.find(job.id()).map(j -> j.state().status().isTerminal()).orElse(true)) delete(job);
     }
 
     /** Deletes the inputs of up to a batch of ended jobs that still have one; returns how many. */
@@ -50,7 +50,7 @@ public final class EndedInputs {
     }
 
     private void delete(Job job) {
-        storage.delete(job.inputKey());
+        storage.delete(job.state().inputKey());
         store.forgetInput(job.id());
     }
 }

@@ -5,7 +5,7 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.mediaopt.ErrorCode;
 import io.mediaopt.media.OptimizationResult;
-import io.mediaopt.media.OutputOptions;
+import io.mediaopt.media.Presets;
 import org.flywaydb.core.Flyway;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -44,15 +44,15 @@ public final class JdbcJobStore implements JobStore {
     private final JobRows rows;
     private final JobEndings endings;
 
-    private JdbcJobStore(HikariDataSource dataSource, SqlDialect dialect, ObjectMapper json) {
+    private JdbcJobStore(HikariDataSource dataSource, SqlDialect dialect, ObjectMapper json, Presets presets) {
         this.dataSource = dataSource;
         this.dialect = dialect;
-        this.rows = new JobRows(json);
+        this.rows = new JobRows(json, presets);
         this.endings = new JobEndings(dataSource);
     }
 
-    /** Connects, brings the schema up to date, and returns the store. */
-    public static JdbcJobStore open(String jdbcUrl, ObjectMapper json) {
+    /** Connects, brings the schema up to date, and returns the store; stored preset names are of {@code presets}. */
+    public static JdbcJobStore open(String jdbcUrl, ObjectMapper json, Presets presets) {
         SqlDialect dialect = SqlDialect.of(jdbcUrl);
         HikariConfig config = new HikariConfig();
         config.setJdbcUrl(jdbcUrl);
@@ -75,7 +75,7 @@ public final class JdbcJobStore implements JobStore {
             dataSource.close();
             throw new IllegalStateException("Cannot prepare the job database: " + e.getMessage(), e);
         }
-        return new JdbcJobStore(dataSource, dialect, json);
+        return new JdbcJobStore(dataSource, dialect, json, presets);
     }
 
     /** The database, shared with the webhook outbox, whose rows the ending of a job writes. */
@@ -101,21 +101,7 @@ public final class JdbcJobStore implements JobStore {
 
     @Override
     public void insert(Job job) {
-        String sql = """
-                INSERT INTO jobs (id, status, preset, filename, input_bytes, media_kind, media_format,
-                                  media_type, input_key, attempts, created_at, updated_at, lease_owner, lease_until,
-                                  callback_url, callback_origin, request_id, renditions,
-                                  option_quality, option_format, option_width, accepted_formats, owner_key_name)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""";
-        Callback callback = job.callback();
-        OutputOptions options = job.options();
-        update(sql, job.id(), job.status().wireName(), job.preset(), job.filename(), job.inputBytes(),
-                job.media().kind().wireName(), job.media().shortName(), job.media().contentType(),
-                job.inputKey(), job.attempts(), job.createdAt(), job.updatedAt(), job.leaseOwner(), job.leaseUntil(),
-                callback == null ? null : callback.url(), callback == null ? null : callback.origin(), job.requestId(),
-                job.renditions().stored(), JobRows.storedQuality(options),
-                options.format() == null ? null : options.format().shortName(), options.width(),
-                JobRows.acceptedText(options), job.owner());
+        update(JobRows.INSERT, JobRows.insertValues(job));
     }
 
     @Override

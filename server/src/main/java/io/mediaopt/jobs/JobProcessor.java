@@ -7,7 +7,6 @@ import io.mediaopt.media.OptimizationResult;
 import io.mediaopt.media.Optimized;
 import io.mediaopt.media.Optimizer;
 import io.mediaopt.media.Preset;
-import io.mediaopt.media.Presets;
 import io.mediaopt.media.Rendition;
 import io.mediaopt.metrics.ServiceMetrics;
 import io.mediaopt.renditions.Made;
@@ -40,7 +39,6 @@ public final class JobProcessor {
     private static final Duration RECORD_DONE_FOR = Duration.ofSeconds(10);
 
     private final Map<MediaKind, Optimizer> optimizers;
-    private final Presets presets;
     private final Storage storage;
     private final JobStore store;
     private final UsageCounters usage;
@@ -49,11 +47,10 @@ public final class JobProcessor {
     private final RenditionMaker renditions;
     private final Outages outages;
 
-    public JobProcessor(Map<MediaKind, Optimizer> optimizers, Presets presets, Storage storage,
+    public JobProcessor(Map<MediaKind, Optimizer> optimizers, Storage storage,
                         JobStore store, UsageCounters usage, ServiceMetrics metrics, Clock clock,
                         RenditionMaker renditions, Outages outages) {
         this.optimizers = Map.copyOf(optimizers);
-        this.presets = presets;
         this.storage = storage;
         this.store = store;
         this.usage = usage;
@@ -65,18 +62,20 @@ public final class JobProcessor {
 
     /** Processes the job, whose input is at {@code input}, inside {@code workDir}; returns it done. */
     public Job process(Job job, Path input, Path workDir) {
-        metrics.jobAttempt(job.inputKey() == null ? "sync" : "queued");
+        metrics.jobAttempt(job.state().inputKey() == null ? "sync" : "queued");
+        JobRequest request = job.request();
         try {
             Job done = optimizeAndStore(job, input, workDir);
-            metrics.optimization(job.media().kind().wireName(), job.preset(), done.result().strategy(),
-                    ServiceMetrics.OK, job.inputBytes(), done.result().outputBytes());
-            log.info("job {} done: {} {} → {} bytes ({})", job.id(), job.media().shortName(), job.inputBytes(),
-                    done.result().outputBytes(), done.result().strategy());
+            OptimizationResult result = done.state().result();
+            metrics.optimization(job.media().kind().wireName(), request.preset().name(), result.strategy(),
+                    ServiceMetrics.OK, request.inputBytes(), result.outputBytes());
+            log.info("job {} done: {} {} → {} bytes ({})", job.id(), job.media().shortName(), request.inputBytes(),
+                    result.outputBytes(), result.strategy());
             return done;
         } catch (IOException | RuntimeException e) {
             Optional<ServiceException> outage = outages.behind(e);
             // a queued job waits the outage out; a synchronous one answers with it
-            if (outage.isPresent() && job.inputKey() != null) throw new OutageException(outage.get());
+            if (outage.isPresent() && job.state().inputKey() != null) throw new OutageException(outage.get());
             ServiceException failure = outage.orElseGet(() -> e instanceof ServiceException se ? se : new JobFailedException(e));
             fail(job, failure.errorCode(), failure.getMessage(), e);
             throw failure;
@@ -84,24 +83,24 @@ public final class JobProcessor {
     }
 
     private Job optimizeAndStore(Job job, Path input, Path workDir) throws IOException {
-        Preset preset = presets.find(job.preset())
-                .orElseThrow(() -> new IllegalStateException("Unknown preset " + job.preset()));
+        JobRequest request = job.request();
+        Preset preset = request.preset();
         Optimizer optimizer = optimizers.get(job.media().kind());
         long started = System.nanoTime();
-        Optimized optimized = optimizer.optimize(input, job.media(), job.options().applyTo(preset), workDir,
+        Optimized optimized = optimizer.optimize(input, job.media(), request.options().applyTo(preset), workDir,
                 new JobProgress(store, job.id(), clock));
         metrics.encodeTime(job.media().kind().wireName(), Duration.ofNanos(System.nanoTime() - started));
         // renditions follow the preset itself; before the output is stored: an output that is the input itself is moved away by storing it
-        List<Made> made = renditions.make(job.renditions(), input, preset, optimized, workDir);
+        List<Made> made = renditions.make(request.renditions(), input, preset, optimized, workDir);
         long outputBytes = Files.size(optimized.output());
-        String filename = OutputNames.forOutput(job.filename(), optimized.extension());
+        String filename = OutputNames.forOutput(request.filename(), optimized.extension());
         // One key per attempt: a node that lost its lease must not overwrite or delete the winner's output.
-        String outputKey = "outputs/" + job.id() + "/" + job.attempts() + "-" + UUID.randomUUID()
+        String outputKey = "outputs/" + job.id() + "/" + job.state().attempts() + "-" + UUID.randomUUID()
                 + "." + optimized.extension();
         storage.put(outputKey, optimized.output(), optimized.contentType());
         List<String> stored = new ArrayList<>(List.of(outputKey));
         try {
-            OptimizationResult result = OptimizationResult.of(optimized, filename, job.inputBytes(), outputBytes)
+            OptimizationResult result = OptimizationResult.of(optimized, filename, request.inputBytes(), outputBytes)
                     .withRenditions(storeRenditions(made, outputKey, stored), null);
             if (!recordDone(job, result, outputKey)) {
                 throw new IllegalStateException("Job " + job.id() + " is no longer held by this node");
@@ -110,7 +109,7 @@ public final class JobProcessor {
             stored.forEach(this::deleteUnrecorded);
             throw e;
         }
-        usage.record(job.owner(), job.inputBytes(), outputBytes);
+        usage.record(request.owner(), request.inputBytes(), outputBytes);
         return store.find(job.id()).orElseThrow();
     }
 
@@ -125,9 +124,9 @@ public final class JobProcessor {
         boolean retried = false;
         while (true) {
             try {
-                return store.markDone(job.id(), job.leaseOwner(), result, outputKey, clock.millis())
+                return store.markDone(job.id(), job.state().leaseOwner(), result, outputKey, clock.millis())
                         || retried && store.find(job.id())
-                                .filter(j -> j.status() == JobStatus.DONE && outputKey.equals(j.outputKey())).isPresent();
+                                .filter(j -> j.state().status() == JobStatus.DONE && outputKey.equals(j.state().outputKey())).isPresent();
             } catch (JobStoreException e) {
                 if (!e.isOutage() || System.nanoTime() - giveUpAt > 0) throw e;
                 log.warn("job {} is done but the job database does not answer; asking again in {} ms", job.id(),
@@ -175,8 +174,8 @@ public final class JobProcessor {
         } else {
             log.warn("job {} failed: {}", job.id(), code.wireName(), cause);
         }
-        metrics.optimization(job.media().kind().wireName(), job.preset(), ServiceMetrics.NO_STRATEGY, code.wireName(), 0, 0);
-        if (store.markFailed(job.id(), job.leaseOwner(), code, message, clock.millis())) {
+        metrics.optimization(job.media().kind().wireName(), job.request().preset().name(), ServiceMetrics.NO_STRATEGY, code.wireName(), 0, 0);
+        if (store.markFailed(job.id(), job.state().leaseOwner(), code, message, clock.millis())) {
             metrics.jobFailures(code, 1);
         }
     }

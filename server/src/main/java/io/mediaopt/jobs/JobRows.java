@@ -7,6 +7,8 @@ import io.mediaopt.media.MediaFormat;
 import io.mediaopt.media.OutputFormat;
 import io.mediaopt.media.OptimizationResult;
 import io.mediaopt.media.OutputOptions;
+import io.mediaopt.media.Preset;
+import io.mediaopt.media.Presets;
 import io.mediaopt.renditions.RenditionRequest;
 
 import static io.mediaopt.jobs.SqlStatements.nullableLong;
@@ -17,26 +19,36 @@ import java.util.Arrays;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-/** A job as the jobs table stores it: the row read back, and the columns that need turning into text. */
+/**
+ * A job as the jobs table stores it: the row read back, and the values an insert writes. The one
+ * place where stored names become objects and back (a preset's name, a format's short name, an
+ * error's code).
+ */
 final class JobRows {
     /** What {@code option_quality} holds for a request's {@code quality=auto}, below any quality it may pin. */
     private static final int STORED_QUALITY_AUTO = 0;
 
     private final ObjectMapper json;
+    private final Presets presets;
 
-    JobRows(ObjectMapper json) {
+    JobRows(ObjectMapper json, Presets presets) {
         this.json = json;
+        this.presets = presets;
     }
 
     /** The job a row of the jobs table holds. */
     Job read(ResultSet rs) throws SQLException {
-        return new Job(
-                rs.getString("id"),
-                JobStatus.fromWire(rs.getString("status")),
-                rs.getString("preset"),
+        JobRequest request = new JobRequest(
                 rs.getString("filename"),
                 rs.getLong("input_bytes"),
-                mediaFormat(rs.getString("media_format")),
+                preset(rs.getString("preset")),
+                options(rs),
+                RenditionRequest.fromStored(rs.getString("renditions")),
+                callback(rs.getString("callback_url"), rs.getString("callback_origin")),
+                rs.getString("request_id"),
+                rs.getString("owner_key_name"));
+        JobState state = new JobState(
+                JobStatus.fromWire(rs.getString("status")),
                 rs.getString("input_key"),
                 rs.getInt("attempts"),
                 rs.getLong("created_at"),
@@ -48,12 +60,34 @@ final class JobRows {
                 rs.getString("error_message"),
                 rs.getString("lease_owner"),
                 nullableLong(rs, "lease_until"),
-                callback(rs.getString("callback_url"), rs.getString("callback_origin")),
-                rs.getInt("progress"),
-                rs.getString("request_id"),
-                RenditionRequest.fromStored(rs.getString("renditions")),
-                options(rs),
-                rs.getString("owner_key_name"));
+                rs.getInt("progress"));
+        return new Job(rs.getString("id"), request, mediaFormat(rs.getString("media_format")), state);
+    }
+
+    /** The values {@link #INSERT} writes, in its order. */
+    static Object[] insertValues(Job job) {
+        JobRequest request = job.request();
+        JobState state = job.state();
+        Callback callback = request.callback();
+        OutputOptions options = request.options();
+        return new Object[] {job.id(), state.status().wireName(), request.preset().name(), request.filename(),
+                request.inputBytes(), job.media().kind().wireName(), job.media().shortName(), job.media().contentType(),
+                state.inputKey(), state.attempts(), state.createdAt(), state.updatedAt(), state.leaseOwner(),
+                state.leaseUntil(), callback == null ? null : callback.url(), callback == null ? null : callback.origin(),
+                request.requestId(), request.renditions().stored(), storedQuality(options),
+                options.format() == null ? null : options.format().shortName(), options.width(), acceptedText(options),
+                request.owner()};
+    }
+
+    static final String INSERT = """
+            INSERT INTO jobs (id, status, preset, filename, input_bytes, media_kind, media_format,
+                              media_type, input_key, attempts, created_at, updated_at, lease_owner, lease_until,
+                              callback_url, callback_origin, request_id, renditions,
+                              option_quality, option_format, option_width, accepted_formats, owner_key_name)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""";
+
+    private Preset preset(String name) {
+        return presets.find(name).orElseThrow(() -> new IllegalStateException("Stored job has an unknown preset " + name));
     }
 
     private static OutputOptions options(ResultSet rs) throws SQLException {
@@ -72,12 +106,12 @@ final class JobRows {
      * The {@code option_quality} column: the pinned quality (1 to 100), {@value #STORED_QUALITY_AUTO}
      * for a request that asked for {@code quality=auto}, null for the service's default.
      */
-    static Integer storedQuality(OutputOptions options) {
+    private static Integer storedQuality(OutputOptions options) {
         return options.qualityAuto() ? Integer.valueOf(STORED_QUALITY_AUTO) : options.quality();
     }
 
     /** The formats an Accept header chose among, as {@code avif,webp}; null when none. */
-    static String acceptedText(OutputOptions options) {
+    private static String acceptedText(OutputOptions options) {
         if (options.accepted().isEmpty()) return null;
         return options.accepted().stream().sorted().map(MediaFormat::shortName).collect(Collectors.joining(","));
     }

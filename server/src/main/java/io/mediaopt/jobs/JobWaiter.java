@@ -33,11 +33,11 @@ public final class JobWaiter {
         long endBy = pickUpBy + processingLimit.toMillis();
         while (true) {
             Job job = store.find(id).orElseThrow(() -> new JobNotFoundException(id));
-            switch (job.status()) {
+            switch (job.state().status()) {
                 case DONE -> {
                     return job;
                 }
-                case FAILED -> throw new JobFailedElsewhereException(job.errorCode(), job.errorMessage());
+                case FAILED -> throw new JobFailedElsewhereException(job.state().errorCode(), job.state().errorMessage());
                 case PENDING -> {
                     if (clock.millis() > pickUpBy && store.markFailed(id, null, ErrorCode.BUSY, "No encoder was free", clock.millis())) {
                         log.warn("job {} failed: {} (no node took it within the queue timeout)", id,

@@ -5,17 +5,13 @@ import io.mediaopt.media.MediaException;
 import io.mediaopt.media.MediaFormat;
 import io.mediaopt.media.MediaKind;
 import io.mediaopt.media.Mislabelling;
-import io.mediaopt.media.OutputOptions;
 import io.mediaopt.media.Polyglots;
-import io.mediaopt.media.Preset;
 import io.mediaopt.media.Sniffer;
-import io.mediaopt.renditions.RenditionRequest;
 import io.mediaopt.storage.Storage;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.function.Supplier;
@@ -51,25 +47,18 @@ public final class Jobs {
     }
 
     /**
-     * Queues the upload (consumed: moved into storage) and returns the pending job, which reports
-     * its end to {@code callback} when that is not null; {@code requestId} is the id of the
-     * request that submits it; {@code renditions} the extra outputs it asks for; {@code options}
-     * what it asks of its output beyond the preset; {@code caller} who submits it, and owns it.
+     * Queues the upload (consumed: moved into storage) as the job {@code request} asks for, and
+     * returns the pending job.
      */
-    public Job submit(Path upload, String filename, Preset preset, Callback callback, String requestId,
-                      RenditionRequest renditions, OutputOptions options, Caller caller) throws IOException {
-        MediaFormat media = sniff(upload, filename);
-        renditions.checkFits(media.kind());
-        options.checkFits(media.kind());
+    public Job submit(Path upload, JobRequest request) throws IOException {
+        MediaFormat media = sniff(upload, request);
         if (store.countPending() >= maxPendingJobs) {
             throw new BusyException("Too many jobs are waiting; retry later", 30);
         }
         String id = ids.get();
         String inputKey = "inputs/" + id;
-        long size = Files.size(upload);
         storage.put(inputKey, upload, media.contentType());
-        Job job = Job.pending(id, preset.name(), filename, size, media, inputKey, callback, clock.millis())
-                .requestedBy(requestId).asking(renditions).withOptions(options).ownedBy(caller.keyName());
+        Job job = new Job(id, request, media, JobState.pending(inputKey, clock.millis()));
         try {
             store.insert(job);
         } catch (RuntimeException e) {
@@ -77,7 +66,8 @@ public final class Jobs {
             throw e;
         }
         LogContext.withJob(id, null, () -> {
-            log.info("job {} queued: {} {} bytes, preset {}", id, media.shortName(), size, preset.name());
+            log.info("job {} queued: {} {} bytes, preset {}", id, media.shortName(), request.inputBytes(),
+                    request.preset().name());
             return job;
         });
         workers.jobQueued();
@@ -88,26 +78,16 @@ public final class Jobs {
      * Optimizes the upload while the caller waits; returns the done job or throws its failure.
      * A node that does not process the queue hands the upload to the nodes that do, and waits.
      */
-    public Job optimizeNow(Path upload, String filename, Preset preset, Callback callback, String requestId,
-                           RenditionRequest renditions, OutputOptions options, Caller caller) throws IOException {
-        if (!workers.processesQueue()) {
-            return submitAndWait(upload, filename, preset, callback, requestId, renditions, options, caller);
-        }
-        MediaFormat media = sniff(upload, filename);
-        renditions.checkFits(media.kind());
-        options.checkFits(media.kind());
-        long size = Files.size(upload);
+    public Job optimizeNow(Path upload, JobRequest request) throws IOException {
+        if (!workers.processesQueue()) return submitAndWait(upload, request);
+        MediaFormat media = sniff(upload, request);
         String id = ids.get();
-        Job job = Job.processingNow(id, preset.name(), filename, size, media, workers.newLease(), callback,
-                clock.millis()).requestedBy(requestId).asking(renditions).withOptions(options).ownedBy(caller.keyName());
+        Job job = new Job(id, request, media, JobState.processingNow(workers.newLease(), clock.millis()));
         return workers.runNow(id, () -> store.insert(job), workDir -> processor.process(job, upload, workDir));
     }
 
-    private Job submitAndWait(Path upload, String filename, Preset preset, Callback callback, String requestId,
-                              RenditionRequest renditions, OutputOptions options, Caller caller)
-            throws IOException {
-        Job job = submit(upload, filename, preset, callback, requestId, renditions, options, caller);
-        return waiter.awaitEnd(job.id());
+    private Job submitAndWait(Path upload, JobRequest request) throws IOException {
+        return waiter.awaitEnd(submit(upload, request).id());
     }
 
     /**
@@ -121,20 +101,23 @@ public final class Jobs {
     /** The job if it is done; not-found or not-ready otherwise. */
     public Job getDone(String id, Caller caller) {
         Job job = get(id, caller);
-        if (job.status() != JobStatus.DONE) throw new JobNotReadyException(id, job.status());
+        if (job.state().status() != JobStatus.DONE) throw new JobNotReadyException(id, job.state().status());
         return job;
     }
 
     /**
      * What the upload is, from its bytes; refused when it is none of the accepted formats, when
-     * its name says the other kind of media, or when it is also another file (a polyglot).
+     * its name says the other kind of media, when it is also another file (a polyglot), or when the
+     * request asks what this kind of media cannot give.
      */
-    private MediaFormat sniff(Path upload, String filename) throws IOException {
+    private MediaFormat sniff(Path upload, JobRequest request) throws IOException {
         MediaFormat media = sniffer.sniff(upload).orElseThrow(() -> MediaException.unsupportedType(
                 "The file is not an image or video format this service accepts ("
                         + MediaFormat.listOf(MediaKind.IMAGE) + "; " + MediaFormat.listOf(MediaKind.VIDEO) + ")"));
-        Mislabelling.refuse(filename, media);
+        Mislabelling.refuse(request.filename(), media);
         Polyglots.refuse(upload, media);
+        request.renditions().checkFits(media.kind());
+        request.options().checkFits(media.kind());
         return media;
     }
 }

@@ -36,16 +36,16 @@ final class OutageRetries {
      */
     void waitOut(Job job, ServiceException outage, BooleanSupplier running) {
         gate.close(outage);
-        if (job.attempts() >= settings.maxAttempts()) {
+        if (job.state().attempts() >= settings.maxAttempts()) {
             fail(job, outage);
             return;
         }
         long giveUpAt = clock.millis() + settings.lease().toMillis();
         while (running.getAsBoolean() && clock.millis() < giveUpAt) {
             try {
-                if (store.requeue(job.id(), job.leaseOwner(), clock.millis())) {
+                if (store.requeue(job.id(), job.state().leaseOwner(), clock.millis())) {
                     log.warn("job {} met an outage ({}: {}); queued again after attempt {} of {}", job.id(),
-                            outage.code(), outage.getMessage(), job.attempts(), settings.maxAttempts());
+                            outage.code(), outage.getMessage(), job.state().attempts(), settings.maxAttempts());
                 }
                 return;
             } catch (RuntimeException stillOut) {
@@ -60,10 +60,10 @@ final class OutageRetries {
     }
 
     private void fail(Job job, ServiceException outage) {
-        log.warn("job {} failed: {} after {} attempts ({})", job.id(), outage.code(), job.attempts(),
+        log.warn("job {} failed: {} after {} attempts ({})", job.id(), outage.code(), job.state().attempts(),
                 outage.getMessage());
         try {
-            if (store.markFailed(job.id(), job.leaseOwner(), outage.errorCode(), outage.getMessage(), clock.millis())) {
+            if (store.markFailed(job.id(), job.state().leaseOwner(), outage.errorCode(), outage.getMessage(), clock.millis())) {
                 metrics.jobFailures(outage.errorCode(), 1);
             }
         } catch (RuntimeException e) {

@@ -48,13 +48,13 @@ public final class Retention {
 
     private boolean purge(Job job) {
         try {
-            if (job.outputKey() != null) {
-                if (job.result() != null && job.result().renditions() != null) {
-                    job.result().renditions().forEach(r -> storage.delete(RenditionKeys.key(job.outputKey(), r.name())));
+            if (job.state().outputKey() != null) {
+                if (job.state().result() != null && job.state().result().renditions() != null) {
+                    job.state().result().renditions().forEach(r -> storage.delete(RenditionKeys.key(job.state().outputKey(), r.name())));
                 }
-                storage.delete(job.outputKey());
+                storage.delete(job.state().outputKey());
             }
-            if (job.inputKey() != null) storage.delete(job.inputKey());
+            if (job.state().inputKey() != null) storage.delete(job.state().inputKey());
             store.delete(job.id());
             return true;
         } catch (RuntimeException e) {

@@ -191,7 +191,7 @@ public final class Workers implements AutoCloseable {
     }
 
     private void runQueued(Job job) {
-        LogContext.withJob(job.id(), job.requestId(), () -> {
+        LogContext.withJob(job.id(), job.request().requestId(), () -> {
             runQueuedHere(job);
             return null;
         });
@@ -202,12 +202,12 @@ public final class Workers implements AutoCloseable {
             workDirs.within(job.id(), workDir -> {
                 Path input = workDir.resolve("input");
                 try {
-                    storage.copyTo(job.inputKey(), input);
+                    storage.copyTo(job.state().inputKey(), input);
                 } catch (StorageException e) {
                     if (e.isOutage()) throw new OutageException(e);
                     log.warn("job {} failed: {} (its input could not be read back: {})", job.id(),
                             ErrorCode.STORAGE_FAILED.wireName(), e.getMessage(), e);
-                    if (store.markFailed(job.id(), job.leaseOwner(), ErrorCode.STORAGE_FAILED,
+                    if (store.markFailed(job.id(), job.state().leaseOwner(), ErrorCode.STORAGE_FAILED,
                             "The uploaded input could not be read back from storage", clock.millis())) {
                         metrics.jobFailures(ErrorCode.STORAGE_FAILED, 1);
                     }
@@ -271,7 +271,7 @@ public final class Workers implements AutoCloseable {
 
     /** Whether the job has reached a terminal status, or is gone from the store. */
     private boolean ended(String id) {
-        return store.find(id).map(job -> job.status().isTerminal()).orElse(true);
+        return store.find(id).map(job -> job.state().status().isTerminal()).orElse(true);
     }
 
     /**

@@ -1,6 +1,5 @@
 package io.mediaopt.jobs;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediaopt.media.MediaFormat;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -29,8 +28,8 @@ class JobProgressTest {
 
     @BeforeEach
     void open() {
-        store = JdbcJobStore.open("jdbc:sqlite:" + dir.resolve("jobs.db"), new ObjectMapper());
-        store.insert(Job.pending("v", "web", "clip.mp4", 100, MediaFormat.MP4,
+        store = TestJobs.open("jdbc:sqlite:" + dir.resolve("jobs.db"));
+        store.insert(TestJobs.pending("v", "web", "clip.mp4", 100, MediaFormat.MP4,
                 "inputs/v", null, now));
         store.claimNext(new JobStore.Lease("n1", now + 30_000), 3, now);
     }
@@ -41,7 +40,7 @@ class JobProgressTest {
     }
 
     int stored() {
-        return store.find("v").orElseThrow().progress();
+        return store.find("v").orElseThrow().state().progress();
     }
 
     @Test

@@ -50,58 +50,66 @@ abstract class JobStoreContract {
     }
 
     static Job pending(String id, long createdAt) {
-        return Job.pending(id, "web", id + ".jpg", 100, JPEG, "inputs/" + id, null, createdAt);
+        return TestJobs.pending(id, "web", id + ".jpg", 100, JPEG, "inputs/" + id, null, createdAt);
+    }
+
+    /** A pending job of the web preset that asks these (each may be null). */
+    static Job pending(String id, long createdAt, OutputOptions options, RenditionRequest renditions, String requestId,
+                       String owner) {
+        JobRequest request = new JobRequest(id + ".jpg", 100, TestJobs.PRESETS.find("web").orElseThrow(), options,
+                renditions, null, requestId, owner);
+        return new Job(id, request, JPEG, JobState.pending("inputs/" + id, createdAt));
     }
 
     @Test
     void aClaimedJobCarriesTheIdOfTheRequestThatCreatedIt() {
-        store.insert(pending("r", 1000).requestedBy("req-7f3a"));
+        store.insert(pending("r", 1000, null, null, "req-7f3a", null));
         store.insert(pending("s", 1001));
-        assertThat(store.claimNext(lease("n1", 5000), 3, 2000).orElseThrow().requestId()).isEqualTo("req-7f3a");
-        assertThat(store.claimNext(lease("n1", 5000), 3, 2000).orElseThrow().requestId()).isNull();
+        assertThat(store.claimNext(lease("n1", 5000), 3, 2000).orElseThrow().request().requestId()).isEqualTo("req-7f3a");
+        assertThat(store.claimNext(lease("n1", 5000), 3, 2000).orElseThrow().request().requestId()).isNull();
     }
 
     @Test
     void aJobKeepsTheNameOfTheKeyThatSubmittedIt() {
-        store.insert(pending("a", 1000).ownedBy("alice"));
+        store.insert(pending("a", 1000, null, null, null, "alice"));
         store.insert(pending("n", 1001));
-        assertThat(store.claimNext(lease("n1", 5000), 3, 2000).orElseThrow().owner()).isEqualTo("alice");
-        assertThat(store.find("a").orElseThrow().owner()).isEqualTo("alice");
-        assertThat(store.find("n").orElseThrow().owner()).isNull();
+        assertThat(store.claimNext(lease("n1", 5000), 3, 2000).orElseThrow().request().owner()).isEqualTo("alice");
+        assertThat(store.find("a").orElseThrow().request().owner()).isEqualTo("alice");
+        assertThat(store.find("n").orElseThrow().request().owner()).isNull();
     }
 
     @Test
     void aClaimedJobCarriesTheRenditionsItAskedForAndTheDoneOneListsThem() {
         RenditionRequest asked = RenditionRequest.parse("poster,hls", "1.5");
-        store.insert(pending("v", 1000).asking(asked));
+        store.insert(pending("v", 1000, null, asked, null, null));
         Job claimed = store.claimNext(lease("n1", 5000), 3, 2000).orElseThrow();
-        assertThat(claimed.renditions()).isEqualTo(asked);
+        assertThat(claimed.request().renditions()).isEqualTo(asked);
 
         List<Rendition> made = List.of(new Rendition("master.m3u8", RenditionRole.HLS_MASTER, null, null, "m3u8",
                 "application/vnd.apple.mpegurl", 120, null, null), new Rendition("360p.m3u8",
                 RenditionRole.HLS_PLAYLIST, 640, 360, "m3u8", "application/vnd.apple.mpegurl", 200, 812_000L, null));
         assertThat(store.markDone("v", "n1", RESULT.withRenditions(made, null), "outputs/v/1-x.mp4", 3000)).isTrue();
-        assertThat(store.find("v").orElseThrow().result().renditions()).isEqualTo(made);
+        assertThat(store.find("v").orElseThrow().state().result().renditions()).isEqualTo(made);
         store.insert(pending("w", 1001));
-        assertThat(store.find("w").orElseThrow().renditions()).isEqualTo(RenditionRequest.NONE);
+        assertThat(store.find("w").orElseThrow().request().renditions()).isEqualTo(RenditionRequest.NONE);
     }
 
     @Test
     void aClaimedJobCarriesTheOptionsItAskedForAndOneWithoutHasNone() {
         OutputOptions asked = OutputOptions.parse("40", "webp", "300").accepting("image/avif,image/webp;q=0.9");
-        store.insert(pending("o", 1000).withOptions(asked));
-        store.insert(pending("p", 1001).withOptions(OutputOptions.parse(null, "webm", null)));
+        store.insert(pending("o", 1000, asked, null, null, null));
+        store.insert(pending("p", 1001, OutputOptions.parse(null, "webm", null), null, null, null));
         store.insert(pending("q", 1002));
-        assertThat(store.claimNext(lease("n1", 5000), 3, 2000).orElseThrow().options()).isEqualTo(asked)
+        assertThat(store.claimNext(lease("n1", 5000), 3, 2000).orElseThrow().request().options()).isEqualTo(asked)
                 .isEqualTo(new OutputOptions(40, OutputFormat.WEBP, 300, Set.of()));
-        assertThat(store.find("p").orElseThrow().options()).isEqualTo(new OutputOptions(null, OutputFormat.WEBM, null, Set.of()));
-        assertThat(store.find("q").orElseThrow().options()).isEqualTo(OutputOptions.NONE);
+        assertThat(store.find("p").orElseThrow().request().options()).isEqualTo(new OutputOptions(null, OutputFormat.WEBM, null, Set.of()));
+        assertThat(store.find("q").orElseThrow().request().options()).isEqualTo(OutputOptions.NONE);
         OutputOptions negotiated = OutputOptions.NONE.accepting("image/avif,image/webp,*/*;q=0.8");
-        store.insert(pending("r", 1003).withOptions(negotiated));
-        assertThat(store.find("r").orElseThrow().options().accepted()).containsExactlyInAnyOrder(MediaFormat.AVIF, MediaFormat.WEBP);
+        store.insert(pending("r", 1003, negotiated, null, null, null));
+        assertThat(store.find("r").orElseThrow().request().options().accepted()).containsExactlyInAnyOrder(MediaFormat.AVIF, MediaFormat.WEBP);
         OutputOptions auto = OutputOptions.parse("auto", null, null);
-        store.insert(pending("s", 1004).withOptions(auto));
-        assertThat(store.find("s").orElseThrow().options()).isEqualTo(auto);
+        store.insert(pending("s", 1004, auto, null, null, null));
+        assertThat(store.find("s").orElseThrow().request().options()).isEqualTo(auto);
     }
 
     @Test
@@ -109,9 +117,9 @@ abstract class JobStoreContract {
         store.insert(pending("a", 1000));
 
         Job claimed = store.claimNext(lease("n1", 5000), 3, 2000).orElseThrow();
-        assertThat(claimed.status()).isEqualTo(JobStatus.PROCESSING);
-        assertThat(claimed.attempts()).isEqualTo(1);
-        assertThat(claimed.leaseOwner()).isEqualTo("n1");
+        assertThat(claimed.state().status()).isEqualTo(JobStatus.PROCESSING);
+        assertThat(claimed.state().attempts()).isEqualTo(1);
+        assertThat(claimed.state().leaseOwner()).isEqualTo("n1");
         assertThat(store.claimNext(lease("n2", 5000), 3, 2001)).isEmpty();
 
         assertThat(store.markDone("a", "n2", RESULT, "outputs/a/x.webp", 2500)).isFalse();
@@ -120,13 +128,13 @@ abstract class JobStoreContract {
         assertThat(store.markFailed("a", "n1", ErrorCode.INTERNAL, "late", 3002)).isFalse();
 
         Job done = store.find("a").orElseThrow();
-        assertThat(done.status()).isEqualTo(JobStatus.DONE);
-        assertThat(done.result()).isEqualTo(RESULT);
-        assertThat(done.outputKey()).isEqualTo("outputs/a/x.webp");
-        assertThat(done.completedAt()).isEqualTo(3000L);
-        assertThat(done.createdAt()).isEqualTo(1000L);
+        assertThat(done.state().status()).isEqualTo(JobStatus.DONE);
+        assertThat(done.state().result()).isEqualTo(RESULT);
+        assertThat(done.state().outputKey()).isEqualTo("outputs/a/x.webp");
+        assertThat(done.state().completedAt()).isEqualTo(3000L);
+        assertThat(done.state().createdAt()).isEqualTo(1000L);
         assertThat(done.media()).isEqualTo(JPEG);
-        assertThat(done.leaseOwner()).isNull();
+        assertThat(done.state().leaseOwner()).isNull();
     }
 
     @Test
@@ -134,20 +142,20 @@ abstract class JobStoreContract {
         store.insert(pending("p", 1));
         assertThat(store.recordProgress("p", 10)).as("not processing yet").isFalse();
         store.claimNext(lease("n1", 5000), 3, 2);
-        assertThat(store.find("p").orElseThrow().progress()).isZero();
+        assertThat(store.find("p").orElseThrow().state().progress()).isZero();
 
         assertThat(store.recordProgress("p", 40)).isTrue();
         assertThat(store.recordProgress("p", 30)).as("backwards").isFalse();
         assertThat(store.recordProgress("p", 40)).as("the same").isFalse();
         try (JobStore otherNode = openAnotherNode()) {
-            assertThat(otherNode.find("p").orElseThrow().progress()).isEqualTo(40);
+            assertThat(otherNode.find("p").orElseThrow().state().progress()).isEqualTo(40);
             assertThat(otherNode.recordProgress("p", 20)).isFalse();
             assertThat(otherNode.recordProgress("p", 55)).isTrue();
         }
-        assertThat(store.find("p").orElseThrow().progress()).isEqualTo(55);
+        assertThat(store.find("p").orElseThrow().state().progress()).isEqualTo(55);
 
         assertThat(store.markDone("p", "n1", RESULT, "outputs/p/x.webp", 3)).isTrue();
-        assertThat(store.find("p").orElseThrow().progress()).isEqualTo(100);
+        assertThat(store.find("p").orElseThrow().state().progress()).isEqualTo(100);
         assertThat(store.recordProgress("p", 99)).as("done").isFalse();
     }
 
@@ -158,9 +166,9 @@ abstract class JobStoreContract {
         assertThat(store.markFailed("p", "n1", ErrorCode.BUSY, "no", 2)).isFalse();
         assertThat(store.markFailed("p", null, ErrorCode.BUSY, "no", 3)).isTrue();
         Job failed = store.find("p").orElseThrow();
-        assertThat(failed.status()).isEqualTo(JobStatus.FAILED);
-        assertThat(failed.errorCode().wireName()).isEqualTo("busy");
-        assertThat(failed.errorMessage()).isEqualTo("no");
+        assertThat(failed.state().status()).isEqualTo(JobStatus.FAILED);
+        assertThat(failed.state().errorCode().wireName()).isEqualTo("busy");
+        assertThat(failed.state().errorMessage()).isEqualTo("no");
     }
 
     @Test
@@ -186,8 +194,8 @@ abstract class JobStoreContract {
         assertThat(store.claimNext(lease("alive", 1000), 3, 50)).as("lease still valid").isEmpty();
 
         Job taken = store.claimNext(lease("alive", 1000), 3, 101).orElseThrow();
-        assertThat(taken.leaseOwner()).isEqualTo("alive");
-        assertThat(taken.attempts()).isEqualTo(2);
+        assertThat(taken.state().leaseOwner()).isEqualTo("alive");
+        assertThat(taken.state().attempts()).isEqualTo(2);
         assertThat(store.renewLease("j", lease("dead", 2000), 102)).isFalse();
         assertThat(store.markDone("j", "dead", RESULT, "x", 103)).isFalse();
         assertThat(store.renewLease("j", lease("alive", 2000), 104)).isTrue();
@@ -204,26 +212,26 @@ abstract class JobStoreContract {
         assertThat(store.failAbandoned(2, 19).failed()).as("lease of b still valid").isZero();
 
         assertThat(store.failAbandoned(2, 21)).as("its input is the caller's to delete")
-                .isEqualTo(new JobStore.Interrupted(1, List.of(pending("j", 1).inputKey())));
+                .isEqualTo(new JobStore.Interrupted(1, List.of(pending("j", 1).state().inputKey())));
         Job failed = store.find("j").orElseThrow();
-        assertThat(failed.status()).isEqualTo(JobStatus.FAILED);
-        assertThat(failed.errorCode().wireName()).isEqualTo("interrupted");
-        assertThat(failed.completedAt()).isEqualTo(21L);
+        assertThat(failed.state().status()).isEqualTo(JobStatus.FAILED);
+        assertThat(failed.state().errorCode().wireName()).isEqualTo("interrupted");
+        assertThat(failed.state().completedAt()).isEqualTo(21L);
     }
 
     @Test
     void synchronousJobsAreNeverRetriedByAnotherNode() {
-        store.insert(Job.processingNow("sync", "web", "s.jpg", 1, JPEG, lease("n1", 10), null, 1));
+        store.insert(TestJobs.processingNow("sync", "web", "s.jpg", 1, JPEG, lease("n1", 10), null, 1));
         assertThat(store.claimNext(lease("n2", 100), 3, 50)).isEmpty();
         assertThat(store.failAbandoned(3, 50)).isEqualTo(new JobStore.Interrupted(1, List.of()));
-        assertThat(store.find("sync").orElseThrow().errorCode().wireName()).isEqualTo("interrupted");
+        assertThat(store.find("sync").orElseThrow().state().errorCode().wireName()).isEqualTo("interrupted");
     }
 
     @Test
     void recoveryAtStartRequeuesOrFailsOnlyWhatThisNodeHeld() {
         store.insert(pending("mine", 1));
         store.insert(pending("theirs", 2));
-        store.insert(Job.processingNow("sync", "web", "s.jpg", 1, JPEG, lease("me", 1000), null, 3));
+        store.insert(TestJobs.processingNow("sync", "web", "s.jpg", 1, JPEG, lease("me", 1000), null, 3));
         store.claimNext(lease("me", 1000), 1, 5);
         store.claimNext(lease("other", 1000), 1, 5);
 
@@ -231,10 +239,10 @@ abstract class JobStoreContract {
         JobStore.Recovery recovery = store.recoverOwnedBy("me", 1, 10);
 
         assertThat(recovery).isEqualTo(new JobStore.Recovery(0,
-                new JobStore.Interrupted(2, List.of(pending("mine", 1).inputKey()))));
-        assertThat(store.find("mine").orElseThrow().errorCode().wireName()).isEqualTo("interrupted");
-        assertThat(store.find("theirs").orElseThrow().status()).isEqualTo(JobStatus.PROCESSING);
-        assertThat(store.find("sync").orElseThrow().errorCode().wireName()).isEqualTo("interrupted");
+                new JobStore.Interrupted(2, List.of(pending("mine", 1).state().inputKey()))));
+        assertThat(store.find("mine").orElseThrow().state().errorCode().wireName()).isEqualTo("interrupted");
+        assertThat(store.find("theirs").orElseThrow().state().status()).isEqualTo(JobStatus.PROCESSING);
+        assertThat(store.find("sync").orElseThrow().state().errorCode().wireName()).isEqualTo("interrupted");
     }
 
     @Test
@@ -244,9 +252,9 @@ abstract class JobStoreContract {
         assertThat(store.recoverOwnedBy("me", 3, 10))
                 .isEqualTo(new JobStore.Recovery(1, new JobStore.Interrupted(0, List.of())));
         Job requeued = store.find("r").orElseThrow();
-        assertThat(requeued.status()).isEqualTo(JobStatus.PENDING);
-        assertThat(requeued.leaseOwner()).isNull();
-        assertThat(store.claimNext(lease("me", 1000), 3, 11).orElseThrow().attempts()).isEqualTo(2);
+        assertThat(requeued.state().status()).isEqualTo(JobStatus.PENDING);
+        assertThat(requeued.state().leaseOwner()).isNull();
+        assertThat(store.claimNext(lease("me", 1000), 3, 11).orElseThrow().state().attempts()).isEqualTo(2);
     }
 
     @Test
@@ -258,10 +266,10 @@ abstract class JobStoreContract {
         assertThat(store.requeue("q", "me", 7)).isTrue();
 
         Job requeued = store.find("q").orElseThrow();
-        assertThat(requeued.status()).isEqualTo(JobStatus.PENDING);
-        assertThat(requeued.progress()).isZero();
-        assertThat(requeued.leaseOwner()).isNull();
-        assertThat(store.claimNext(lease("me", 1000), 3, 8).orElseThrow().attempts()).isEqualTo(2);
+        assertThat(requeued.state().status()).isEqualTo(JobStatus.PENDING);
+        assertThat(requeued.state().progress()).isZero();
+        assertThat(requeued.state().leaseOwner()).isNull();
+        assertThat(store.claimNext(lease("me", 1000), 3, 8).orElseThrow().state().attempts()).isEqualTo(2);
     }
 
     @Test
@@ -273,10 +281,10 @@ abstract class JobStoreContract {
 
         assertThat(store.findEndedWithInput(10)).extracting(Job::id).containsExactly("ended");
         store.forgetInput("waiting");
-        assertThat(store.find("waiting").orElseThrow().inputKey()).as("not ended").isNotNull();
+        assertThat(store.find("waiting").orElseThrow().state().inputKey()).as("not ended").isNotNull();
         store.forgetInput("ended");
         assertThat(store.findEndedWithInput(10)).isEmpty();
-        assertThat(store.find("ended").orElseThrow().inputKey()).isNull();
+        assertThat(store.find("ended").orElseThrow().state().inputKey()).isNull();
     }
 
     @Test
@@ -286,8 +294,8 @@ abstract class JobStoreContract {
         assertThat(store.release("r", "someone-else", 6)).isFalse();
         assertThat(store.release("r", "me", 7)).isTrue();
         Job released = store.find("r").orElseThrow();
-        assertThat(released.status()).isEqualTo(JobStatus.PENDING);
-        assertThat(released.attempts()).isZero();
+        assertThat(released.state().status()).isEqualTo(JobStatus.PENDING);
+        assertThat(released.state().attempts()).isZero();
     }
 
     @Test

@@ -1,6 +1,5 @@
 package io.mediaopt.jobs;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediaopt.TestPostgres;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -23,11 +22,11 @@ class PostgresJobStoreTest extends JobStoreContract {
     @Override
     JobStore openEmptyStore() throws Exception {
         url = postgres.newDatabase("contract" + databases++);
-        return JdbcJobStore.open(url, new ObjectMapper());
+        return TestJobs.open(url);
     }
 
     @Override
     JobStore openAnotherNode() {
-        return JdbcJobStore.open(url, new ObjectMapper());
+        return TestJobs.open(url);
     }
 }

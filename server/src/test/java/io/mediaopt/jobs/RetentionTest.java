@@ -1,7 +1,6 @@
 package io.mediaopt.jobs;
 
 import io.mediaopt.ErrorCode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediaopt.S3TestServer;
 import io.mediaopt.media.MediaFormat;
 import io.mediaopt.storage.LocalStorage;
@@ -28,17 +27,17 @@ class RetentionTest {
     @Test
     void deletesJobsAndTheirFilesOnceTheyHaveBeenFinishedLongEnough() throws Exception {
         LocalStorage storage = new LocalStorage(dir);
-        try (JdbcJobStore store = JdbcJobStore.open("jdbc:sqlite:" + dir.resolve("jobs.db"), new ObjectMapper())) {
+        try (JdbcJobStore store = TestJobs.open("jdbc:sqlite:" + dir.resolve("jobs.db"))) {
             long hour = Duration.ofHours(1).toMillis();
-            store.insert(Job.pending("old", "web", "a.png", 1, PNG, "inputs/old", null, 0));
+            store.insert(TestJobs.pending("old", "web", "a.png", 1, PNG, "inputs/old", null, 0));
             store.claimNext(new JobStore.Lease("n", hour), 3, 0);
             storage.put("outputs/old/output.webp", Files.writeString(dir.resolve("o1"), "x"), "image/webp");
             store.markDone("old", "n", null, "outputs/old/output.webp", hour);
-            store.insert(Job.pending("recent", "web", "b.png", 1, PNG, "inputs/recent", null, 0));
+            store.insert(TestJobs.pending("recent", "web", "b.png", 1, PNG, "inputs/recent", null, 0));
             store.claimNext(new JobStore.Lease("n", 30 * hour), 3, 0);
             storage.put("outputs/recent/output.webp", Files.writeString(dir.resolve("o2"), "y"), "image/webp");
             store.markDone("recent", "n", null, "outputs/recent/output.webp", 20 * hour);
-            store.insert(Job.pending("waiting", "web", "c.png", 1, PNG, "inputs/waiting", null, 0));
+            store.insert(TestJobs.pending("waiting", "web", "c.png", 1, PNG, "inputs/waiting", null, 0));
 
             Clock now = Clock.fixed(Instant.ofEpochMilli(26 * hour), ZoneOffset.UTC);
             int purged = new Retention(store, storage, Duration.ofHours(24), now).purgeExpired();
@@ -55,9 +54,9 @@ class RetentionTest {
     @Test
     void deletesTheObjectsOfExpiredJobsFromABucketToo() throws Exception {
         try (S3TestServer s3 = S3TestServer.start(); S3Connection connection = s3.connect();
-             JdbcJobStore store = JdbcJobStore.open("jdbc:sqlite:" + dir.resolve("jobs.db"), new ObjectMapper())) {
+             JdbcJobStore store = TestJobs.open("jdbc:sqlite:" + dir.resolve("jobs.db"))) {
             S3Storage storage = new S3Storage(connection, S3TestServer.BUCKET, S3Storage.PartSizes.STANDARD);
-            store.insert(Job.pending("old", "web", "a.png", 1, PNG, "inputs/old", null, 0));
+            store.insert(TestJobs.pending("old", "web", "a.png", 1, PNG, "inputs/old", null, 0));
             store.claimNext(new JobStore.Lease("n", 100), 3, 0);
             storage.put("inputs/old", Files.writeString(dir.resolve("i1"), "left over"), "image/png");
             storage.put("outputs/old/output.webp", Files.writeString(dir.resolve("o1"), "x"), "image/webp");
@@ -75,8 +74,8 @@ class RetentionTest {
 
     @Test
     void zeroKeepsEverythingForever() throws Exception {
-        try (JdbcJobStore store = JdbcJobStore.open("jdbc:sqlite:" + dir.resolve("jobs.db"), new ObjectMapper())) {
-            store.insert(Job.pending("j", "web", "a.png", 1, PNG, "inputs/j", null, 0));
+        try (JdbcJobStore store = TestJobs.open("jdbc:sqlite:" + dir.resolve("jobs.db"))) {
+            store.insert(TestJobs.pending("j", "web", "a.png", 1, PNG, "inputs/j", null, 0));
             store.markFailed("j", null, ErrorCode.UNREADABLE_MEDIA, "no", 1);
             Retention retention = new Retention(store, new LocalStorage(dir), Duration.ZERO, Clock.systemUTC());
             assertThat(retention.enabled()).isFalse();

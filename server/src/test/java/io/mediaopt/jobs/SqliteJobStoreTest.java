@@ -1,6 +1,5 @@
 package io.mediaopt.jobs;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -14,7 +13,7 @@ class SqliteJobStoreTest extends JobStoreContract {
 
     @Override
     JobStore openEmptyStore() {
-        return JdbcJobStore.open("jdbc:sqlite:" + dir.resolve("jobs.db"), new ObjectMapper());
+        return TestJobs.open("jdbc:sqlite:" + dir.resolve("jobs.db"));
     }
 
     @Override
@@ -24,9 +23,9 @@ class SqliteJobStoreTest extends JobStoreContract {
 
     @Test
     void survivesReopeningTheDatabase() {
-        store.insert(Job.pending("kept", "mobile", "k.png", 5, JPEG, "inputs/kept", null, 1));
+        store.insert(TestJobs.pending("kept", "mobile", "k.png", 5, JPEG, "inputs/kept", null, 1));
         store.close();
         store = openEmptyStore();
-        assertThat(store.find("kept").orElseThrow().preset()).isEqualTo("mobile");
+        assertThat(store.find("kept").orElseThrow().request().preset().name()).isEqualTo("mobile");
     }
 }

@@ -1,7 +1,7 @@
 package io.mediaopt.uploads;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediaopt.jobs.JdbcJobStore;
+import io.mediaopt.jobs.TestJobs;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -37,7 +37,7 @@ abstract class ResumableUploadsContract {
 
     @BeforeEach
     void open() throws Exception {
-        store = JdbcJobStore.open(databaseUrl(), new ObjectMapper());
+        store = TestJobs.open(databaseUrl());
         uploads = new ResumableUploads(new JdbcUploadStore(store.dataSource()), dir.resolve("resumable"),
                 new UploadSettings(EXPIRY, 2), 1_000_000, 500, clock, () -> UUID.randomUUID().toString());
     }

@@ -5,7 +5,7 @@ import io.mediaopt.ErrorCode;
 import io.mediaopt.ConcurrentClaims;
 import io.mediaopt.jobs.Callback;
 import io.mediaopt.jobs.JdbcJobStore;
-import io.mediaopt.jobs.Job;
+import io.mediaopt.jobs.TestJobs;
 import io.mediaopt.jobs.JobStore;
 import io.mediaopt.media.OptimizationResult;
 import io.mediaopt.media.MediaFormat;
@@ -46,7 +46,7 @@ public abstract class DeliveryStoreContract {
     }
 
     private void insert(String id, Callback callback) {
-        store.insert(Job.pending(id, "web", id + ".jpg", 100, JPEG, "inputs/" + id, callback, 1));
+        store.insert(TestJobs.pending(id, "web", id + ".jpg", 100, JPEG, "inputs/" + id, callback, 1));
     }
 
     @Test
@@ -72,7 +72,7 @@ public abstract class DeliveryStoreContract {
         assertThat(deliveries.forJob("f").orElseThrow().eventId()).isEqualTo("f.failed");
         assertThat(deliveries.forJob("quiet")).isEmpty();
         assertThat(told).hasValue(2);
-        assertThat(store.find("d").orElseThrow().callback()).isEqualTo(CALLBACK);
+        assertThat(store.find("d").orElseThrow().request().callback()).isEqualTo(CALLBACK);
     }
 
     @Test

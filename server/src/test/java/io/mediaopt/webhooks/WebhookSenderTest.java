@@ -1,12 +1,11 @@
 package io.mediaopt.webhooks;
 
 import io.mediaopt.jobs.DeliveryState;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediaopt.ErrorCode;
 import io.mediaopt.WebhookReceiver;
 import io.mediaopt.jobs.Callback;
 import io.mediaopt.jobs.JdbcJobStore;
-import io.mediaopt.jobs.Job;
+import io.mediaopt.jobs.TestJobs;
 import io.mediaopt.media.MediaFormat;
 import io.mediaopt.metrics.ServiceMetrics;
 import org.junit.jupiter.api.AfterEach;
@@ -66,7 +65,7 @@ class WebhookSenderTest {
 
     @BeforeEach
     void open() throws Exception {
-        store = JdbcJobStore.open("jdbc:sqlite:" + dir.resolve("jobs.db"), new ObjectMapper());
+        store = TestJobs.open("jdbc:sqlite:" + dir.resolve("jobs.db"));
         deliveries = new JdbcDeliveryStore(store.dataSource(), store.dialect());
         receiver = WebhookReceiver.start();
     }
@@ -202,7 +201,7 @@ class WebhookSenderTest {
 
     /** A job that ended now and names {@code url} as its callback: its event is in the outbox. */
     private void end(String id, String url) {
-        store.insert(Job.pending(id, "web", id + ".jpg", 100, MediaFormat.JPEG, "inputs/" + id,
+        store.insert(TestJobs.pending(id, "web", id + ".jpg", 100, MediaFormat.JPEG, "inputs/" + id,
                 new Callback(url, "http://127.0.0.1"), 1));
         assertThat(store.markFailed(id, null, ErrorCode.BUSY, "no", System.currentTimeMillis())).isTrue();
     }

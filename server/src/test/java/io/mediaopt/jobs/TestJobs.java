@@ -1,0 +1,34 @@
+package io.mediaopt.jobs;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mediaopt.media.MediaFormat;
+import io.mediaopt.media.Presets;
+
+/** Jobs and job stores as tests make them. */
+public final class TestJobs {
+    public static final Presets PRESETS = Presets.standard();
+
+    private TestJobs() {}
+
+    /** Opens the job store of the database at {@code jdbcUrl}, which knows the standard presets. */
+    public static JdbcJobStore open(String jdbcUrl) {
+        return JdbcJobStore.open(jdbcUrl, new ObjectMapper(), PRESETS);
+    }
+
+    /** A request for the preset of this name, with no options, renditions, request id or owner. */
+    public static JobRequest request(String preset, String filename, long inputBytes, Callback callback) {
+        return new JobRequest(filename, inputBytes, PRESETS.find(preset).orElseThrow(), null, null, callback, null, null);
+    }
+
+    /** A job just accepted, its input stored under {@code inputKey}. */
+    public static Job pending(String id, String preset, String filename, long inputBytes, MediaFormat media,
+                              String inputKey, Callback callback, long now) {
+        return new Job(id, request(preset, filename, inputBytes, callback), media, JobState.pending(inputKey, now));
+    }
+
+    /** A synchronous job, processed under {@code lease} from the start. */
+    public static Job processingNow(String id, String preset, String filename, long inputBytes, MediaFormat media,
+                                    JobStore.Lease lease, Callback callback, long now) {
+        return new Job(id, request(preset, filename, inputBytes, callback), media, JobState.processingNow(lease, now));
+    }
+}
