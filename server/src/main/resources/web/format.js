@@ -29,7 +29,7 @@ export function dimensions(width, height) {
 }
 
 /**
- * The API's 413 words for a file over the size limit (TooLargeException), so the page
+ * The API's 413 words for a file over the size limit (ServiceException.tooLarge), so the page
  * refuses a file before uploading it exactly as the service would; WebPageTest compares them.
  */
 export function tooLargeMessage(maxInputBytes) {

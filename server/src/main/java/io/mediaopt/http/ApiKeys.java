@@ -2,6 +2,7 @@ package io.mediaopt.http;
 
 import io.javalin.http.Context;
 
+import io.mediaopt.ServiceException;
 import io.mediaopt.jobs.Caller;
 
 import java.nio.charset.StandardCharsets;
@@ -46,12 +47,12 @@ public final class ApiKeys {
         return !keys.isEmpty();
     }
 
-    /** A before-handler: throws {@link UnauthorizedException} when a key is needed and missing. */
+    /** A before-handler: throws 401 unauthorized when a key is needed and missing. */
     public void check(Context ctx) {
         if (!enforced() || PUBLIC_PATHS.contains(ctx.path()) || isPageFile(ctx)) return;
         String presented = presentedKey(ctx);
         String name = presented == null ? null : nameOf(presented);
-        if (name == null) throw new UnauthorizedException();
+        if (name == null) throw ServiceException.unauthorized();
         ctx.attribute(KEY_NAME, name);
     }
 
@@ -62,7 +63,7 @@ public final class ApiKeys {
     public Caller caller(Context ctx) {
         if (!enforced()) return Caller.ANYONE;
         String name = ctx.attribute(KEY_NAME);
-        if (name == null) throw new UnauthorizedException();
+        if (name == null) throw ServiceException.unauthorized();
         return Caller.withKey(name);
     }
 

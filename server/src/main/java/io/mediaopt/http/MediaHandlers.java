@@ -3,7 +3,7 @@ package io.mediaopt.http;
 import io.javalin.http.Context;
 import io.javalin.http.HandlerType;
 import io.javalin.http.HttpStatus;
-import io.mediaopt.InvalidInputException;
+import io.mediaopt.ServiceException;
 import io.mediaopt.jobs.Job;
 import io.mediaopt.jobs.Jobs;
 import io.mediaopt.media.OptimizationResult;
@@ -12,7 +12,6 @@ import io.mediaopt.media.Rendition;
 import io.mediaopt.renditions.PictureChoice;
 import io.mediaopt.renditions.PlaylistUris;
 import io.mediaopt.renditions.RenditionKeys;
-import io.mediaopt.renditions.RenditionNotFoundException;
 import io.mediaopt.storage.Storage;
 import io.mediaopt.uploads.ResumableUploads;
 import io.mediaopt.webhooks.JdbcDeliveryStore;
@@ -105,7 +104,7 @@ final class MediaHandlers {
         Job job = jobs.getDone(ctx.pathParam("id"), keys.caller(ctx));
         String name = ctx.pathParam("name");
         Rendition rendition = renditionsOf(job).stream().filter(r -> r.name().equals(name)).findFirst()
-                .orElseThrow(() -> new RenditionNotFoundException("Job " + job.id() + " has no rendition " + name));
+                .orElseThrow(() -> ServiceException.notFound("Job " + job.id() + " has no rendition " + name));
         sendRendition(ctx, job, rendition);
     }
 
@@ -118,7 +117,7 @@ final class MediaHandlers {
         Job job = jobs.getDone(ctx.pathParam("id"), keys.caller(ctx));
         ctx.header("Vary", "Accept");
         Rendition rendition = PictureChoice.pick(renditionsOf(job), ctx.header("Accept"), width)
-                .orElseThrow(() -> new RenditionNotFoundException("Job " + job.id() + " has no responsive image set"));
+                .orElseThrow(() -> ServiceException.notFound("Job " + job.id() + " has no responsive image set"));
         sendRendition(ctx, job, rendition);
     }
 
@@ -146,7 +145,7 @@ final class MediaHandlers {
     private static int width(String text) {
         OptionalInt width = PlainNumbers.whole(text);
         if (width.isPresent() && width.getAsInt() >= 1 && width.getAsInt() <= MAX_PICTURE_WIDTH) return width.getAsInt();
-        throw new InvalidInputException("Expected w as a width in device pixels from 1 to " + MAX_PICTURE_WIDTH
+        throw ServiceException.invalidInput("Expected w as a width in device pixels from 1 to " + MAX_PICTURE_WIDTH
                 + " in ASCII digits");
     }
 

@@ -1,8 +1,6 @@
 package io.mediaopt.http;
 
-import io.mediaopt.InvalidInputException;
 import io.mediaopt.ServiceException;
-import io.mediaopt.TooLargeException;
 import io.mediaopt.storage.StorageException;
 import org.eclipse.jetty.http.HttpException;
 
@@ -24,20 +22,20 @@ final class MultipartFailures {
             if (StorageException.isDiskFull(t)) return new StorageException("The upload could not be stored", failure);
             String message = String.valueOf(t.getMessage()).toLowerCase(Locale.ROOT);
             if (message.contains("max memory file size exceeded")) {
-                return new InvalidInputException("A text field of the form is longer than " + maxTextFieldBytes + " bytes");
+                return ServiceException.invalidInput("A text field of the form is longer than " + maxTextFieldBytes + " bytes");
             }
             if (message.contains("max file size exceeded")
                     || (message.contains("max length exceeded") && !message.contains("headers"))) {
-                return new TooLargeException(maxInputBytes);
+                return ServiceException.tooLarge(maxInputBytes);
             }
             if (message.contains("too many keys") || message.contains("too many parts")) {
-                return new InvalidInputException("The form has more than " + ConnectionLimits.MAX_FORM_PARTS
+                return ServiceException.invalidInput("The form has more than " + ConnectionLimits.MAX_FORM_PARTS
                         + " fields; it needs only \"media\" and \"preset\"");
             }
             if (t instanceof TimeoutException || (t instanceof HttpException http && http.getCode() == 408)) {
-                return new InvalidInputException("The upload arrived too slowly and was abandoned");
+                return ServiceException.invalidInput("The upload arrived too slowly and was abandoned");
             }
         }
-        return new InvalidInputException("The multipart/form-data body could not be read: it is malformed or incomplete");
+        return ServiceException.invalidInput("The multipart/form-data body could not be read: it is malformed or incomplete");
     }
 }

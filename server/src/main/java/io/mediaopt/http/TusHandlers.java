@@ -2,7 +2,6 @@ package io.mediaopt.http;
 
 import io.javalin.http.Context;
 import io.javalin.http.HttpStatus;
-import io.mediaopt.InvalidInputException;
 import io.mediaopt.ServiceException;
 import io.mediaopt.media.MediaException;
 import io.mediaopt.jobs.Job;
@@ -11,7 +10,6 @@ import io.mediaopt.jobs.OutputNames;
 import io.mediaopt.uploads.BodyChecksum;
 import io.mediaopt.uploads.ResumableUpload;
 import io.mediaopt.uploads.ResumableUploads;
-import io.mediaopt.uploads.UnsupportedProtocolException;
 import io.mediaopt.uploads.UploadMetadata;
 
 import java.io.IOException;
@@ -63,7 +61,7 @@ final class TusHandlers {
     void create(Context ctx) throws IOException {
         requireVersion(ctx);
         if (ctx.header("Upload-Defer-Length") != null) {
-            throw refuseBody(ctx, new InvalidInputException("Expected Upload-Length; this service does not defer lengths"));
+            throw refuseBody(ctx, ServiceException.invalidInput("Expected Upload-Length; this service does not defer lengths"));
         }
         long length = number(ctx, "Upload-Length");
         String metadata = ctx.header("Upload-Metadata");
@@ -126,7 +124,7 @@ final class TusHandlers {
         } catch (ServiceException e) {
             throw refuseBody(ctx, e);
         } catch (IOException e) {
-            throw refuseBody(ctx, new InvalidInputException(
+            throw refuseBody(ctx, ServiceException.invalidInput(
                     "The body broke off or arrived too slowly; the bytes that arrived were kept"));
         }
         if (now.complete()) ctx.header(JOB_ID, becomeJob(ctx, now).id());
@@ -159,7 +157,7 @@ final class TusHandlers {
     private static String filename(Map<String, String> metadata) {
         String name = metadata.get("filename");
         if (name == null || name.isBlank()) {
-            throw new InvalidInputException("Expected the file's name as \"filename\" in Upload-Metadata");
+            throw ServiceException.invalidInput("Expected the file's name as \"filename\" in Upload-Metadata");
         }
         return OutputNames.sanitize(name);
     }
@@ -176,14 +174,14 @@ final class TusHandlers {
     private static void requireVersion(Context ctx) {
         if (!VERSION.equals(ctx.header("Tus-Resumable"))) {
             ctx.header("Tus-Version", VERSION);
-            throw refuseBody(ctx, new UnsupportedProtocolException("Expected the header Tus-Resumable: " + VERSION));
+            throw refuseBody(ctx, ServiceException.unsupportedProtocol("Expected the header Tus-Resumable: " + VERSION));
         }
     }
 
     private static long number(Context ctx, String header) {
         String text = ctx.header(header);
         if (text == null || !NUMBER.matcher(text).matches()) {
-            throw new InvalidInputException("Expected " + header + " as a whole number of bytes in ASCII digits");
+            throw ServiceException.invalidInput("Expected " + header + " as a whole number of bytes in ASCII digits");
         }
         return Long.parseLong(text);
     }

@@ -1,8 +1,7 @@
 package io.mediaopt.http;
 
 import io.javalin.http.Context;
-import io.mediaopt.InvalidInputException;
-import io.mediaopt.TooLargeException;
+import io.mediaopt.ServiceException;
 import io.mediaopt.jobs.Caller;
 import io.mediaopt.jobs.JobRequest;
 import io.mediaopt.jobs.OutputNames;
@@ -72,7 +71,7 @@ public final class UploadReader {
         long declared = ctx.req().getContentLengthLong();
         if (declared > maxInputBytes + FORM_OVERHEAD) {
             closeAfterResponse(ctx);
-            throw new TooLargeException(maxInputBytes);
+            throw ServiceException.tooLarge(maxInputBytes);
         }
     }
 
@@ -83,16 +82,16 @@ public final class UploadReader {
     public Upload read(Context ctx, Sender sender, boolean callbackAllowed) throws IOException {
         checkDeclaredLength(ctx);
         if (!ctx.isMultipartFormData()) {
-            throw new InvalidInputException("Expected a multipart/form-data body with a file field \"media\"");
+            throw ServiceException.invalidInput("Expected a multipart/form-data body with a file field \"media\"");
         }
         Collection<Part> parts = parts(ctx);
         Part media = single(parts, "media");
         if (media == null || media.getSubmittedFileName() == null) {
-            throw new InvalidInputException("Expected a file in the form field \"media\"");
+            throw ServiceException.invalidInput("Expected a file in the form field \"media\"");
         }
         FormChoices choices = choices(name -> fieldText(parts, name));
-        if (media.getSize() == 0) throw new InvalidInputException("The uploaded file is empty (form field \"media\")");
-        if (media.getSize() > maxInputBytes) throw new TooLargeException(maxInputBytes);
+        if (media.getSize() == 0) throw ServiceException.invalidInput("The uploaded file is empty (form field \"media\")");
+        if (media.getSize() > maxInputBytes) throw ServiceException.tooLarge(maxInputBytes);
         Path file = uploadDir.resolve("upload-" + UUID.randomUUID());
         try {
             media.write(file.toString());
@@ -102,7 +101,7 @@ public final class UploadReader {
         }
         try {
             if (!callbackAllowed && choices.callbackUrl() != null) {
-                throw new InvalidInputException("Expected callbackUrl only with Accept: application/json on "
+                throw ServiceException.invalidInput("Expected callbackUrl only with Accept: application/json on "
                         + "/api/media/optimize, whose answer then names the job the callback reports");
             }
             return new Upload(file, choices.request(OutputNames.sanitize(media.getSubmittedFileName()), media.getSize(),
@@ -144,7 +143,7 @@ public final class UploadReader {
         Preset preset = preset(limited(field, "preset", MAX_PRESET_LENGTH));
         String callbackUrl = field.apply("callbackUrl");
         if (callbackUrl != null && utf8Length(callbackUrl) > CallbackUrls.MAX_LENGTH) {
-            throw new InvalidInputException("Expected a URL of at most " + CallbackUrls.MAX_LENGTH
+            throw ServiceException.invalidInput("Expected a URL of at most " + CallbackUrls.MAX_LENGTH
                     + " characters for \"callbackUrl\"");
         }
         RenditionRequest renditions = RenditionRequest.parse(shortText(field, "renditions"),
@@ -174,7 +173,7 @@ public final class UploadReader {
 
     private Preset preset(String name) {
         if (name == null) return presets.find(null).orElseThrow();
-        return presets.find(name).orElseThrow(() -> new InvalidInputException(
+        return presets.find(name).orElseThrow(() -> ServiceException.invalidInput(
                 "Expected one of " + String.join(", ", presets.names()) + " for preset but received \""
                         + name.strip() + "\""));
     }
@@ -186,7 +185,7 @@ public final class UploadReader {
     private static String limited(Function<String, String> field, String name, int maxBytes) {
         String text = field.apply(name);
         if (text != null && utf8Length(text) > maxBytes) {
-            throw new InvalidInputException("Expected a short text value for \"" + name + "\"");
+            throw ServiceException.invalidInput("Expected a short text value for \"" + name + "\"");
         }
         return text;
     }
@@ -200,7 +199,7 @@ public final class UploadReader {
         Part part = single(parts, name);
         if (part == null) return null;
         if (part.getSubmittedFileName() != null) {
-            throw new InvalidInputException(name.equals("callbackUrl")
+            throw ServiceException.invalidInput(name.equals("callbackUrl")
                     ? "Expected a URL of at most " + CallbackUrls.MAX_LENGTH + " characters for \"callbackUrl\""
                     : "Expected a short text value for \"" + name + "\"");
         }
@@ -219,7 +218,7 @@ public final class UploadReader {
 
     private static Part single(Collection<Part> parts, String name) {
         List<Part> named = parts.stream().filter(p -> name.equals(p.getName())).toList();
-        if (named.size() > 1) throw new InvalidInputException("Expected one \"" + name + "\" field but received " + named.size());
+        if (named.size() > 1) throw ServiceException.invalidInput("Expected one \"" + name + "\" field but received " + named.size());
         return named.isEmpty() ? null : named.getFirst();
     }
 }

@@ -76,7 +76,7 @@ public final class JobProcessor {
             Optional<ServiceException> outage = outages.behind(e);
             // a queued job waits the outage out; a synchronous one answers with it
             if (outage.isPresent() && job.state().inputKey() != null) throw new OutageException(outage.get());
-            ServiceException failure = outage.orElseGet(() -> e instanceof ServiceException se ? se : new JobFailedException(e));
+            ServiceException failure = outage.orElseGet(() -> e instanceof ServiceException se ? se : ServiceException.internalFailure(e));
             fail(job, failure.errorCode(), failure.getMessage(), e);
             throw failure;
         }
@@ -143,7 +143,7 @@ public final class JobProcessor {
             Thread.sleep(millis);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new JobFailedException(e);
+            throw ServiceException.internalFailure(e);
         }
     }
 

@@ -1,5 +1,6 @@
 package io.mediaopt.jobs;
 
+import io.mediaopt.ServiceException;
 import io.mediaopt.ErrorCode;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -32,12 +33,12 @@ public final class JobWaiter {
         long pickUpBy = clock.millis() + queueTimeout.toMillis();
         long endBy = pickUpBy + processingLimit.toMillis();
         while (true) {
-            Job job = store.find(id).orElseThrow(() -> new JobNotFoundException(id));
+            Job job = store.find(id).orElseThrow(() -> Jobs.notFound(id));
             switch (job.state().status()) {
                 case DONE -> {
                     return job;
                 }
-                case FAILED -> throw new JobFailedElsewhereException(job.state().errorCode(), job.state().errorMessage());
+                case FAILED -> throw ServiceException.recorded(job.state().errorCode(), job.state().errorMessage());
                 case PENDING -> {
                     if (clock.millis() > pickUpBy && store.markFailed(id, null, ErrorCode.BUSY, "No encoder was free", clock.millis())) {
                         log.warn("job {} failed: {} (no node took it within the queue timeout)", id,
@@ -47,7 +48,7 @@ public final class JobWaiter {
                 }
                 case PROCESSING -> {
                     if (clock.millis() > endBy) {
-                        throw new JobFailedElsewhereException(ErrorCode.TIMEOUT, "The job did not finish in time");
+                        throw ServiceException.recorded(ErrorCode.TIMEOUT, "The job did not finish in time");
                     }
                 }
             }

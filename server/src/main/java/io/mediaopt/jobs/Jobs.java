@@ -1,5 +1,6 @@
 package io.mediaopt.jobs;
 
+import io.mediaopt.ServiceException;
 import io.mediaopt.logs.LogContext;
 import io.mediaopt.media.MediaException;
 import io.mediaopt.media.MediaFormat;
@@ -95,13 +96,19 @@ public final class Jobs {
      * one, so no caller can learn which ids exist.
      */
     public Job get(String id, Caller caller) {
-        return store.find(id).filter(caller::sees).orElseThrow(() -> new JobNotFoundException(id));
+        return store.find(id).filter(caller::sees).orElseThrow(() -> notFound(id));
+    }
+
+    /** 404 for the job of this id, missing or another key's. */
+    static ServiceException notFound(String id) {
+        return ServiceException.notFound("Job " + id + " does not exist");
     }
 
     /** The job if it is done; not-found or not-ready otherwise. */
     public Job getDone(String id, Caller caller) {
         Job job = get(id, caller);
-        if (job.state().status() != JobStatus.DONE) throw new JobNotReadyException(id, job.state().status());
+        if (job.state().status() != JobStatus.DONE) throw ServiceException.notReady("Job " + id + " is " + job.state().status().wireName()
+                + "; its output can be downloaded once it is done");
         return job;
     }
 

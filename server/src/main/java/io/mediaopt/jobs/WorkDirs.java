@@ -1,5 +1,6 @@
 package io.mediaopt.jobs;
 
+import io.mediaopt.ServiceException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -59,7 +60,7 @@ public final class WorkDirs {
             Files.createDirectories(dir);
             return work.apply(dir);
         } catch (IOException e) {
-            throw new JobFailedException(e);
+            throw ServiceException.internalFailure(e);
         } finally {
             deleteTree(dir);
         }

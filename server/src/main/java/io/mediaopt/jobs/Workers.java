@@ -1,5 +1,6 @@
 package io.mediaopt.jobs;
 
+import io.mediaopt.ServiceException;
 import io.mediaopt.ErrorCode;
 import io.mediaopt.logs.LogContext;
 import io.mediaopt.metrics.ServiceMetrics;
@@ -211,7 +212,7 @@ public final class Workers implements AutoCloseable {
                             "The uploaded input could not be read back from storage", clock.millis())) {
                         metrics.jobFailures(ErrorCode.STORAGE_FAILED, 1);
                     }
-                    throw new JobFailedException(e);
+                    throw ServiceException.internalFailure(e);
                 }
                 return processor.process(job, input, workDir);
             });

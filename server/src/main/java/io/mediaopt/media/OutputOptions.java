@@ -1,5 +1,6 @@
 package io.mediaopt.media;
 
+import io.mediaopt.ServiceException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumSet;
@@ -83,12 +84,12 @@ public record OutputOptions(Integer quality, OutputFormat format, Integer width,
      */
     public void checkFits(MediaKind media) {
         if (format != null && format.kind() != media) {
-            throw new InvalidOptionsException("Expected format auto or one of " + names(media) + " for "
+            throw ServiceException.invalidInput("Expected format auto or one of " + names(media) + " for "
                     + (media == MediaKind.IMAGE ? "an image" : "a video") + " but received \"" + format.shortName()
                     + "\", a format for " + (media == MediaKind.IMAGE ? "videos" : "images"));
         }
         if (quality != null && media == MediaKind.VIDEO) {
-            throw new InvalidOptionsException("Expected quality auto for a video but received \"" + quality
+            throw ServiceException.invalidInput("Expected quality auto for a video but received \"" + quality
                     + "\": videos are encoded at their preset's constant quality, and quality pins images only");
         }
     }
@@ -166,7 +167,7 @@ public record OutputOptions(Integer quality, OutputFormat format, Integer width,
         if (value.equals(AUTO)) return null;
         OptionalInt q = PlainNumbers.whole(text);
         if (q.isPresent() && q.getAsInt() >= MIN_QUALITY && q.getAsInt() <= MAX_QUALITY) return q.getAsInt();
-        throw new InvalidOptionsException("Expected auto or a whole number from " + MIN_QUALITY + " to " + MAX_QUALITY
+        throw ServiceException.invalidInput("Expected auto or a whole number from " + MIN_QUALITY + " to " + MAX_QUALITY
                 + " in ASCII digits for quality but received \"" + text + "\"");
     }
 
@@ -174,7 +175,7 @@ public record OutputOptions(Integer quality, OutputFormat format, Integer width,
         String value = text.strip().toLowerCase(Locale.ROOT);
         if (value.equals(AUTO)) return null;
         return FORMATS.stream().filter(f -> f.shortName().equals(value)).findFirst()
-                .orElseThrow(() -> new InvalidOptionsException("Expected one of " + AUTO + ", "
+                .orElseThrow(() -> ServiceException.invalidInput("Expected one of " + AUTO + ", "
                         + FORMATS.stream().map(OutputFormat::shortName).collect(Collectors.joining(", "))
                         + " for format but received \"" + text.strip() + "\""));
     }
@@ -182,7 +183,7 @@ public record OutputOptions(Integer quality, OutputFormat format, Integer width,
     private static Integer width(String text) {
         OptionalInt w = PlainNumbers.whole(text);
         if (w.isPresent() && w.getAsInt() >= 1) return w.getAsInt();
-        throw new InvalidOptionsException("Expected a whole number of pixels, 1 or more, in ASCII digits for width "
+        throw ServiceException.invalidInput("Expected a whole number of pixels, 1 or more, in ASCII digits for width "
                 + "but received \"" + text + "\"");
     }
 }

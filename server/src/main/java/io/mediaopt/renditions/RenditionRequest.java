@@ -1,5 +1,6 @@
 package io.mediaopt.renditions;
 
+import io.mediaopt.ServiceException;
 import io.mediaopt.media.MediaKind;
 import io.mediaopt.media.PlainNumbers;
 
@@ -43,14 +44,14 @@ public record RenditionRequest(Set<RenditionKind> kinds, Double posterTimeSec) {
         if (renditions != null) {
             for (String word : renditions.split(",", -1)) {
                 String name = word.strip().toLowerCase(Locale.ROOT);
-                kinds.add(RenditionKind.fromWire(name).orElseThrow(() -> new InvalidRenditionsException(
+                kinds.add(RenditionKind.fromWire(name).orElseThrow(() -> ServiceException.invalidInput(
                         "Expected renditions as a comma-separated list of " + names() + " but received \""
                                 + renditions.strip() + "\"")));
             }
         }
         Double time = posterTime == null ? null : posterTime(posterTime);
         if (time != null && !kinds.contains(RenditionKind.POSTER)) {
-            throw new InvalidRenditionsException("Expected posterTime only with renditions naming poster");
+            throw ServiceException.invalidInput("Expected posterTime only with renditions naming poster");
         }
         return new RenditionRequest(kinds, time);
     }
@@ -59,7 +60,7 @@ public record RenditionRequest(Set<RenditionKind> kinds, Double posterTimeSec) {
     public void checkFits(MediaKind media) {
         List<String> unfit = kinds.stream().filter(k -> k.media() != media).map(RenditionKind::wireName).toList();
         if (!unfit.isEmpty()) {
-            throw new InvalidRenditionsException("The renditions " + String.join(", ", unfit) + " are made for "
+            throw ServiceException.invalidInput("The renditions " + String.join(", ", unfit) + " are made for "
                     + (media == MediaKind.IMAGE ? "videos" : "images") + " only, and the upload is "
                     + (media == MediaKind.IMAGE ? "an image" : "a video"));
         }
@@ -92,7 +93,7 @@ public record RenditionRequest(Set<RenditionKind> kinds, Double posterTimeSec) {
     private static double posterTime(String text) {
         OptionalDouble seconds = PlainNumbers.decimal(text);
         if (seconds.isPresent()) return seconds.getAsDouble();
-        throw new InvalidRenditionsException("Expected posterTime as a number of seconds from the start, 0 or more, "
+        throw ServiceException.invalidInput("Expected posterTime as a number of seconds from the start, 0 or more, "
                 + "in ASCII digits with an optional decimal point (2.5), but received \"" + text + "\"");
     }
 

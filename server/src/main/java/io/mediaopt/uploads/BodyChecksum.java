@@ -1,7 +1,7 @@
 package io.mediaopt.uploads;
 
-import io.mediaopt.InvalidInputException;
 
+import io.mediaopt.ServiceException;
 import java.io.InputStream;
 import java.security.DigestInputStream;
 import java.security.MessageDigest;
@@ -33,12 +33,12 @@ public final class BodyChecksum {
         String[] parts = header.strip().split(" ", -1);
         String algorithm = parts.length == 2 ? ALGORITHMS.get(parts[0].toLowerCase(Locale.ROOT)) : null;
         if (algorithm == null) {
-            throw new InvalidInputException("Expected Upload-Checksum as \"sha1 <base64>\" or \"sha256 <base64>\"");
+            throw ServiceException.invalidInput("Expected Upload-Checksum as \"sha1 <base64>\" or \"sha256 <base64>\"");
         }
         try {
             return new BodyChecksum(Base64.getDecoder().decode(parts[1]), MessageDigest.getInstance(algorithm));
         } catch (IllegalArgumentException e) {
-            throw new InvalidInputException("Expected the Upload-Checksum digest in Base64");
+            throw ServiceException.invalidInput("Expected the Upload-Checksum digest in Base64");
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }

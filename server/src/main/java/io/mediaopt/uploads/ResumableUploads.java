@@ -1,7 +1,6 @@
 package io.mediaopt.uploads;
 
-import io.mediaopt.InvalidInputException;
-import io.mediaopt.TooLargeException;
+import io.mediaopt.ServiceException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -75,8 +74,8 @@ public final class ResumableUploads {
 
     /** Refuses a declared length the service would never take. */
     public void checkLength(long length) {
-        if (length > maxInputBytes) throw new TooLargeException(maxInputBytes);
-        if (length <= 0) throw new InvalidInputException("Expected an Upload-Length of at least 1 byte");
+        if (length > maxInputBytes) throw ServiceException.tooLarge(maxInputBytes);
+        if (length <= 0) throw ServiceException.invalidInput("Expected an Upload-Length of at least 1 byte");
     }
 
     /** A new, empty upload of {@code length} bytes for the key named {@code owner} (null: keys off). */
@@ -84,7 +83,7 @@ public final class ResumableUploads {
         checkLength(length);
         long now = clock.millis();
         if (store.countOpen(owner, now) >= settings.maxOpenPerKey()) {
-            throw new TooManyUploadsException("This key already has " + settings.maxOpenPerKey()
+            throw ServiceException.tooManyUploads("This key already has " + settings.maxOpenPerKey()
                     + " unfinished uploads; finish or delete one first");
         }
         ResumableUpload upload = new ResumableUpload(ids.get(), owner, length, 0, metadata == null ? "" : metadata,
@@ -99,7 +98,7 @@ public final class ResumableUploads {
     public ResumableUpload find(String id, String keyName) {
         awaitWriter(id);
         return store.find(id, clock.millis()).filter(u -> u.ownedBy(keyName))
-                .orElseThrow(() -> new UploadNotFoundException("No upload " + id));
+                .orElseThrow(() -> ServiceException.notFound("No upload " + id));
     }
 
     /**
@@ -111,13 +110,13 @@ public final class ResumableUploads {
     public ResumableUpload append(ResumableUpload upload, long offset, long declaredLength, InputStream body,
                                   BodyChecksum checksum) throws IOException {
         if (upload.complete() || offset != upload.offset()) {
-            throw new OffsetMismatchException("Expected Upload-Offset " + upload.offset() + " but received " + offset);
+            throw ServiceException.offsetMismatch("Expected Upload-Offset " + upload.offset() + " but received " + offset);
         }
         long room = upload.length() - offset;
         if (declaredLength > room) throw pastTheEnd(upload);
         CompletableFuture<Void> mine = new CompletableFuture<>();
         if (writing.putIfAbsent(upload.id(), mine) != null) {
-            throw new OffsetMismatchException("Another request is writing to upload " + upload.id());
+            throw ServiceException.offsetMismatch("Another request is writing to upload " + upload.id());
         }
         try {
             long written = 0;
@@ -138,14 +137,14 @@ public final class ResumableUploads {
                 if (checksum != null && (broken != null || !checksum.matches())) {
                     channel.truncate(offset);
                     if (broken == null) {
-                        throw new ChecksumMismatchException("The body does not match its Upload-Checksum; nothing was kept");
+                        throw ServiceException.checksumMismatch("The body does not match its Upload-Checksum; nothing was kept");
                     }
                     written = 0;
                 }
             }
             long end = offset + written;
             if (!store.advance(upload.id(), offset, end, clock.millis() + settings.expiry().toMillis())) {
-                throw new OffsetMismatchException("Upload " + upload.id() + " moved on while this request wrote to it");
+                throw ServiceException.offsetMismatch("Upload " + upload.id() + " moved on while this request wrote to it");
             }
             if (broken != null) throw broken;
             return new ResumableUpload(upload.id(), upload.owner(), upload.length(), end, upload.metadata(),
@@ -190,8 +189,8 @@ public final class ResumableUploads {
         return copied;
     }
 
-    private TooLargeException pastTheEnd(ResumableUpload upload) {
-        return new TooLargeException("Upload " + upload.id() + " has room for "
+    private ServiceException pastTheEnd(ResumableUpload upload) {
+        return ServiceException.tooLarge("Upload " + upload.id() + " has room for "
                 + (upload.length() - upload.offset()) + " more bytes; the body is longer");
     }
 

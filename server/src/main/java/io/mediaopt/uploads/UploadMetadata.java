@@ -1,7 +1,7 @@
 package io.mediaopt.uploads;
 
-import io.mediaopt.InvalidInputException;
 
+import io.mediaopt.ServiceException;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
@@ -27,16 +27,16 @@ public final class UploadMetadata {
         Map<String, String> pairs = new LinkedHashMap<>();
         if (header == null || header.isBlank()) return pairs;
         if (header.length() > MAX_LENGTH) {
-            throw new InvalidInputException("Expected an Upload-Metadata header of at most " + MAX_LENGTH + " characters");
+            throw ServiceException.invalidInput("Expected an Upload-Metadata header of at most " + MAX_LENGTH + " characters");
         }
         for (String pair : header.split(",", -1)) {
             String[] parts = pair.strip().split(" ", -1);
             if (parts.length > 2 || !KEY.matcher(parts[0]).matches()) {
-                throw new InvalidInputException("Expected Upload-Metadata as comma-separated \"key base64value\" pairs");
+                throw ServiceException.invalidInput("Expected Upload-Metadata as comma-separated \"key base64value\" pairs");
             }
             String value = parts.length == 2 ? decode(parts[0], parts[1]) : "";
             if (pairs.put(parts[0], value) != null) {
-                throw new InvalidInputException("Expected one \"" + parts[0] + "\" in Upload-Metadata");
+                throw ServiceException.invalidInput("Expected one \"" + parts[0] + "\" in Upload-Metadata");
             }
         }
         return pairs;
@@ -48,7 +48,7 @@ public final class UploadMetadata {
                     .onUnmappableCharacter(CodingErrorAction.REPORT)
                     .decode(ByteBuffer.wrap(Base64.getDecoder().decode(base64))).toString();
         } catch (IllegalArgumentException | CharacterCodingException e) {
-            throw new InvalidInputException("Expected the Upload-Metadata value of \"" + key + "\" as Base64 of UTF-8 text");
+            throw ServiceException.invalidInput("Expected the Upload-Metadata value of \"" + key + "\" as Base64 of UTF-8 text");
         }
     }
 }

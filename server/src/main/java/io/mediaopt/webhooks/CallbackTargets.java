@@ -1,5 +1,6 @@
 package io.mediaopt.webhooks;
 
+import io.mediaopt.ServiceException;
 import io.mediaopt.jobs.Callback;
 
 /**
@@ -24,7 +25,7 @@ public final class CallbackTargets {
             return settings.defaultUrl().map(url -> new Callback(url.toString(), origin)).orElse(null);
         }
         if (!settings.enabled()) {
-            throw new InvalidCallbackUrlException(
+            throw ServiceException.invalidInput(
                     "This service sends no callbacks: callbackUrl needs SERVICE_WEBHOOK_SECRET set on the server");
         }
         return new Callback(urls.checkSubmitted(requested).toString(), origin);

@@ -1,5 +1,6 @@
 package io.mediaopt.webhooks;
 
+import io.mediaopt.ServiceException;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -77,12 +78,12 @@ public final class CallbackUrls {
             uri = parse(value.strip());
             allowedAddresses(uri.getHost());
         } catch (IllegalArgumentException e) {
-            throw new InvalidCallbackUrlException("Expected " + e.getMessage().replaceFirst("^expected ", "")
+            throw ServiceException.invalidInput("Expected " + e.getMessage().replaceFirst("^expected ", "")
                     + " for callbackUrl but received " + shown);
         } catch (RefusedAddressException e) {
-            throw new InvalidCallbackUrlException("callbackUrl " + shown + " is refused: " + e.getMessage());
+            throw ServiceException.invalidInput("callbackUrl " + shown + " is refused: " + e.getMessage());
         } catch (UnknownHostException e) {
-            throw new InvalidCallbackUrlException("The host of callbackUrl " + shown + " does not resolve");
+            throw ServiceException.invalidInput("The host of callbackUrl " + shown + " does not resolve");
         }
         return uri;
     }

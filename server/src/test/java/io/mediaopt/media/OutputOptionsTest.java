@@ -1,5 +1,7 @@
 package io.mediaopt.media;
 
+import io.mediaopt.ErrorCode;
+import io.mediaopt.ServiceException;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -113,7 +115,8 @@ class OutputOptionsTest {
 
     @Test
     void badValuesNameTheValidOnes() {
-        assertThatThrownBy(() -> OutputOptions.parse("0", null, null)).isInstanceOf(InvalidOptionsException.class)
+        assertThatThrownBy(() -> OutputOptions.parse("0", null, null)).isInstanceOf(ServiceException.class)
+                .hasFieldOrPropertyWithValue("errorCode", ErrorCode.INVALID_INPUT)
                 .hasMessage("Expected auto or a whole number from 1 to 100 in ASCII digits for quality but received \"0\"");
         assertThatThrownBy(() -> OutputOptions.parse(null, "gif", null))
                 .hasMessage("Expected one of auto, webp, avif, jpeg, png, mp4, webm, av1 for format but received \"gif\"");
@@ -126,12 +129,15 @@ class OutputOptionsTest {
         for (String text : List.of("\uFF18\uFF10", "\u0668\u0660", "+80", "-80", " 80", "80 ", "8 0", "80.0", "8e1",
                 "0x50", "")) {
             assertThatThrownBy(() -> OutputOptions.parse(text, null, null)).as(text)
-                    .isInstanceOf(InvalidOptionsException.class).hasMessageContaining("in ASCII digits for quality");
+                    .isInstanceOf(ServiceException.class)
+                        .hasFieldOrPropertyWithValue("errorCode", ErrorCode.INVALID_INPUT).hasMessageContaining("in ASCII digits for quality");
             assertThatThrownBy(() -> OutputOptions.parse(null, null, text)).as(text)
-                    .isInstanceOf(InvalidOptionsException.class).hasMessageContaining("in ASCII digits for width");
+                    .isInstanceOf(ServiceException.class)
+                        .hasFieldOrPropertyWithValue("errorCode", ErrorCode.INVALID_INPUT).hasMessageContaining("in ASCII digits for width");
         }
         assertThat(OutputOptions.parse("080", null, "0320")).isEqualTo(OutputOptions.parse("80", null, "320"));
-        assertThatThrownBy(() -> OutputOptions.parse(null, null, "99999999999")).isInstanceOf(InvalidOptionsException.class);
+        assertThatThrownBy(() -> OutputOptions.parse(null, null, "99999999999")).isInstanceOf(ServiceException.class)
+                .hasFieldOrPropertyWithValue("errorCode", ErrorCode.INVALID_INPUT);
     }
 
     @Test
@@ -139,7 +145,8 @@ class OutputOptionsTest {
         OutputOptions.parse("50", "jpeg", "10").checkFits(MediaKind.IMAGE);
         OutputOptions.parse(null, "webm", "10").checkFits(MediaKind.VIDEO);
         assertThatThrownBy(() -> OutputOptions.parse(null, "webp", null).checkFits(MediaKind.VIDEO))
-                .isInstanceOf(InvalidOptionsException.class).hasMessageContaining("one of mp4, webm, av1");
+                .isInstanceOf(ServiceException.class)
+                .hasFieldOrPropertyWithValue("errorCode", ErrorCode.INVALID_INPUT).hasMessageContaining("one of mp4, webm, av1");
         assertThatThrownBy(() -> OutputOptions.parse(null, "mp4", null).checkFits(MediaKind.IMAGE))
                 .hasMessageContaining("one of webp, avif, jpeg, png");
         assertThatThrownBy(() -> OutputOptions.parse("50", null, null).checkFits(MediaKind.VIDEO))

@@ -1,5 +1,7 @@
 package io.mediaopt.renditions;
 
+import io.mediaopt.ErrorCode;
+import io.mediaopt.ServiceException;
 import io.mediaopt.media.MediaKind;
 import org.junit.jupiter.api.Test;
 
@@ -24,18 +26,25 @@ class RenditionRequestTest {
 
     @Test
     void unknownNamesEmptyItemsBadTimesAndUnfitMediaAreInvalidInput() {
-        assertThatThrownBy(() -> RenditionRequest.parse("srcset", null)).isInstanceOf(InvalidRenditionsException.class);
-        assertThatThrownBy(() -> RenditionRequest.parse("", null)).isInstanceOf(InvalidRenditionsException.class);
-        assertThatThrownBy(() -> RenditionRequest.parse("poster", "-1")).isInstanceOf(InvalidRenditionsException.class);
-        assertThatThrownBy(() -> RenditionRequest.parse("poster", "NaN")).isInstanceOf(InvalidRenditionsException.class);
-        assertThatThrownBy(() -> RenditionRequest.parse("hls", "1")).isInstanceOf(InvalidRenditionsException.class);
+        assertThatThrownBy(() -> RenditionRequest.parse("srcset", null)).isInstanceOf(ServiceException.class)
+                .hasFieldOrPropertyWithValue("errorCode", ErrorCode.INVALID_INPUT);
+        assertThatThrownBy(() -> RenditionRequest.parse("", null)).isInstanceOf(ServiceException.class)
+                .hasFieldOrPropertyWithValue("errorCode", ErrorCode.INVALID_INPUT);
+        assertThatThrownBy(() -> RenditionRequest.parse("poster", "-1")).isInstanceOf(ServiceException.class)
+                .hasFieldOrPropertyWithValue("errorCode", ErrorCode.INVALID_INPUT);
+        assertThatThrownBy(() -> RenditionRequest.parse("poster", "NaN")).isInstanceOf(ServiceException.class)
+                .hasFieldOrPropertyWithValue("errorCode", ErrorCode.INVALID_INPUT);
+        assertThatThrownBy(() -> RenditionRequest.parse("hls", "1")).isInstanceOf(ServiceException.class)
+                .hasFieldOrPropertyWithValue("errorCode", ErrorCode.INVALID_INPUT);
         for (String time : List.of("\uFF12", "\u0662.5", "+2", " 2", "2 ", "2.", ".", "", "1e1", "0x1p1", "Infinity", "2d")) {
             assertThatThrownBy(() -> RenditionRequest.parse("poster", time)).as(time)
-                    .isInstanceOf(InvalidRenditionsException.class).hasMessageContaining("in ASCII digits");
+                    .isInstanceOf(ServiceException.class)
+                        .hasFieldOrPropertyWithValue("errorCode", ErrorCode.INVALID_INPUT).hasMessageContaining("in ASCII digits");
         }
         assertThat(RenditionRequest.parse("poster", "02.50").posterTimeSec()).isEqualTo(2.5);
         assertThat(RenditionRequest.parse("poster", ".5").posterTimeSec()).isEqualTo(0.5);
         assertThatThrownBy(() -> new RenditionRequest(Set.of(RenditionKind.RESPONSIVE), null).checkFits(MediaKind.VIDEO))
-                .isInstanceOf(InvalidRenditionsException.class).hasMessageContaining("images only");
+                .isInstanceOf(ServiceException.class)
+                .hasFieldOrPropertyWithValue("errorCode", ErrorCode.INVALID_INPUT).hasMessageContaining("images only");
     }
 }

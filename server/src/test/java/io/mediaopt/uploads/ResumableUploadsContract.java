@@ -1,5 +1,7 @@
 package io.mediaopt.uploads;
 
+import io.mediaopt.ErrorCode;
+import io.mediaopt.ServiceException;
 import io.mediaopt.jobs.JdbcJobStore;
 import io.mediaopt.jobs.TestJobs;
 import org.junit.jupiter.api.AfterEach;
@@ -59,7 +61,8 @@ abstract class ResumableUploadsContract {
         assertThat(uploads.find(upload.id(), "alice").offset()).isEqualTo(10);
 
         clock.advance(Duration.ofMinutes(2));
-        assertThatThrownBy(() -> uploads.find(upload.id(), "alice")).isInstanceOf(UploadNotFoundException.class);
+        assertThatThrownBy(() -> uploads.find(upload.id(), "alice")).isInstanceOf(ServiceException.class)
+                .hasFieldOrPropertyWithValue("errorCode", ErrorCode.NOT_FOUND);
         assertThat(uploads.purgeExpired()).isEqualTo(1);
         assertThat(Files.exists(bytes)).isFalse();
     }
@@ -78,7 +81,8 @@ abstract class ResumableUploadsContract {
     void expiredUploadsNoLongerCountAgainstTheKeysLimit() throws Exception {
         uploads.create("alice", 10, "");
         uploads.create("alice", 10, "");
-        assertThatThrownBy(() -> uploads.create("alice", 10, "")).isInstanceOf(TooManyUploadsException.class);
+        assertThatThrownBy(() -> uploads.create("alice", 10, "")).isInstanceOf(ServiceException.class)
+                .hasFieldOrPropertyWithValue("errorCode", ErrorCode.TOO_MANY_UPLOADS);
         clock.advance(EXPIRY.plusMinutes(1));
         assertThat(uploads.create("alice", 10, "").offset()).isZero();
     }
