@@ -53,17 +53,9 @@ abstract class JobStoreContract {
         return TestJobs.pending(id, "web", id + ".jpg", 100, JPEG, "inputs/" + id, null, createdAt);
     }
 
-    /** A pending job of the web preset that asks these (each may be null). */
-    static Job pending(String id, long createdAt, OutputOptions options, RenditionRequest renditions, String requestId,
-                       String owner) {
-        JobRequest request = new JobRequest(id + ".jpg", 100, TestJobs.PRESETS.find("web").orElseThrow(), options,
-                renditions, null, requestId, owner);
-        return new Job(id, request, JPEG, JobState.pending("inputs/" + id, createdAt));
-    }
-
     @Test
     void aClaimedJobCarriesTheIdOfTheRequestThatCreatedIt() {
-        store.insert(pending("r", 1000, null, null, "req-7f3a", null));
+        store.insert(TestJobs.asking("r", 1000, null, null, "req-7f3a", null));
         store.insert(pending("s", 1001));
         assertThat(store.claimNext(lease("n1", 5000), 3, 2000).orElseThrow().request().requestId()).isEqualTo("req-7f3a");
         assertThat(store.claimNext(lease("n1", 5000), 3, 2000).orElseThrow().request().requestId()).isNull();
@@ -71,7 +63,7 @@ abstract class JobStoreContract {
 
     @Test
     void aJobKeepsTheNameOfTheKeyThatSubmittedIt() {
-        store.insert(pending("a", 1000, null, null, null, "alice"));
+        store.insert(TestJobs.asking("a", 1000, null, null, null, "alice"));
         store.insert(pending("n", 1001));
         assertThat(store.claimNext(lease("n1", 5000), 3, 2000).orElseThrow().request().owner()).isEqualTo("alice");
         assertThat(store.find("a").orElseThrow().request().owner()).isEqualTo("alice");
@@ -81,7 +73,7 @@ abstract class JobStoreContract {
     @Test
     void aClaimedJobCarriesTheRenditionsItAskedForAndTheDoneOneListsThem() {
         RenditionRequest asked = RenditionRequest.parse("poster,hls", "1.5");
-        store.insert(pending("v", 1000, null, asked, null, null));
+        store.insert(TestJobs.asking("v", 1000, null, asked, null, null));
         Job claimed = store.claimNext(lease("n1", 5000), 3, 2000).orElseThrow();
         assertThat(claimed.request().renditions()).isEqualTo(asked);
 
@@ -97,18 +89,18 @@ abstract class JobStoreContract {
     @Test
     void aClaimedJobCarriesTheOptionsItAskedForAndOneWithoutHasNone() {
         OutputOptions asked = OutputOptions.parse("40", "webp", "300").accepting("image/avif,image/webp;q=0.9");
-        store.insert(pending("o", 1000, asked, null, null, null));
-        store.insert(pending("p", 1001, OutputOptions.parse(null, "webm", null), null, null, null));
+        store.insert(TestJobs.asking("o", 1000, asked, null, null, null));
+        store.insert(TestJobs.asking("p", 1001, OutputOptions.parse(null, "webm", null), null, null, null));
         store.insert(pending("q", 1002));
         assertThat(store.claimNext(lease("n1", 5000), 3, 2000).orElseThrow().request().options()).isEqualTo(asked)
                 .isEqualTo(new OutputOptions(40, OutputFormat.WEBP, 300, Set.of()));
         assertThat(store.find("p").orElseThrow().request().options()).isEqualTo(new OutputOptions(null, OutputFormat.WEBM, null, Set.of()));
         assertThat(store.find("q").orElseThrow().request().options()).isEqualTo(OutputOptions.NONE);
         OutputOptions negotiated = OutputOptions.NONE.accepting("image/avif,image/webp,*/*;q=0.8");
-        store.insert(pending("r", 1003, negotiated, null, null, null));
+        store.insert(TestJobs.asking("r", 1003, negotiated, null, null, null));
         assertThat(store.find("r").orElseThrow().request().options().accepted()).containsExactlyInAnyOrder(MediaFormat.AVIF, MediaFormat.WEBP);
         OutputOptions auto = OutputOptions.parse("auto", null, null);
-        store.insert(pending("s", 1004, auto, null, null, null));
+        store.insert(TestJobs.asking("s", 1004, auto, null, null, null));
         assertThat(store.find("s").orElseThrow().request().options()).isEqualTo(auto);
     }
 

@@ -2,7 +2,9 @@ package io.mediaopt.jobs;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediaopt.media.MediaFormat;
+import io.mediaopt.media.OutputOptions;
 import io.mediaopt.media.Presets;
+import io.mediaopt.renditions.RenditionRequest;
 
 /** Jobs and job stores as tests make them. */
 public final class TestJobs {
@@ -24,6 +26,14 @@ public final class TestJobs {
     public static Job pending(String id, String preset, String filename, long inputBytes, MediaFormat media,
                               String inputKey, Callback callback, long now) {
         return new Job(id, request(preset, filename, inputBytes, callback), media, JobState.pending(inputKey, now));
+    }
+
+    /** A pending JPEG of the web preset, {@code <id>.jpg}, that asks these (each may be null). */
+    public static Job asking(String id, long createdAt, OutputOptions options, RenditionRequest renditions,
+                             String requestId, String owner) {
+        JobRequest request = new JobRequest(id + ".jpg", 100, PRESETS.find("web").orElseThrow(), options, renditions,
+                null, requestId, owner);
+        return new Job(id, request, MediaFormat.JPEG, JobState.pending("inputs/" + id, createdAt));
     }
 
     /** A synchronous job, processed under {@code lease} from the start. */
