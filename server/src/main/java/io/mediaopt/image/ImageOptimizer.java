@@ -9,6 +9,7 @@ import io.mediaopt.media.Optimized;
 import io.mediaopt.media.Optimizer;
 import io.mediaopt.media.Preset;
 import io.mediaopt.media.Progress;
+import io.mediaopt.media.QueueDeadline;
 import io.mediaopt.media.Strategy;
 import io.mediaopt.media.TrailingData;
 import org.slf4j.Logger;
@@ -46,9 +47,13 @@ public final class ImageOptimizer implements Optimizer {
         this.qualityMode = qualityMode;
     }
 
-    /** libvips encodes in one call that tells nothing of its progress: the job goes from 0 to 100 when done. */
+    /**
+     * libvips encodes in one call that tells nothing of its progress: the job goes from 0 to 100
+     * when done. Images wait for no encoder beyond the worker slot, so the deadline is not used.
+     */
     @Override
-    public Optimized optimize(Path input, MediaFormat sniffed, Preset preset, Path workDir, Progress progress) {
+    public Optimized optimize(Path input, MediaFormat sniffed, Preset preset, Path workDir, Progress progress,
+                              QueueDeadline deadline) {
         NativeHeap.PROCESS.imageStarts();
         try (Watchdog watchdog = Watchdog.start(limits.imageTimeout());
              ReadablePath source = ReadablePath.of(input, workDir)) {

@@ -8,6 +8,7 @@ import io.mediaopt.media.Optimized;
 import io.mediaopt.media.Optimizer;
 import io.mediaopt.media.Preset;
 import io.mediaopt.media.Presets;
+import io.mediaopt.media.QueueDeadline;
 import io.mediaopt.media.Rendition;
 import io.mediaopt.metrics.ServiceMetrics;
 import io.mediaopt.renditions.Made;
@@ -63,11 +64,14 @@ public final class JobProcessor {
         this.outages = outages;
     }
 
-    /** Processes the job, whose input is at {@code input}, inside {@code workDir}; returns it done. */
-    public Job process(Job job, Path input, Path workDir) {
+    /**
+     * Processes the job, whose input is at {@code input}, inside {@code workDir}, waiting for
+     * shared encoders until {@code deadline} at most; returns it done.
+     */
+    public Job process(Job job, Path input, Path workDir, QueueDeadline deadline) {
         metrics.jobAttempt(job.inputKey() == null ? "sync" : "queued");
         try {
-            Job done = optimizeAndStore(job, input, workDir);
+            Job done = optimizeAndStore(job, input, workDir, deadline);
             metrics.optimization(job.media().kind().wireName(), job.preset(), done.result().strategy(),
                     ServiceMetrics.OK, job.inputBytes(), done.result().outputBytes());
             log.info("job {} done: {} {} → {} bytes ({})", job.id(), job.media().shortName(), job.inputBytes(),
@@ -83,13 +87,13 @@ public final class JobProcessor {
         }
     }
 
-    private Job optimizeAndStore(Job job, Path input, Path workDir) throws IOException {
+    private Job optimizeAndStore(Job job, Path input, Path workDir, QueueDeadline deadline) throws IOException {
         Preset preset = presets.find(job.preset())
                 .orElseThrow(() -> new IllegalStateException("Unknown preset " + job.preset()));
         Optimizer optimizer = optimizers.get(job.media().kind());
         long started = System.nanoTime();
         Optimized optimized = optimizer.optimize(input, job.media(), job.options().applyTo(preset), workDir,
-                new JobProgress(store, job.id(), clock));
+                new JobProgress(store, job.id(), clock), deadline);
         metrics.encodeTime(job.media().kind().wireName(), Duration.ofNanos(System.nanoTime() - started));
         // renditions follow the preset itself; before the output is stored: an output that is the input itself is moved away by storing it
         List<Made> made = renditions.make(job.renditions(), input, preset, optimized, workDir);

@@ -100,7 +100,8 @@ public final class Jobs {
         String id = ids.get();
         Job job = Job.processingNow(id, preset.name(), filename, size, media, workers.newLease(), callback,
                 clock.millis()).requestedBy(requestId).asking(renditions).withOptions(options).ownedBy(caller.keyName());
-        return workers.runNow(id, () -> store.insert(job), workDir -> processor.process(job, upload, workDir));
+        return workers.runNow(id, () -> store.insert(job),
+                (workDir, deadline) -> processor.process(job, upload, workDir, deadline));
     }
 
     private Job submitAndWait(Path upload, String filename, Preset preset, Callback callback, String requestId,

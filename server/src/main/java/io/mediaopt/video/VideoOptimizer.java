@@ -1,6 +1,5 @@
 package io.mediaopt.video;
 
-import io.mediaopt.jobs.QueueDeadline;
 import io.mediaopt.media.Limits;
 import io.mediaopt.media.MediaException;
 import io.mediaopt.media.Optimized;
@@ -8,6 +7,7 @@ import io.mediaopt.media.Optimizer;
 import io.mediaopt.media.Preset;
 import io.mediaopt.media.MediaFormat;
 import io.mediaopt.media.Progress;
+import io.mediaopt.media.QueueDeadline;
 import io.mediaopt.media.Strategy;
 import io.mediaopt.media.TrailingData;
 import io.mediaopt.media.VideoSettings;
@@ -56,7 +56,8 @@ public final class VideoOptimizer implements Optimizer {
     }
 
     @Override
-    public Optimized optimize(Path input, MediaFormat sniffed, Preset preset, Path workDir, Progress progress) {
+    public Optimized optimize(Path input, MediaFormat sniffed, Preset preset, Path workDir, Progress progress,
+                              QueueDeadline queueDeadline) {
         Ffprobe ffprobe = new Ffprobe(tools, limits.ffprobeTimeout());
         VideoSettings settings = preset.video();
         EncodeProgress encodeProgress = new EncodeProgress(progress);
@@ -68,10 +69,10 @@ public final class VideoOptimizer implements Optimizer {
             }
         }
         // every encoder is busy: what the probe refuses is refused before the wait, and the wait
-        // does not count against the video's time limit (a synchronous request's does count
-        // against its queue timeout)
+        // does not count against the video's time limit (a synchronous request's counts against
+        // its queue deadline)
         ProbeReport source = probe(input, ffprobe, encodeProgress);
-        QueueDeadline.acquire(encoders);
+        queueDeadline.acquire(encoders);
         try {
             return tryStrategies(input, sniffed, source, settings, workDir, ffprobe, deadlineFromNow(), null,
                     encodeProgress);
