@@ -20,7 +20,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Set;
 
 /**
  * Optimizes images in process with libvips: checks the header against the limits, then tries
@@ -31,9 +30,7 @@ public final class ImageOptimizer implements Optimizer {
     private static final Logger log = LoggerFactory.getLogger(ImageOptimizer.class);
 
     /** Loader classes of the accepted formats; a blocked or other loader means "not accepted". */
-    private static final Set<String> ACCEPTED_LOADERS = Set.of(
-            "VipsForeignLoadJpeg", "VipsForeignLoadPng", "VipsForeignLoadWebp", "VipsForeignLoadNsgif",
-            "VipsForeignLoadGif", "VipsForeignLoadHeif", "VipsForeignLoadTiff");
+    private static final List<String> ACCEPTED_LOADERS = MediaFormat.decodersOf(MediaKind.IMAGE);
     private static final String NOT_ACCEPTED =
             "The file is not an image in a supported format (" + MediaFormat.listOf(MediaKind.IMAGE) + ").";
 
