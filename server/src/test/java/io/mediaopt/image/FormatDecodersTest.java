@@ -42,6 +42,7 @@ class FormatDecodersTest {
                         ? "VipsForeignLoad[A-Z][a-z0-9]+" : "[a-z0-9]+")));
     }
 
+    /** Each image format is opened by a loader it names, and its header is read back as that format. */
     @Test
     void eachImageFormatIsOpenedByALoaderItNames() {
         Path photo = Fixtures.photoJpeg(64, 48);
@@ -55,8 +56,13 @@ class FormatDecodersTest {
                 MediaFormat.TIFF, Fixtures.multiPageTiff(32, 24, 2));
         for (MediaFormat format : formatsOf(MediaKind.IMAGE)) {
             assertThat(samples).as("a sample of every image format").containsKey(format);
-            String loader = vips.forInput(format).findLoader(samples.get(format)).orElseThrow();
+            Vips decoder = vips.forInput(format);
+            String loader = decoder.findLoader(samples.get(format)).orElseThrow();
             assertThat(format.decoders()).as(format + " opened by " + loader).anyMatch(loader::startsWith);
+            try (VipsImage image = decoder.openHeader(samples.get(format))) {
+                assertThat(ImageHeader.read(image).map(ImageHeader::format)).as("the header read back")
+                        .contains(format);
+            }
         }
     }
 
