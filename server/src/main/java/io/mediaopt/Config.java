@@ -12,7 +12,6 @@ import io.mediaopt.video.VideoQualityMode;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.UnknownHostException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -93,11 +92,11 @@ public record Config(
         Config config = new Config(
                 r.text("SERVICE_HOST", "0.0.0.0"),
                 r.integer("PORT", 8080, 0, 65535),
-                r.optional("SERVICE_PUBLIC_URL", Config::httpUri),
+                r.optional("SERVICE_PUBLIC_URL", EnvironmentReader::httpUri),
                 r.keys("SERVICE_API_KEYS"),
                 outputDir,
                 r.text("SERVICE_DATABASE_URL", "jdbc:sqlite:" + outputDir.resolve("jobs.db")),
-                r.objectStorage(),
+                objectStorage(r),
                 new Limits(
                         r.longInteger("SERVICE_MAX_INPUT_BYTES", 125_829_120L, 1),
                         r.longInteger("SERVICE_MAX_INPUT_PIXELS", 100_000_000L, 1),
@@ -114,7 +113,7 @@ public record Config(
                 Duration.ofHours(r.integer("SERVICE_JOB_RETENTION_HOURS", 168, 0, Integer.MAX_VALUE)),
                 r.text("SERVICE_FFMPEG_PATH", "ffmpeg"),
                 r.text("SERVICE_FFPROBE_PATH", "ffprobe"),
-                r.optional("SERVICE_LIBVIPS_PATH", Config::regularFile),
+                r.optional("SERVICE_LIBVIPS_PATH", EnvironmentReader::regularFile),
                 r.text("SERVICE_NODE_ID", defaultNodeId(r.raw("PORT"))),
                 r.choice("SERVICE_ROLE", Role.ALL, Role.class),
                 r.millis("SERVICE_JOB_LEASE_MS", 30_000),
@@ -134,8 +133,29 @@ public record Config(
         if (!config.databaseUrl.startsWith("jdbc:sqlite:") && !config.databaseUrl.startsWith("jdbc:postgresql:")) {
             r.problem("SERVICE_DATABASE_URL: expected a jdbc:sqlite: or jdbc:postgresql: URL");
         }
-        r.throwIfAnyProblem();
+        if (!r.problems().isEmpty()) throw new ConfigException(r.problems());
         return config;
+    }
+
+    /** Keys are both set or both unset (then the SDK's default credential chain applies). */
+    private static Optional<ObjectStorage> objectStorage(EnvironmentReader r) {
+        String bucket = r.raw("SERVICE_OBJECT_BUCKET");
+        Optional<URI> endpoint = r.optional("SERVICE_OBJECT_ENDPOINT", EnvironmentReader::httpUri);
+        String keyId = r.raw("SERVICE_OBJECT_ACCESS_KEY_ID");
+        String secret = r.raw("SERVICE_OBJECT_SECRET_ACCESS_KEY");
+        if (bucket == null) {
+            if (endpoint.isPresent() || keyId != null || secret != null) {
+                r.problem("SERVICE_OBJECT_BUCKET: expected a bucket name, since other SERVICE_OBJECT_* "
+                        + "variables are set, but it is unset");
+            }
+            return Optional.empty();
+        }
+        if ((keyId == null) != (secret == null)) {
+            r.problem("SERVICE_OBJECT_ACCESS_KEY_ID and SERVICE_OBJECT_SECRET_ACCESS_KEY: expected both "
+                    + "or neither (neither: the default AWS credential chain) but only one is set");
+        }
+        return Optional.of(new ObjectStorage(bucket, keyId, secret, r.text("SERVICE_OBJECT_REGION", "us-east-1"),
+                endpoint));
     }
 
     /**
@@ -176,20 +196,6 @@ public record Config(
                 + ", connectionLimits=" + connectionLimits + ", uploads=" + uploads + ", webhooks=" + webhooks
                 + ", imageQuality=" + imageQuality + ", videoQuality=" + videoQuality + ", metricsEnabled=" + metricsEnabled
                 + ", metricsPublic=" + metricsPublic + ", logFormat=" + logFormat + ", minFreeBytes=" + minFreeBytes + "]";
-    }
-
-    static URI httpUri(String value) {
-        URI uri = URI.create(value.endsWith("/") ? value.substring(0, value.length() - 1) : value);
-        if (!"http".equals(uri.getScheme()) && !"https".equals(uri.getScheme()) || uri.getHost() == null) {
-            throw new IllegalArgumentException("expected an http(s) URL");
-        }
-        return uri;
-    }
-
-    static Path regularFile(String value) {
-        Path file = Path.of(value);
-        if (!Files.isRegularFile(file)) throw new IllegalArgumentException("expected the path of a file");
-        return file;
     }
 
     /** Invalid configuration: the message names every bad variable. */

@@ -5,6 +5,8 @@ import io.mediaopt.webhooks.CallbackUrls;
 import io.mediaopt.webhooks.WebhookSettings;
 import io.mediaopt.webhooks.WebhookSignature;
 import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -17,9 +19,10 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * Reads settings from the environment for {@link Config}: each method parses one variable (or
- * one group of them) and, when a value is bad, notes the problem and returns the fallback, so
- * {@link Config#fromEnvironment} reports every bad variable at once.
+ * Reads settings from the environment: each method parses one variable (or one group of them)
+ * and, when a value is bad, notes the problem and returns the fallback, so that the caller can
+ * report every bad variable at once ({@link #problems()}). It knows nothing of the settings'
+ * record, which is built above it.
  */
 final class EnvironmentReader {
     private static final Duration WEBHOOK_RETRY_WINDOW = Duration.ofHours(24);
@@ -36,9 +39,9 @@ final class EnvironmentReader {
         errors.add(message);
     }
 
-    /** Every problem noted, in one exception; nothing when every variable was fine. */
-    void throwIfAnyProblem() {
-        if (!errors.isEmpty()) throw new Config.ConfigException(errors);
+    /** Every problem noted so far; empty when every variable was fine. */
+    List<String> problems() {
+        return List.copyOf(errors);
     }
 
     String raw(String name) {
@@ -162,24 +165,17 @@ final class EnvironmentReader {
                 WEBHOOK_RETRY_WINDOW);
     }
 
-    /** Keys are both set or both unset (then the SDK's default credential chain applies). */
-    Optional<Config.ObjectStorage> objectStorage() {
-        String bucket = raw("SERVICE_OBJECT_BUCKET");
-        Optional<URI> endpoint = optional("SERVICE_OBJECT_ENDPOINT", Config::httpUri);
-        String keyId = raw("SERVICE_OBJECT_ACCESS_KEY_ID");
-        String secret = raw("SERVICE_OBJECT_SECRET_ACCESS_KEY");
-        if (bucket == null) {
-            if (endpoint.isPresent() || keyId != null || secret != null) {
-                errors.add("SERVICE_OBJECT_BUCKET: expected a bucket name, since other SERVICE_OBJECT_* "
-                        + "variables are set, but it is unset");
-            }
-            return Optional.empty();
+    static URI httpUri(String value) {
+        URI uri = URI.create(value.endsWith("/") ? value.substring(0, value.length() - 1) : value);
+        if (!"http".equals(uri.getScheme()) && !"https".equals(uri.getScheme()) || uri.getHost() == null) {
+            throw new IllegalArgumentException("expected an http(s) URL");
         }
-        if ((keyId == null) != (secret == null)) {
-            errors.add("SERVICE_OBJECT_ACCESS_KEY_ID and SERVICE_OBJECT_SECRET_ACCESS_KEY: expected both "
-                    + "or neither (neither: the default AWS credential chain) but only one is set");
-        }
-        return Optional.of(new Config.ObjectStorage(bucket, keyId, secret, text("SERVICE_OBJECT_REGION", "us-east-1"),
-                endpoint));
+        return uri;
+    }
+
+    static Path regularFile(String value) {
+        Path file = Path.of(value);
+        if (!Files.isRegularFile(file)) throw new IllegalArgumentException("expected the path of a file");
+        return file;
     }
 }

@@ -1,5 +1,7 @@
 package io.mediaopt.image;
 
+import io.mediaopt.media.Attempt;
+import io.mediaopt.media.FirstSmaller;
 import io.mediaopt.media.ImageSettings;
 import io.mediaopt.media.Limits;
 import io.mediaopt.media.MediaException;
@@ -9,6 +11,7 @@ import io.mediaopt.media.Optimized;
 import io.mediaopt.media.Optimizer;
 import io.mediaopt.media.Preset;
 import io.mediaopt.media.Progress;
+import io.mediaopt.media.QueueDeadline;
 import io.mediaopt.media.Strategy;
 import io.mediaopt.media.TrailingData;
 import org.slf4j.Logger;
@@ -19,7 +22,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Set;
 
 /**
  * Optimizes images in process with libvips: checks the header against the limits, then tries
@@ -30,9 +32,7 @@ public final class ImageOptimizer implements Optimizer {
     private static final Logger log = LoggerFactory.getLogger(ImageOptimizer.class);
 
     /** Loader classes of the accepted formats; a blocked or other loader means "not accepted". */
-    private static final Set<String> ACCEPTED_LOADERS = Set.of(
-            "VipsForeignLoadJpeg", "VipsForeignLoadPng", "VipsForeignLoadWebp", "VipsForeignLoadNsgif",
-            "VipsForeignLoadGif", "VipsForeignLoadHeif", "VipsForeignLoadTiff");
+    private static final List<String> ACCEPTED_LOADERS = MediaFormat.decodersOf(MediaKind.IMAGE);
     private static final String NOT_ACCEPTED =
             "The file is not an image in a supported format (" + MediaFormat.listOf(MediaKind.IMAGE) + ").";
 
@@ -46,9 +46,13 @@ public final class ImageOptimizer implements Optimizer {
         this.qualityMode = qualityMode;
     }
 
-    /** libvips encodes in one call that tells nothing of its progress: the job goes from 0 to 100 when done. */
+    /**
+     * libvips encodes in one call that tells nothing of its progress: the job goes from 0 to 100
+     * when done. Images wait for no encoder beyond the worker slot, so the deadline is not used.
+     */
     @Override
-    public Optimized optimize(Path input, MediaFormat sniffed, Preset preset, Path workDir, Progress progress) {
+    public Optimized optimize(Path input, MediaFormat sniffed, Preset preset, Path workDir, Progress progress,
+                              QueueDeadline deadline) {
         NativeHeap.PROCESS.imageStarts();
         try (Watchdog watchdog = Watchdog.start(limits.imageTimeout());
              ReadablePath source = ReadablePath.of(input, workDir)) {
@@ -102,57 +106,96 @@ public final class ImageOptimizer implements Optimizer {
         boolean alphaUsed = alphaUsed(header, settings.strategies(), encoder, input, watchdog);
         List<Strategy> strategies = header.animated() ? settings.animatedStrategies()
                 : StrategyChoice.forStill(settings.strategies(), alphaUsed, StrategyChoice.outputSize(header, settings.maxWidth()));
-        Strategy original = mayReturnOriginal(header, strategies, settings) && TrailingData.isAbsent(input, header.format())
-                ? deliveredAs(header, strategies) : null;
+        boolean originalMayStandIn = StrategyChoice.mayReturnOriginal(header, strategies, settings)
+                && TrailingData.isAbsent(input, header.format());
         long inputBytes = size(input);
-        boolean decodeChecked = false;
-        boolean anyEncoded = false;
-        VipsException lastFailure = null;
-        for (Strategy strategy : strategies) {
-            // transparency is dropped only when nothing that keeps it could encode the picture
-            if (alphaUsed && !StrategyChoice.keepsAlpha(strategy) && anyEncoded) continue;
+        Tries tries = new Tries(input, encoder, strategies, alphaUsed, settings, workDir, watchdog);
+        FirstSmaller<Strategy, Encoding> rule = FirstSmaller.removingLarger(tries::attempt, Encoding::bytes, larger -> {
+            log.debug("{} as {} came out at {} bytes, not under the input's {}", input,
+                    larger.strategy().wireName(), larger.bytes(), inputBytes);
+            delete(larger.output());
+        });
+        // an input that may not stand in for its encodings takes the first one, whatever its size
+        return switch (rule.tryInOrder(strategies, originalMayStandIn ? inputBytes : Long.MAX_VALUE)) {
+            case FirstSmaller.Outcome.Smaller<Encoding>(Encoding encoding) -> {
+                Strategy used = encoding.strategy();
+                ImageEncoder.Encoded size = encoding.encoded();
+                yield new Optimized(encoding.output(), used, used.output(),
+                        header.displayedWidth(), header.displayedHeight(), size.width(), size.height(),
+                        null, null, size.quality(), size.score(), alphaUsed && !StrategyChoice.keepsAlpha(used));
+            }
+            // only an input that may stand in for its encodings gets here with one encoded
+            case FirstSmaller.Outcome.Larger<Encoding> _ -> new Optimized(input, Strategy.IMAGE_ORIGINAL,
+                    header.format(), header.displayedWidth(), header.displayedHeight(),
+                    header.displayedWidth(), header.displayedHeight(), null, null, null, null, false);
+            case FirstSmaller.Outcome.NoneEncoded<Encoding>(boolean _, Exception lastFailure) ->
+                    throw MediaException.encodeFailed("None of the encodings of preset '" + preset.name()
+                            + "' could encode this image.", lastFailure);
+            // a decoder failure is reported from the tries themselves (checkDecodes): never here
+            case FirstSmaller.Outcome.Unreadable<Encoding> _ -> throw MediaException.unreadable(
+                    "The image could not be decoded; it may be corrupt or truncated.", null);
+        };
+    }
+
+    /** The tries of one image's strategies, and what they have learnt of the image on the way. */
+    private final class Tries {
+        private final Path input;
+        private final ImageEncoder encoder;
+        private final List<Strategy> strategies;
+        private final boolean alphaUsed;
+        private final ImageSettings settings;
+        private final Path workDir;
+        private final Watchdog watchdog;
+        private boolean anyEncoded;
+        private boolean decodeChecked;
+
+        Tries(Path input, ImageEncoder encoder, List<Strategy> strategies, boolean alphaUsed, ImageSettings settings,
+              Path workDir, Watchdog watchdog) {
+            this.input = input;
+            this.encoder = encoder;
+            this.strategies = strategies;
+            this.alphaUsed = alphaUsed;
+            this.settings = settings;
+            this.workDir = workDir;
+            this.watchdog = watchdog;
+        }
+
+        /**
+         * One strategy, carried on to the preset's next lossy formats when it misses the search's
+         * target ({@link #meetTarget}); past the time limit it throws instead.
+         */
+        Attempt<Encoding> attempt(Strategy strategy) {
+            // transparency is dropped only when nothing that keeps it could encode the picture; passed
+            // over as a failure without a cause, which is never reported once something was encoded
+            if (alphaUsed && !StrategyChoice.keepsAlpha(strategy) && anyEncoded) return new Attempt.Failed<>();
             Path output = outputFor(workDir, strategy);
             try {
                 Encoding encoding = new Encoding(strategy, output, encoder.encode(strategy, output));
                 checkTime(watchdog, output);
                 anyEncoded = true;
-                encoding = meetTarget(encoding, strategies, alphaUsed, encoder, settings, workDir, watchdog);
-                Path chosen = encoding.output();
-                ImageEncoder.Encoded size = encoding.encoded();
-                if (original == null || size(chosen) < inputBytes) {
-                    Strategy used = encoding.strategy();
-                    return new Optimized(chosen, used, used.output(),
-                            header.displayedWidth(), header.displayedHeight(), size.width(), size.height(),
-                            null, null, size.quality(), size.score(), alphaUsed && !StrategyChoice.keepsAlpha(used));
-                }
-                log.debug("{} as {} came out at {} bytes, not under the input's {}", input,
-                        encoding.strategy().wireName(), size(chosen), inputBytes);
-                delete(chosen);
+                return new Attempt.Encoded<>(meetTarget(encoding, strategies, alphaUsed, encoder, settings, workDir,
+                        watchdog));
             } catch (VipsException e) {
                 delete(output);
                 checkTime(watchdog, output);
                 log.warn("image strategy {} failed for {}: {}", strategy.wireName(), input, e.getMessage());
-                lastFailure = e;
                 if (!decodeChecked) {
                     decodeChecked = true;
                     checkDecodes(encoder, input, watchdog);
                 }
+                return new Attempt.Failed<>(e);
             }
         }
-        // only an input that may stand in for its encodings gets here with one encoded
-        if (anyEncoded) {
-            return new Optimized(input, Strategy.IMAGE_ORIGINAL, header.format(),
-                    header.displayedWidth(), header.displayedHeight(),
-                    header.displayedWidth(), header.displayedHeight(), null, null, null, null, false);
-        }
-        throw MediaException.encodeFailed("None of the encodings of preset '" + preset.name()
-                + "' could encode this image.", lastFailure);
     }
 
     /** One encoding made: with which strategy, to which file, and what came out. */
     private record Encoding(Strategy strategy, Path output, ImageEncoder.Encoded encoded) {
         boolean meets(double target) {
             return encoded.score() == null || encoded.score() >= target;
+        }
+
+        long bytes() {
+            return size(output);
         }
     }
 
@@ -211,26 +254,6 @@ public final class ImageOptimizer implements Optimizer {
             checkDecodes(encoder, input, watchdog);
             return true;
         }
-    }
-
-    /**
-     * The input may stand in for an encoding when a browser gets what the preset delivers anyway:
-     * same format, not wider, already upright, and nothing in it that the service promises to
-     * strip (EXIF beyond the technical basics, GPS, XMP, IPTC, comments). The caller also makes
-     * sure nothing follows the image in the file (a polyglot's second face).
-     */
-    private static boolean mayReturnOriginal(ImageHeader header, List<Strategy> strategies, ImageSettings settings) {
-        return deliveredAs(header, strategies) != null
-                && header.displayedWidth() <= settings.maxWidth()
-                && !header.needsRotation()
-                && !header.hasPrivateMetadata();
-    }
-
-    /** The strategy whose output has the input's format, or null. */
-    private static Strategy deliveredAs(ImageHeader header, List<Strategy> strategies) {
-        return strategies.stream()
-                .filter(s -> s.output() == header.format())
-                .findFirst().orElse(null);
     }
 
     private void checkDecodes(ImageEncoder encoder, Path input, Watchdog watchdog) {

@@ -1,5 +1,6 @@
 package io.mediaopt.image;
 
+import io.mediaopt.media.ImageSettings;
 import io.mediaopt.media.Strategy;
 
 import java.util.ArrayList;
@@ -11,7 +12,8 @@ import java.util.List;
  * format that keeps it is left. WebP stops at 16383 pixels a side (a long phone screenshot is
  * taller), AVIF at 16384 x 8704. PNG (quantised when that is smaller) is the presets' format for transparent pictures
  * only, unless it is their only format: an opaque picture is smaller as JPEG. JPEG has no alpha, so for a transparent picture it
- * comes last, laid on white, for when nothing that keeps the alpha could encode it.
+ * comes last, laid on white, for when nothing that keeps the alpha could encode it. And whether
+ * the input itself may stand in for them when they all come out larger.
  */
 final class StrategyChoice {
     /** libwebp's limit on either side. */
@@ -69,5 +71,18 @@ final class StrategyChoice {
         int height = header.displayedHeight();
         if (width <= maxWidth) return new Size(width, height);
         return new Size(maxWidth, (int) Math.round((double) height * maxWidth / width));
+    }
+
+    /**
+     * The input may stand in for an encoding when a browser gets what the preset delivers anyway:
+     * same format, not wider, already upright, and nothing in it that the service promises to
+     * strip (EXIF beyond the technical basics, GPS, XMP, IPTC, comments). The caller also makes
+     * sure nothing follows the image in the file (a polyglot's second face).
+     */
+    static boolean mayReturnOriginal(ImageHeader header, List<Strategy> strategies, ImageSettings settings) {
+        return strategies.stream().anyMatch(s -> s.output() == header.format())
+                && header.displayedWidth() <= settings.maxWidth()
+                && !header.needsRotation()
+                && !header.hasPrivateMetadata();
     }
 }

@@ -7,6 +7,7 @@ import io.mediaopt.media.OptimizationResult;
 import io.mediaopt.media.Optimized;
 import io.mediaopt.media.Optimizer;
 import io.mediaopt.media.Preset;
+import io.mediaopt.media.QueueDeadline;
 import io.mediaopt.media.Rendition;
 import io.mediaopt.metrics.ServiceMetrics;
 import io.mediaopt.renditions.Made;
@@ -60,12 +61,15 @@ public final class JobProcessor {
         this.outages = outages;
     }
 
-    /** Processes the job, whose input is at {@code input}, inside {@code workDir}; returns it done. */
-    public Job process(Job job, Path input, Path workDir) {
+    /**
+     * Processes the job, whose input is at {@code input}, inside {@code workDir}, waiting for
+     * shared encoders until {@code deadline} at most; returns it done.
+     */
+    public Job process(Job job, Path input, Path workDir, QueueDeadline deadline) {
         metrics.jobAttempt(job.state().inputKey() == null ? "sync" : "queued");
         JobRequest request = job.request();
         try {
-            Job done = optimizeAndStore(job, input, workDir);
+            Job done = optimizeAndStore(job, input, workDir, deadline);
             OptimizationResult result = done.state().result();
             metrics.optimization(job.media().kind().wireName(), request.preset().name(), result.strategy(),
                     ServiceMetrics.OK, request.inputBytes(), result.outputBytes());
@@ -82,13 +86,13 @@ public final class JobProcessor {
         }
     }
 
-    private Job optimizeAndStore(Job job, Path input, Path workDir) throws IOException {
+    private Job optimizeAndStore(Job job, Path input, Path workDir, QueueDeadline deadline) throws IOException {
         JobRequest request = job.request();
         Preset preset = request.preset();
         Optimizer optimizer = optimizers.get(job.media().kind());
         long started = System.nanoTime();
         Optimized optimized = optimizer.optimize(input, job.media(), request.options().applyTo(preset), workDir,
-                new JobProgress(store, job.id(), clock));
+                new JobProgress(store, job.id(), clock), deadline);
         metrics.encodeTime(job.media().kind().wireName(), Duration.ofNanos(System.nanoTime() - started));
         // renditions follow the preset itself; before the output is stored: an output that is the input itself is moved away by storing it
         List<Made> made = renditions.make(request.renditions(), input, preset, optimized, workDir);

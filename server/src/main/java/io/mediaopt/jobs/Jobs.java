@@ -84,7 +84,8 @@ public final class Jobs {
         MediaFormat media = sniff(upload, request);
         String id = ids.get();
         Job job = new Job(id, request, media, JobState.processingNow(workers.newLease(), clock.millis()));
-        return workers.runNow(id, () -> store.insert(job), workDir -> processor.process(job, upload, workDir));
+        return workers.runNow(id, () -> store.insert(job),
+                (workDir, deadline) -> processor.process(job, upload, workDir, deadline));
     }
 
     private Job submitAndWait(Path upload, JobRequest request) throws IOException {

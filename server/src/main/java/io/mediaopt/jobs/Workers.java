@@ -3,6 +3,7 @@ package io.mediaopt.jobs;
 import io.mediaopt.ServiceException;
 import io.mediaopt.ErrorCode;
 import io.mediaopt.logs.LogContext;
+import io.mediaopt.media.QueueDeadline;
 import io.mediaopt.metrics.ServiceMetrics;
 import io.mediaopt.storage.Storage;
 import io.mediaopt.storage.StorageException;
@@ -21,7 +22,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Function;
+import java.util.function.BiFunction;
 
 /**
  * The encoding slots of this node, shared by synchronous requests and the job queue. A
@@ -104,16 +105,19 @@ public final class Workers implements AutoCloseable {
 
     /**
      * Runs a synchronous job in a slot and a fresh work directory; {@code start} records the
-     * job, {@code work} processes it. Waiting for the slot, and for any encoder the work waits
-     * for after it ({@link QueueDeadline}), takes at most the queue timeout in all.
+     * job, {@code work} processes it within the {@link QueueDeadline} it is handed. Waiting for
+     * the slot, and for any encoder the work waits for after it, takes at most the queue timeout
+     * in all.
      */
-    public <T> T runNow(String jobId, Runnable start, Function<Path, T> work) {
-        QueueDeadline deadline = QueueDeadline.startingNow(settings.queueTimeout());
+    public <T> T runNow(String jobId, Runnable start, BiFunction<Path, QueueDeadline, T> work) {
+        Duration timeout = settings.queueTimeout();
+        QueueDeadline deadline = QueueDeadline.startingNow(timeout, () -> BusyException.encodersBusy(timeout));
         acquireForRequest(deadline);
         try {
             start.run();
             held.put(jobId, false);
-            return deadline.during(() -> LogContext.withJob(jobId, null, () -> workDirs.within(jobId, work)));
+            return LogContext.withJob(jobId, null,
+                    () -> workDirs.within(jobId, workDir -> work.apply(workDir, deadline)));
         } finally {
             held.remove(jobId);
             slots.release();
@@ -214,7 +218,7 @@ public final class Workers implements AutoCloseable {
                     }
                     throw ServiceException.internalFailure(e);
                 }
-                return processor.process(job, input, workDir);
+                return processor.process(job, input, workDir, QueueDeadline.NONE);
             });
         } catch (OutageException e) {
             outageRetries.waitOut(job, e.outage(), () -> running);

@@ -8,10 +8,15 @@ import java.nio.file.Path;
  * their output inside {@code workDir}. Failures are {@link MediaException}s.
  */
 public interface Optimizer {
-    /** {@code progress} hears how far the encoding has got, where the optimizer can tell. */
-    Optimized optimize(Path input, MediaFormat sniffed, Preset preset, Path workDir, Progress progress);
+    /**
+     * {@code progress} hears how far the encoding has got, where the optimizer can tell;
+     * {@code deadline} bounds any wait for a shared encoder ({@link QueueDeadline#NONE}: none).
+     */
+    Optimized optimize(Path input, MediaFormat sniffed, Preset preset, Path workDir, Progress progress,
+                       QueueDeadline deadline);
 
+    /** Without progress or deadline. */
     default Optimized optimize(Path input, MediaFormat sniffed, Preset preset, Path workDir) {
-        return optimize(input, sniffed, preset, workDir, Progress.IGNORED);
+        return optimize(input, sniffed, preset, workDir, Progress.IGNORED, QueueDeadline.NONE);
     }
 }

@@ -1,6 +1,8 @@
 package io.mediaopt.video;
 
 import io.mediaopt.media.Av1Settings;
+import io.mediaopt.media.MediaFormat;
+import io.mediaopt.media.MediaKind;
 import io.mediaopt.media.Strategy;
 import io.mediaopt.media.VideoSettings;
 
@@ -15,11 +17,8 @@ import java.util.Locale;
  */
 public final class FfmpegArguments {
 
-    /**
-     * Demuxer names of the accepted containers (the mov demuxer answers to all of
-     * mov,mp4,m4a,3gp,3g2,mj2; matroska to matroska,webm).
-     */
-    public static final String ACCEPTED_DEMUXERS = "mov,mp4,m4a,3gp,3g2,mj2,matroska,webm,avi,mpegts,ogg";
+    /** Demuxer names of the accepted containers, from their formats. */
+    public static final String ACCEPTED_DEMUXERS = String.join(",", MediaFormat.decodersOf(MediaKind.VIDEO));
 
     /**
      * Only local files may be opened, and only by the demuxers of the accepted containers. The

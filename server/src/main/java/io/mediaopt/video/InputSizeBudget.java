@@ -1,5 +1,6 @@
 package io.mediaopt.video;
 
+import io.mediaopt.media.Attempt;
 import io.mediaopt.media.VideoSettings;
 
 import java.io.IOException;
@@ -29,7 +30,7 @@ final class InputSizeBudget {
     private InputSizeBudget() {}
 
     /** The output to serve, and whether an encode under a lower cap was made at all. */
-    record Outcome(Attempt.Encoded output, boolean tried) {}
+    record Outcome(VideoEncoding output, boolean tried) {}
 
     /**
      * Up to {@value #MAX_TRIES} encodes of {@code larger}'s strategy under lower caps
@@ -37,10 +38,10 @@ final class InputSizeBudget {
      * far waits under another name): the first output within {@code inputBytes}, else the
      * smallest of all. The others are deleted.
      */
-    static Outcome fit(long inputBytes, Attempt.Encoded larger, VideoSettings settings, boolean audio,
-                       IntFunction<Attempt> encodeAtCap) {
-        Attempt.Encoded smallest = aside(larger);
-        Attempt.Encoded last = larger;
+    static Outcome fit(long inputBytes, VideoEncoding larger, VideoSettings settings, boolean audio,
+                       IntFunction<Attempt<VideoEncoding>> encodeAtCap) {
+        VideoEncoding smallest = aside(larger);
+        VideoEncoding last = larger;
         int cap = settings.maxBitrateKbps();
         boolean tried = false;
         try {
@@ -48,36 +49,36 @@ final class InputSizeBudget {
                 OptionalInt next = nextCap(inputBytes, last, cap, settings, audio);
                 if (next.isEmpty()) break;
                 cap = next.getAsInt();
-                if (!(encodeAtCap.apply(cap) instanceof Attempt.Encoded encoded)) break;
+                if (!(encodeAtCap.apply(cap) instanceof Attempt.Encoded<VideoEncoding>(VideoEncoding encoded))) break;
                 tried = true;
                 if (encoded.bytes() < inputBytes) {
-                    Attempt.discard(smallest);
+                    smallest.delete();
                     return new Outcome(encoded, true);
                 }
                 if (encoded.bytes() < smallest.bytes()) {
-                    Attempt.discard(smallest);
+                    smallest.delete();
                     smallest = aside(encoded);
                 } else {
-                    Attempt.discard(encoded);
+                    encoded.delete();
                 }
                 last = encoded;
             }
             return new Outcome(smallest, tried);
         } catch (RuntimeException e) {
-            Attempt.discard(smallest);
+            smallest.delete();
             throw e;
         }
     }
 
     /** The output moved next to where it was, out of the next encode's way. */
-    private static Attempt.Encoded aside(Attempt.Encoded encoded) {
+    private static VideoEncoding aside(VideoEncoding encoded) {
         Path moved = encoded.output().resolveSibling("smallest-" + encoded.output().getFileName());
         try {
             Files.move(encoded.output(), moved, StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return new Attempt.Encoded(encoded.strategy(), encoded.crf(), moved, encoded.size(), encoded.durationSec(),
+        return new VideoEncoding(encoded.strategy(), encoded.crf(), moved, encoded.size(), encoded.durationSec(),
                 encoded.bytes());
     }
 
@@ -85,7 +86,7 @@ final class InputSizeBudget {
      * The cap that should bring {@code larger}, encoded under {@code capKbps}, within
      * {@code inputBytes}; empty when the output's length is unknown or the cap would not come down.
      */
-    static OptionalInt nextCap(long inputBytes, Attempt.Encoded larger, int capKbps, VideoSettings settings,
+    static OptionalInt nextCap(long inputBytes, VideoEncoding larger, int capKbps, VideoSettings settings,
                                boolean audio) {
         Double seconds = larger.durationSec();
         if (seconds == null || seconds <= 0) return OptionalInt.empty();

@@ -2,6 +2,7 @@ package io.mediaopt.video;
 
 import io.mediaopt.media.MediaException;
 import io.mediaopt.media.Strategy;
+import io.mediaopt.media.Attempt;
 import io.mediaopt.media.VideoSettings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -35,8 +36,8 @@ final class VideoEncoder {
      * One strategy; a failed or killed run leaves no file behind. The output's length and picture
      * size are read from it by ffprobe, as a player would see them.
      */
-    Attempt encode(Path input, Strategy strategy, VideoSettings settings, SourcePicture picture, Path workDir,
-                   Duration timeout, Ffprobe ffprobe, EncodeProgress progress) {
+    Attempt<VideoEncoding> encode(Path input, Strategy strategy, VideoSettings settings, SourcePicture picture,
+                                  Path workDir, Duration timeout, Ffprobe ffprobe, EncodeProgress progress) {
         Path output = workDir.resolve(strategy.wireName() + "." + strategy.output().extension());
         int threads = Runtime.getRuntime().availableProcessors();
         List<String> command = FfmpegArguments.encode(tools.ffmpeg(), input, output, strategy, settings,
@@ -47,7 +48,7 @@ final class VideoEncoder {
             log.warn("ffmpeg {} killed after {} ms; stderr tail:\n{}",
                     strategy.wireName(), run.elapsed().toMillis(), run.stderrTail().strip());
             deleteFile(output);
-            return new Attempt.TimedOut();
+            return new Attempt.TimedOut<>();
         }
         if (!run.succeeded()) {
             log.warn("ffmpeg {} exited with {} after {} ms; stderr tail:\n{}",
@@ -63,21 +64,22 @@ final class VideoEncoder {
     }
 
     /** A run that left nothing: the input's fault when ffmpeg's reader says so, else the encoder's. */
-    private static Attempt failure(ProcessResult run) {
-        return InputDamage.reportedIn(run.stderrTail()) ? new Attempt.Unreadable() : new Attempt.Failed();
+    private static Attempt<VideoEncoding> failure(ProcessResult run) {
+        return InputDamage.reportedIn(run.stderrTail()) ? new Attempt.Unreadable<>() : new Attempt.Failed<>();
     }
 
-    private static Attempt probed(Strategy strategy, int crf, Path output, Ffprobe ffprobe) {
+    private static Attempt<VideoEncoding> probed(Strategy strategy, int crf, Path output, Ffprobe ffprobe) {
         try {
             ProbeReport probe = ffprobe.probe(output);
             ProbedStream out = probe.video()
                     .orElseThrow(() -> new IllegalStateException("the output has no video stream"));
-            return new Attempt.Encoded(strategy, crf, output, new FrameSize(out.displayWidth(), out.displayHeight()),
-                    probe.duration().orElse(null), sizeOf(output));
+            FrameSize size = new FrameSize(out.displayWidth(), out.displayHeight());
+            return new Attempt.Encoded<>(new VideoEncoding(strategy, crf, output, size, probe.duration().orElse(null),
+                    sizeOf(output)));
         } catch (MediaException | IllegalStateException e) {
             log.warn("ffmpeg {} wrote an output that does not probe: {}", strategy.wireName(), e.getMessage());
             deleteFile(output);
-            return new Attempt.Failed();
+            return new Attempt.Failed<>();
         }
     }
 

@@ -1,6 +1,7 @@
 package io.mediaopt.video;
 
-import io.mediaopt.jobs.QueueDeadline;
+import io.mediaopt.media.Attempt;
+import io.mediaopt.media.FirstSmaller;
 import io.mediaopt.media.Limits;
 import io.mediaopt.media.MediaException;
 import io.mediaopt.media.Optimized;
@@ -8,6 +9,7 @@ import io.mediaopt.media.Optimizer;
 import io.mediaopt.media.Preset;
 import io.mediaopt.media.MediaFormat;
 import io.mediaopt.media.Progress;
+import io.mediaopt.media.QueueDeadline;
 import io.mediaopt.media.Strategy;
 import io.mediaopt.media.TrailingData;
 import io.mediaopt.media.VideoSettings;
@@ -56,7 +58,8 @@ public final class VideoOptimizer implements Optimizer {
     }
 
     @Override
-    public Optimized optimize(Path input, MediaFormat sniffed, Preset preset, Path workDir, Progress progress) {
+    public Optimized optimize(Path input, MediaFormat sniffed, Preset preset, Path workDir, Progress progress,
+                              QueueDeadline queueDeadline) {
         Ffprobe ffprobe = new Ffprobe(tools, limits.ffprobeTimeout());
         VideoSettings settings = preset.video();
         EncodeProgress encodeProgress = new EncodeProgress(progress);
@@ -68,10 +71,10 @@ public final class VideoOptimizer implements Optimizer {
             }
         }
         // every encoder is busy: what the probe refuses is refused before the wait, and the wait
-        // does not count against the video's time limit (a synchronous request's does count
-        // against its queue timeout)
+        // does not count against the video's time limit (a synchronous request's counts against
+        // its queue deadline)
         ProbeReport source = probe(input, ffprobe, encodeProgress);
-        QueueDeadline.acquire(encoders);
+        queueDeadline.acquire(encoders);
         try {
             return tryStrategies(input, sniffed, source, settings, workDir, ffprobe, deadlineFromNow(), null,
                     encodeProgress);
@@ -98,20 +101,20 @@ public final class VideoOptimizer implements Optimizer {
                                          Ffprobe ffprobe, EncodeProgress progress) {
         long deadline = deadlineFromNow();
         Strategy first = settings.strategies().getFirst();
-        BackgroundTask<Attempt> head = BackgroundTask.start("video-encode",
+        BackgroundTask<Attempt<VideoEncoding>> head = BackgroundTask.start("video-encode",
                 () -> attempt(input, first, settings, SourcePicture.UNPROBED, workDir, deadline, ffprobe, progress));
         try {
             ProbeReport source = probe(input, ffprobe, progress);
             if (!SourcePicture.of(source.video().orElseThrow()).equals(SourcePicture.UNPROBED)
                     || searched(source, settings, first, SourcePicture.UNPROBED)) {
                 // the restart writes to the same file: the first run must be gone before it starts
-                head.stop().ifPresent(Attempt::discard);
+                head.stop().ifPresent(VideoEncoding::deleteOutputOf);
                 head = null;
             }
             return tryStrategies(input, sniffed, source, settings, workDir, ffprobe, deadline, head, progress);
         } finally {
             // a no-op once the attempt was taken; otherwise the encoder dies and its output goes
-            if (head != null) head.stop().ifPresent(Attempt::discard);
+            if (head != null) head.stop().ifPresent(VideoEncoding::deleteOutputOf);
         }
     }
 
@@ -135,56 +138,49 @@ public final class VideoOptimizer implements Optimizer {
     }
 
     /**
-     * Tries the preset's strategies in order until {@code deadline}; {@code head}, when given,
-     * is the first one already under way.
+     * Tries the preset's strategies in order until {@code deadline}, keeping the first smaller
+     * output ({@link FirstSmaller}); {@code head}, when given, is the first one already under way.
      */
     private Optimized tryStrategies(Path input, MediaFormat sniffed, ProbeReport source, VideoSettings settings,
-                                    Path workDir, Ffprobe ffprobe, long deadline, BackgroundTask<Attempt> head,
-                                    EncodeProgress progress) {
+                                    Path workDir, Ffprobe ffprobe, long deadline,
+                                    BackgroundTask<Attempt<VideoEncoding>> head, EncodeProgress progress) {
         ProbedStream video = source.video().orElseThrow();
         SourcePicture picture = SourcePicture.of(video);
-        long inputBytes = VideoEncoder.sizeOf(input);
-
-        // Every encoding that came out larger than the input is a fallback only; the first is kept.
-        Attempt.Encoded larger = null;
-        try {
-            for (Strategy strategy : settings.strategies()) {
-                Attempt attempt = head != null && strategy == settings.strategies().getFirst()
-                        ? head.await()
-                        : attempt(input, strategy, tuned(input, source, settings, strategy, picture, workDir, deadline),
-                                picture, workDir, deadline, ffprobe, progress);
-                if (attempt instanceof Attempt.Encoded encoded && endsEarly(source, encoded.durationSec())) {
-                    Attempt.discard(encoded);
-                    throw MediaException.unreadable(String.format(Locale.ROOT,
-                            "The video ends early: only %.1f of its %.1f s could be read (truncated or corrupt)",
-                            encoded.durationSec(), source.duration().orElse(0.0)), null);
-                }
-                switch (attempt) {
-                    case Attempt.Encoded encoded when encoded.bytes() < inputBytes -> {
-                        Attempt.discard(larger);
-                        return result(encoded, video, source, picture);
-                    }
-                    case Attempt.Encoded encoded -> {
-                        if (larger == null) larger = encoded;
-                        else Attempt.discard(encoded);
-                    }
-                    case Attempt.TimedOut _ -> {
-                        if (larger == null) throw MediaException.timeout(
-                                "Encoding the video took longer than " + seconds(limits.videoTimeout()));
-                        return fallback(larger, input, sniffed, source, picture, settings, workDir, deadline, ffprobe,
-                                progress);
-                    }
-                    case Attempt.Unreadable _ -> throw MediaException.unreadable(
-                            "The video could not be read: it ends early or is corrupt (truncated upload?)", null);
-                    case Attempt.Failed _ -> { }
+        Strategy first = settings.strategies().getFirst();
+        // every encoding that came out larger than the input is a fallback only; the first is kept
+        FirstSmaller<Strategy, VideoEncoding> rule = FirstSmaller.keepingFirstLarger(strategy -> {
+            Attempt<VideoEncoding> attempt = head != null && strategy == first
+                    ? head.await()
+                    : attempt(input, strategy, tuned(input, source, settings, strategy, picture, workDir, deadline),
+                            picture, workDir, deadline, ffprobe, progress);
+            if (attempt instanceof Attempt.Encoded<VideoEncoding>(VideoEncoding encoded)
+                    && endsEarly(source, encoded.durationSec())) {
+                encoded.delete();
+                throw MediaException.unreadable(String.format(Locale.ROOT,
+                        "The video ends early: only %.1f of its %.1f s could be read (truncated or corrupt)",
+                        encoded.durationSec(), source.duration().orElse(0.0)), null);
+            }
+            return attempt;
+        }, VideoEncoding::bytes, VideoEncoding::delete);
+        return switch (rule.tryInOrder(settings.strategies(), VideoEncoder.sizeOf(input))) {
+            case FirstSmaller.Outcome.Smaller<VideoEncoding>(VideoEncoding encoded) ->
+                    result(encoded, video, source, picture);
+            case FirstSmaller.Outcome.Larger<VideoEncoding>(Optional<VideoEncoding> kept, boolean _) -> {
+                VideoEncoding larger = kept.orElseThrow();
+                try {
+                    yield fallback(larger, input, sniffed, source, picture, settings, workDir, deadline, ffprobe,
+                            progress);
+                } catch (RuntimeException e) {
+                    larger.delete();
+                    throw e;
                 }
             }
-            if (larger == null) throw MediaException.encodeFailed(ENCODE_FAILED, null);
-            return fallback(larger, input, sniffed, source, picture, settings, workDir, deadline, ffprobe, progress);
-        } catch (RuntimeException e) {
-            Attempt.discard(larger);
-            throw e;
-        }
+            case FirstSmaller.Outcome.NoneEncoded<VideoEncoding>(boolean timedOut, Exception _) -> throw timedOut
+                    ? MediaException.timeout("Encoding the video took longer than " + seconds(limits.videoTimeout()))
+                    : MediaException.encodeFailed(ENCODE_FAILED, null);
+            case FirstSmaller.Outcome.Unreadable<VideoEncoding> _ -> throw MediaException.unreadable(
+                    "The video could not be read: it ends early or is corrupt (truncated upload?)", null);
+        };
     }
 
     /** The settings with the CRF the search chose for this video and strategy, or as they are. */
@@ -196,12 +192,13 @@ public final class VideoOptimizer implements Optimizer {
     }
 
     /** One strategy with the time left before {@code deadline}. */
-    private Attempt attempt(Path input, Strategy strategy, VideoSettings settings, SourcePicture picture, Path workDir,
-                            long deadline, Ffprobe ffprobe, EncodeProgress progress) {
+    private Attempt<VideoEncoding> attempt(Path input, Strategy strategy, VideoSettings settings,
+                                           SourcePicture picture, Path workDir, long deadline, Ffprobe ffprobe,
+                                           EncodeProgress progress) {
         Duration left = Duration.ofNanos(deadline - System.nanoTime());
         return left.isPositive()
                 ? encoder.encode(input, strategy, settings, picture, workDir, left, ffprobe, progress)
-                : new Attempt.TimedOut();
+                : new Attempt.TimedOut<>();
     }
 
     /** Pixels are checked on every video stream: probing already decodes a frame of each. */
@@ -237,7 +234,7 @@ public final class VideoOptimizer implements Optimizer {
      * preset's format is encoded again within the input's size when it can be
      * ({@link InputSizeBudget}), and a result still larger says why.
      */
-    private Optimized fallback(Attempt.Encoded larger, Path input, MediaFormat sniffed, ProbeReport source,
+    private Optimized fallback(VideoEncoding larger, Path input, MediaFormat sniffed, ProbeReport source,
                                SourcePicture picture, VideoSettings settings, Path workDir, long deadline,
                                Ffprobe ffprobe, EncodeProgress progress) {
         ProbedStream video = source.video().orElseThrow();
@@ -258,14 +255,14 @@ public final class VideoOptimizer implements Optimizer {
                             + " larger%s", refusal.get(), larger.strategy().wireName(), fitted.tried()
                             ? ", even with its bitrate held to the input's" : " (no lower bitrate could be tried)"));
         }
-        Attempt.discard(larger);
+        larger.delete();
         Double duration = source.duration().orElse(null);
         return new Optimized(input, Strategy.VIDEO_ORIGINAL, sniffed,
                 video.displayWidth(), video.displayHeight(), video.displayWidth(), video.displayHeight(),
                 duration, duration, null, null, false);
     }
 
-    private static Optimized result(Attempt.Encoded encoded, ProbedStream video, ProbeReport source,
+    private static Optimized result(VideoEncoding encoded, ProbedStream video, ProbeReport source,
                                     SourcePicture picture) {
         Strategy strategy = encoded.strategy();
         return new Optimized(encoded.output(), strategy, strategy.output(),

@@ -6,6 +6,8 @@ import io.mediaopt.media.Limits;
 import io.mediaopt.media.MediaException;
 import io.mediaopt.media.Preset;
 import io.mediaopt.media.Presets;
+import io.mediaopt.media.Progress;
+import io.mediaopt.media.QueueDeadline;
 import io.mediaopt.media.Strategy;
 import io.mediaopt.media.VideoSettings;
 import org.assertj.core.api.AbstractThrowableAssert;
@@ -99,17 +101,33 @@ class VideoOptimizerFailureTest {
 
     @Test
     void whileTheEncoderIsBusyAFileOverTheLimitsIsRefusedWithoutWaitingForIt() throws Exception {
-        Path busy = Fixtures.highBitrateMp4("busy.mp4", "640x360", 30, false);
         VideoOptimizer shared = optimizer(limits(640L * 360, 1800, Duration.ofSeconds(240)));
-        Path otherWork = Files.createDirectories(fixtures.resolve("busy-work"));
+        Path large = Fixtures.highBitrateMp4("large.mp4", "1280x720", 1, false);
+        whileAnotherVideoEncodes(shared, "busy", () ->
+                assertFails(() -> shared.optimize(large, Videos.sniff(large), web(), workDir), "limit-exceeded", 422));
+    }
+
+    @Test
+    void whileTheEncoderIsBusyAWaitPastTheQueueDeadlineEndsWithWhatTheDeadlineThrows() throws Exception {
+        VideoOptimizer shared = optimizer(limits(100_000_000L, 1800, Duration.ofSeconds(240)));
+        Path small = Fixtures.highBitrateMp4("waiting.mp4", "320x180", 1, false);
+        QueueDeadline soon = QueueDeadline.startingNow(Duration.ofMillis(200),
+                () -> new IllegalStateException("the queue deadline passed"));
+        whileAnotherVideoEncodes(shared, "busy-deadline", () ->
+                assertThatThrownBy(() -> shared.optimize(small, Videos.sniff(small), web(), workDir, Progress.IGNORED,
+                        soon)).isInstanceOf(IllegalStateException.class).hasMessage("the queue deadline passed"));
+    }
+
+    /** Runs {@code check} while the one encoder of {@code shared} works on a 30 s clip, and is still at it after. */
+    private void whileAnotherVideoEncodes(VideoOptimizer shared, String name, Runnable check) throws Exception {
+        Path busy = Fixtures.highBitrateMp4(name + ".mp4", "640x360", 30, false);
+        Path otherWork = Files.createDirectories(fixtures.resolve(name + "-work"));
         try (ExecutorService background = Executors.newSingleThreadExecutor()) {
             Future<?> encoding = background.submit(() -> shared.optimize(busy, Videos.sniff(busy), web(), otherWork));
             Eventually.until(Duration.ofSeconds(60), "the other video encoding",
                     () -> !Videos.liveEncoders().isEmpty() || encoding.isDone());
-
-            Path large = Fixtures.highBitrateMp4("large.mp4", "1280x720", 1, false);
-            assertFails(() -> shared.optimize(large, Videos.sniff(large), web(), workDir), "limit-exceeded", 422);
-            assertThat(encoding).as("refused while the other video still encodes").isNotDone();
+            check.run();
+            assertThat(encoding).as("checked while the other video still encodes").isNotDone();
             assertThat(encoding.get().toString()).isNotEmpty();
         }
     }

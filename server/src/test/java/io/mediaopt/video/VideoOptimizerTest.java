@@ -5,6 +5,7 @@ import io.mediaopt.media.Optimized;
 import io.mediaopt.media.OutputOptions;
 import io.mediaopt.media.Preset;
 import io.mediaopt.media.Presets;
+import io.mediaopt.media.QueueDeadline;
 import io.mediaopt.media.Strategy;
 import io.mediaopt.media.VideoSettings;
 import org.junit.jupiter.api.AfterAll;
@@ -76,7 +77,7 @@ class VideoOptimizerTest {
     @Test
     void reportsProgressFromFfmpegsReportUpToNinetyNine() throws Exception {
         List<Integer> reported = new CopyOnWriteArrayList<>();
-        optimizer.optimize(mp4, Videos.sniff(mp4), preset("web"), workDir, reported::add);
+        optimizer.optimize(mp4, Videos.sniff(mp4), preset("web"), workDir, reported::add, QueueDeadline.NONE);
 
         assertThat(reported).isNotEmpty().allSatisfy(p -> assertThat(p).isBetween(0, 99));
         assertThat(Collections.max(reported)).as("ffmpeg's last report covers the whole clip")
