@@ -10,7 +10,7 @@ import io.mediaopt.http.HealthChecks;
 import io.mediaopt.http.InfoHandlers;
 import io.mediaopt.http.UploadReader;
 import io.mediaopt.image.ImageOptimizer;
-import io.mediaopt.image.Vips;
+import io.mediaopt.image.vips.Vips;
 import io.mediaopt.jobs.EndedInputs;
 import io.mediaopt.jobs.JdbcJobStore;
 import io.mediaopt.jobs.JobProcessor;

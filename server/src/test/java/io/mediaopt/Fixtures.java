@@ -1,6 +1,6 @@
 package io.mediaopt;
 
-import io.mediaopt.image.VipsCommand;
+import io.mediaopt.image.vips.VipsCommand;
 
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,5 +1,10 @@
 package io.mediaopt.image;
 
+import io.mediaopt.image.vips.Vips;
+import io.mediaopt.image.vips.VipsException;
+import io.mediaopt.image.vips.VipsImage;
+import io.mediaopt.image.vips.Watchdog;
+
 import io.mediaopt.media.ImageQuality;
 import io.mediaopt.media.ImageSettings;
 import io.mediaopt.media.MediaFormat.Carries;

@@ -1,5 +1,7 @@
 package io.mediaopt.image;
 
+import io.mediaopt.image.vips.VipsImage;
+
 import io.mediaopt.media.MediaFormat;
 
 import java.util.Map;

@@ -1,5 +1,12 @@
 package io.mediaopt.image;
 
+import io.mediaopt.image.vips.NativeHeap;
+import io.mediaopt.image.vips.ReadablePath;
+import io.mediaopt.image.vips.Vips;
+import io.mediaopt.image.vips.VipsException;
+import io.mediaopt.image.vips.VipsImage;
+import io.mediaopt.image.vips.Watchdog;
+
 import io.mediaopt.media.Attempt;
 import io.mediaopt.media.FirstSmaller;
 import io.mediaopt.media.ImageSettings;

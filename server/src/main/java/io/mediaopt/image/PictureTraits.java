@@ -1,5 +1,9 @@
 package io.mediaopt.image;
 
+import io.mediaopt.image.vips.SrgbPixels;
+import io.mediaopt.image.vips.Vips;
+import io.mediaopt.image.vips.VipsImage;
+
 /**
  * What a picture is made of, in the terms where SSIMULACRA 2 and people disagree: how dark it
  * is, how much of it is flat (fog, sky, smooth gradients, plain backgrounds), and whether it has

@@ -1,5 +1,10 @@
 package io.mediaopt.image;
 
+import io.mediaopt.image.vips.SrgbPixels;
+import io.mediaopt.image.vips.Vips;
+import io.mediaopt.image.vips.VipsException;
+import io.mediaopt.image.vips.VipsImage;
+
 import io.mediaopt.quality.Ssimulacra2;
 
 import java.io.IOException;

@@ -1,7 +1,7 @@
 package io.mediaopt.renditions;
 
 import io.mediaopt.image.QualityMode;
-import io.mediaopt.image.Vips;
+import io.mediaopt.image.vips.Vips;
 import io.mediaopt.media.Limits;
 import io.mediaopt.media.Optimized;
 import io.mediaopt.media.Preset;

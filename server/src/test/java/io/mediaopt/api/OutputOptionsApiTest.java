@@ -12,7 +12,7 @@ import io.mediaopt.client.OptimizationSummary;
 import io.mediaopt.client.Optimization;
 import io.mediaopt.client.OptimizeOptions;
 import io.mediaopt.client.OutputFormat;
-import io.mediaopt.image.VipsCommand;
+import io.mediaopt.image.vips.VipsCommand;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;

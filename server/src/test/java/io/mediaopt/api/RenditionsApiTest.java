@@ -7,7 +7,7 @@ import io.mediaopt.Fixtures;
 import io.mediaopt.RawMultipart;
 import io.mediaopt.RawMultipart.Part;
 import io.mediaopt.RunningServer;
-import io.mediaopt.image.PixelProbe;
+import io.mediaopt.image.vips.PixelProbe;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 

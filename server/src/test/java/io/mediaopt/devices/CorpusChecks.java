@@ -2,7 +2,7 @@ package io.mediaopt.devices;
 
 import io.mediaopt.client.Result;
 import io.mediaopt.image.ColourPatches;
-import io.mediaopt.image.PixelProbe;
+import io.mediaopt.image.vips.PixelProbe;
 import io.mediaopt.video.Ffprobe;
 import io.mediaopt.video.FrameMeasure;
 import io.mediaopt.video.ProbeReport;

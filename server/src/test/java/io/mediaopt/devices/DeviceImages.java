@@ -2,7 +2,7 @@ package io.mediaopt.devices;
 
 import io.mediaopt.Fixtures;
 import io.mediaopt.image.ColourPatches;
-import io.mediaopt.image.VipsCommand;
+import io.mediaopt.image.vips.VipsCommand;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;

@@ -1,5 +1,9 @@
 package io.mediaopt.image;
 
+import io.mediaopt.image.vips.Vips;
+import io.mediaopt.image.vips.VipsCommand;
+import io.mediaopt.image.vips.VipsImage;
+
 import io.mediaopt.Fixtures;
 import io.mediaopt.devices.DeviceImages;
 import io.mediaopt.media.MediaFormat;

@@ -1,5 +1,8 @@
 package io.mediaopt.image;
 
+import io.mediaopt.image.vips.PixelProbe;
+import io.mediaopt.image.vips.VipsCommand;
+
 import io.mediaopt.Fixtures;
 import io.mediaopt.media.Optimized;
 import io.mediaopt.media.Presets;

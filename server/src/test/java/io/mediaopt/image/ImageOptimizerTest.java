@@ -1,5 +1,9 @@
 package io.mediaopt.image;
 
+import io.mediaopt.image.vips.Vips;
+import io.mediaopt.image.vips.VipsCommand;
+import io.mediaopt.image.vips.VipsImage;
+
 import io.mediaopt.Fixtures;
 import io.mediaopt.media.ImageSettings;
 import io.mediaopt.media.Limits;

@@ -1,5 +1,7 @@
 package io.mediaopt.image;
 
+import io.mediaopt.image.vips.Vips;
+
 import io.mediaopt.Fixtures;
 import io.mediaopt.media.Limits;
 import io.mediaopt.media.MediaException;

@@ -1,5 +1,7 @@
 package io.mediaopt.image;
 
+import io.mediaopt.image.vips.PixelProbe;
+
 import io.mediaopt.devices.DeviceImages;
 import io.mediaopt.media.ImageSettings;
 import io.mediaopt.media.Optimized;

@@ -1,5 +1,8 @@
 package io.mediaopt.image;
 
+import io.mediaopt.image.vips.Vips;
+import io.mediaopt.image.vips.VipsImage;
+
 import io.mediaopt.quality.Ssimulacra2;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,5 +1,9 @@
 package io.mediaopt.image;
 
+import io.mediaopt.image.vips.SrgbPixels;
+import io.mediaopt.image.vips.Vips;
+import io.mediaopt.image.vips.VipsImage;
+
 import io.mediaopt.media.ImageQuality;
 import io.mediaopt.media.ImageSettings;
 import io.mediaopt.media.Preset;

@@ -1,5 +1,7 @@
 package io.mediaopt.image;
 
+import io.mediaopt.image.vips.Vips;
+
 import java.nio.file.Path;
 import java.util.Optional;
 

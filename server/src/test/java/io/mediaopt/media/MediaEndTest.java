@@ -1,7 +1,7 @@
 package io.mediaopt.media;
 
 import io.mediaopt.Fixtures;
-import io.mediaopt.image.VipsCommand;
+import io.mediaopt.image.vips.VipsCommand;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

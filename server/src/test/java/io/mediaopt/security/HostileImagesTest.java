@@ -5,7 +5,7 @@ import io.mediaopt.Fixtures;
 import io.mediaopt.RunningServer;
 import io.mediaopt.image.ImageOptimizer;
 import io.mediaopt.image.TestVips;
-import io.mediaopt.image.Vips;
+import io.mediaopt.image.vips.Vips;
 import io.mediaopt.media.Limits;
 import io.mediaopt.media.MediaException;
 import io.mediaopt.media.Presets;

@@ -5,7 +5,7 @@ import io.mediaopt.RunningServer;
 import io.mediaopt.client.Job;
 import io.mediaopt.client.JobStatus;
 import io.mediaopt.client.Optimization;
-import io.mediaopt.image.VipsCommand;
+import io.mediaopt.image.vips.VipsCommand;
 import io.mediaopt.media.AppendedFiles;
 import io.mediaopt.security.Refusals.Stage;
 import org.junit.jupiter.api.BeforeAll;

@@ -1,4 +1,4 @@
-package io.mediaopt.image;
+package io.mediaopt.image.vips;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -1,11 +1,11 @@
-package io.mediaopt.image;
+package io.mediaopt.image.vips;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 
 /** libvips' encoders as the service uses them: each writes one image to a file, without its metadata. */
-final class VipsSavers {
+public final class VipsSavers {
     private static final int HEIF_COMPRESSION_AV1 = 4;
 
     private final VipsCalls calls;
@@ -17,7 +17,7 @@ final class VipsSavers {
         this.keepReplacesStrip = keepReplacesStrip;
     }
 
-    void webp(VipsImage image, Path file, int quality, int effort) {
+    public void webp(VipsImage image, Path file, int quality, int effort) {
         calls.save("webpsave", image, file, withoutMetadata().set("Q", quality).set("effort", effort));
         try {
             WebpMetadata.remove(file);
@@ -26,7 +26,7 @@ final class VipsSavers {
         }
     }
 
-    void avif(VipsImage image, Path file, int quality, int effort) {
+    public void avif(VipsImage image, Path file, int quality, int effort) {
         calls.save("heifsave", image, file, withoutMetadata()
                 .set("Q", quality)
                 .set("compression", HEIF_COMPRESSION_AV1)
@@ -34,19 +34,19 @@ final class VipsSavers {
     }
 
     /** Progressive with optimised Huffman tables: a few percent smaller for the web. */
-    void jpeg(VipsImage image, Path file, int quality) {
+    public void jpeg(VipsImage image, Path file, int quality) {
         calls.save("jpegsave", image, file, withoutMetadata()
                 .set("Q", quality)
                 .set("optimize_coding", true)
                 .set("interlace", true));
     }
 
-    void png(VipsImage image, Path file) {
+    public void png(VipsImage image, Path file) {
         calls.save("pngsave", image, file, withoutMetadata().set("compression", 9));
     }
 
     /** An 8-bit palette PNG (libimagequant, dithered), alpha included: far smaller for screenshots. */
-    void palettePng(VipsImage image, Path file, int quality) {
+    public void palettePng(VipsImage image, Path file, int quality) {
         calls.save("pngsave", image, file, withoutMetadata().set("compression", 9).set("palette", true)
                 .set("Q", quality));
     }

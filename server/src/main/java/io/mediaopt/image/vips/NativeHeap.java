@@ -1,4 +1,4 @@
-package io.mediaopt.image;
+package io.mediaopt.image.vips;
 
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
@@ -20,14 +20,14 @@ import java.util.concurrent.atomic.AtomicLong;
  * (docs/benchmarks.md, "Against sharp"). Where the C library has no such call (musl) this does
  * nothing.
  */
-final class NativeHeap {
+public final class NativeHeap {
     private static final Optional<MethodHandle> MALLOC_TRIM = Linker.nativeLinker().defaultLookup()
             .find("malloc_trim")
             .map(address -> Linker.nativeLinker().downcallHandle(address,
                     FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG)));
 
     /** The process's heap, shared by every image optimizer. */
-    static final NativeHeap PROCESS = new NativeHeap(
+    public static final NativeHeap PROCESS = new NativeHeap(
             CompletableFuture.delayedExecutor(1, TimeUnit.SECONDS), NativeHeap::mallocTrim);
 
     private final Executor afterIdle;
@@ -41,13 +41,13 @@ final class NativeHeap {
         this.trim = trim;
     }
 
-    void imageStarts() {
+    public void imageStarts() {
         started.incrementAndGet();
         inFlight.incrementAndGet();
     }
 
     /** The last image in flight ending schedules a trim, which no later image may have started before. */
-    void imageEnds() {
+    public void imageEnds() {
         if (inFlight.decrementAndGet() > 0) return;
         long startedBefore = started.get();
         afterIdle.execute(() -> {

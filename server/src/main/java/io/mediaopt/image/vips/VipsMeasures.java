@@ -1,18 +1,18 @@
-package io.mediaopt.image;
+package io.mediaopt.image.vips;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.List;
 
-import static io.mediaopt.image.LibVips.call;
-import static io.mediaopt.image.LibVips.integer;
-import static io.mediaopt.image.LibVips.pointer;
+import static io.mediaopt.image.vips.LibVips.call;
+import static io.mediaopt.image.vips.LibVips.integer;
+import static io.mediaopt.image.vips.LibVips.pointer;
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_DOUBLE;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /** What is read out of an image rather than made of it: its pixels for the metric, and statistics. */
-final class VipsMeasures {
+public final class VipsMeasures {
     private static final int INTERPRETATION_SRGB = 22;
     private static final int FORMAT_UCHAR = 0;
 
@@ -26,7 +26,7 @@ final class VipsMeasures {
      * Every pixel as 8-bit sRGB, interleaved, with alpha when the image has it: what the
      * perceptual metric reads. Evaluates the image.
      */
-    SrgbPixels srgbPixels(VipsImage image) {
+    public SrgbPixels srgbPixels(VipsImage image) {
         LibVips lib = calls.lib();
         try (VipsImage srgb = calls.image("colourspace", (arena, out) -> List.of(image.pointer(), out, INTERPRETATION_SRGB),
                 List.of(pointer(), pointer(), integer()), VipsOptions.none());
@@ -46,12 +46,12 @@ final class VipsMeasures {
     }
 
     /** Average pixel value; used to pull every pixel through the decoder and see if it fails. */
-    double average(VipsImage image) {
+    public double average(VipsImage image) {
         return statistic("avg", image);
     }
 
     /** Smallest pixel value; of an alpha band, below 255 means some pixel is not opaque. */
-    double minimum(VipsImage image) {
+    public double minimum(VipsImage image) {
         return statistic("min", image);
     }
 

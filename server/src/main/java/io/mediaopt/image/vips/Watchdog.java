@@ -1,4 +1,4 @@
-package io.mediaopt.image;
+package io.mediaopt.image.vips;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -15,14 +15,14 @@ import java.util.List;
  * carrier while it is inside libvips, and with every carrier pinned a virtual timer would never
  * get to run.
  */
-final class Watchdog implements AutoCloseable {
+public final class Watchdog implements AutoCloseable {
     private final List<VipsImage> watched = new ArrayList<>();
     private boolean expired;
     private Thread timer;
 
     private Watchdog() {}
 
-    static Watchdog start(Duration limit) {
+    public static Watchdog start(Duration limit) {
         Watchdog watchdog = new Watchdog();
         watchdog.timer = Thread.ofPlatform().daemon().name("image-watchdog").start(() -> {
             try {
@@ -36,13 +36,13 @@ final class Watchdog implements AutoCloseable {
     }
 
     /** Registers an image of the optimization; one that arrives after the limit is killed at once. */
-    synchronized VipsImage watch(VipsImage image) {
+    public synchronized VipsImage watch(VipsImage image) {
         watched.add(image);
         if (expired) image.kill();
         return image;
     }
 
-    synchronized boolean expired() {
+    public synchronized boolean expired() {
         return expired;
     }
 

@@ -1,4 +1,4 @@
-package io.mediaopt.image;
+package io.mediaopt.image.vips;
 
 import java.lang.foreign.Arena;
 import java.nio.file.Path;
@@ -6,7 +6,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 
-import static io.mediaopt.image.LibVips.call;
+import static io.mediaopt.image.vips.LibVips.call;
 
 /**
  * The libvips libraries this process has started, each once: loaded, initialised with untrusted

@@ -1,4 +1,6 @@
-package io.mediaopt.image;
+package io.mediaopt.image.vips;
+
+import io.mediaopt.image.TestVips;
 
 import org.junit.jupiter.api.Test;
 

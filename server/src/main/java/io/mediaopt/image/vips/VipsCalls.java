@@ -1,4 +1,4 @@
-package io.mediaopt.image;
+package io.mediaopt.image.vips;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemoryLayout;
@@ -6,9 +6,9 @@ import java.lang.foreign.MemorySegment;
 import java.nio.file.Path;
 import java.util.List;
 
-import static io.mediaopt.image.LibVips.call;
-import static io.mediaopt.image.LibVips.integer;
-import static io.mediaopt.image.LibVips.pointer;
+import static io.mediaopt.image.vips.LibVips.call;
+import static io.mediaopt.image.vips.LibVips.integer;
+import static io.mediaopt.image.vips.LibVips.pointer;
 import static java.lang.foreign.ValueLayout.ADDRESS;
 
 /**

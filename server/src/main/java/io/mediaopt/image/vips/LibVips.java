@@ -1,4 +1,4 @@
-package io.mediaopt.image;
+package io.mediaopt.image.vips;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;

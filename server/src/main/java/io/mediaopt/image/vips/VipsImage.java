@@ -1,4 +1,4 @@
-package io.mediaopt.image;
+package io.mediaopt.image.vips;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-import static io.mediaopt.image.LibVips.call;
+import static io.mediaopt.image.vips.LibVips.call;
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 
@@ -16,7 +16,7 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
  * timeout watchdog), so it and {@link #close()} are synchronized: a kill never touches an image
  * this handle has already released.
  */
-final class VipsImage implements AutoCloseable {
+public final class VipsImage implements AutoCloseable {
     /** VIPS_FORMAT_USHORT of libvips' VipsBandFormat. */
     private static final int FORMAT_USHORT = 2;
     /** VIPS_INTERPRETATION_CMYK of libvips' VipsInterpretation. */
@@ -30,15 +30,15 @@ final class VipsImage implements AutoCloseable {
         this.pointer = pointer;
     }
 
-    int width() {
+    public int width() {
         return (int) call(lib.imageGetWidth, pointer());
     }
 
-    int height() {
+    public int height() {
         return (int) call(lib.imageGetHeight, pointer());
     }
 
-    int bands() {
+    public int bands() {
         return (int) call(lib.imageGetBands, pointer());
     }
 
@@ -47,7 +47,7 @@ final class VipsImage implements AutoCloseable {
      * {@code n-pages} field itself: {@code vips_image_get_n_pages} answers 1 for 10000 pages or
      * more, which would let a GIF of 10000 tiny frames pass the frame limit as a still.
      */
-    int pages() {
+    public int pages() {
         if (has("n-pages")) {
             try (Arena arena = Arena.ofConfined()) {
                 MemorySegment out = arena.allocate(JAVA_INT);
@@ -60,36 +60,36 @@ final class VipsImage implements AutoCloseable {
     }
 
     /** Height of one page; equals {@link #height()} unless several pages are stacked. */
-    int pageHeight() {
+    public int pageHeight() {
         return (int) call(lib.imageGetPageHeight, pointer());
     }
 
     /** EXIF orientation, 1 to 8; 1 when there is none. */
-    int orientation() {
+    public int orientation() {
         return (int) call(lib.imageGetOrientation, pointer());
     }
 
     /** The largest value of a pixel's band: 255 for 8-bit images, 65535 for 16-bit ones. */
-    double maxValue() {
+    public double maxValue() {
         return (int) call(lib.imageGetFormat, pointer()) == FORMAT_USHORT ? 65535 : 255;
     }
 
     /** Ink rather than light: a print file (CMYK JPEG or TIFF). */
-    boolean isCmyk() {
+    public boolean isCmyk() {
         return (int) call(lib.imageGetInterpretation, pointer()) == INTERPRETATION_CMYK;
     }
 
-    boolean hasAlpha() {
+    public boolean hasAlpha() {
         return (int) call(lib.imageHasAlpha, pointer()) != 0;
     }
 
-    boolean has(String field) {
+    public boolean has(String field) {
         try (Arena arena = Arena.ofConfined()) {
             return (long) call(lib.imageGetTypeof, pointer(), arena.allocateFrom(field)) != 0;
         }
     }
 
-    Optional<String> string(String field) {
+    public Optional<String> string(String field) {
         if (!has(field)) return Optional.empty();
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment out = arena.allocate(ADDRESS);
@@ -102,7 +102,7 @@ final class VipsImage implements AutoCloseable {
     }
 
     /** Names of every metadata field (exif-*, xmp-data, icc-profile-data, ...). */
-    List<String> fields() {
+    public List<String> fields() {
         MemorySegment array = (MemorySegment) call(lib.imageGetFields, pointer());
         List<String> names = new ArrayList<>();
         MemorySegment entries = array.reinterpret(Long.MAX_VALUE);

@@ -1,4 +1,4 @@
-package io.mediaopt.image;
+package io.mediaopt.image.vips;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -10,9 +10,9 @@ import java.nio.file.Path;
  * as load options (and parses it twice), so a file named like {@code photo[1]} cannot be opened
  * by its own name; it is read through a plainly named link in the work directory instead.
  */
-record ReadablePath(Path path, boolean linked) implements AutoCloseable {
+public record ReadablePath(Path path, boolean linked) implements AutoCloseable {
 
-    static ReadablePath of(Path input, Path workDir) {
+    public static ReadablePath of(Path input, Path workDir) {
         if (!input.getFileName().toString().strip().endsWith("]")) return new ReadablePath(input, false);
         Path link = workDir.resolve("input");
         try {

@@ -1,4 +1,6 @@
-package io.mediaopt.image;
+package io.mediaopt.image.vips;
+
+import io.mediaopt.image.TestVips;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;

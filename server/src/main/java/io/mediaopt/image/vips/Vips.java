@@ -1,4 +1,4 @@
-package io.mediaopt.image;
+package io.mediaopt.image.vips;
 
 import io.mediaopt.media.MediaFormat;
 import io.mediaopt.media.Sniffer;
@@ -12,9 +12,9 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
 
-import static io.mediaopt.image.LibVips.call;
-import static io.mediaopt.image.LibVips.integer;
-import static io.mediaopt.image.LibVips.pointer;
+import static io.mediaopt.image.vips.LibVips.call;
+import static io.mediaopt.image.vips.LibVips.integer;
+import static io.mediaopt.image.vips.LibVips.pointer;
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_DOUBLE;
 
@@ -25,7 +25,7 @@ import static java.lang.foreign.ValueLayout.JAVA_DOUBLE;
  */
 public final class Vips {
     /** Largest coordinate libvips accepts; used as "no limit" for a thumbnail's height. */
-    static final int MAX_COORD = 10_000_000;
+    public static final int MAX_COORD = 10_000_000;
 
     private static final int ACCESS_SEQUENTIAL = 1;
     private static final int SIZE_DOWN = 2;
@@ -98,12 +98,12 @@ public final class Vips {
      * as an animated WebP, byte for byte the same from both, and Debian 12's libwebp 1.2 animation
      * encoder takes ~15 % less CPU for it than the prebuilt library's libwebp 1.6.
      */
-    Vips forInput(MediaFormat format) {
+    public Vips forInput(MediaFormat format) {
         return format == MediaFormat.HEIF || format == MediaFormat.GIF ? system.get() : this;
     }
 
     /** {@link #forInput} for a file, by its first bytes. */
-    Vips forFile(Path file) {
+    public Vips forFile(Path file) {
         try {
             return new Sniffer().sniff(file).map(this::forInput).orElse(this);
         } catch (IOException e) {
@@ -117,7 +117,7 @@ public final class Vips {
     }
 
     /** The class name of the loader libvips would use (e.g. VipsForeignLoadJpegFile), if any. */
-    Optional<String> findLoader(Path file) {
+    public Optional<String> findLoader(Path file) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment name = (MemorySegment) call(lib.foreignFindLoad, arena.allocateFrom(file.toString()));
             if (name.equals(MemorySegment.NULL)) {
@@ -129,7 +129,7 @@ public final class Vips {
     }
 
     /** Reads only the header: no pixel is decoded until something evaluates the image. */
-    VipsImage openHeader(Path file) {
+    public VipsImage openHeader(Path file) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment image = (MemorySegment) lib.callVariadic(arena, "vips_image_new_from_file",
                     pointer(), List.of(pointer()), List.of(arena.allocateFrom(file.toString())),
@@ -145,7 +145,7 @@ public final class Vips {
      * {@code allPages} stacks every frame of an animation; {@code fromProfile} transforms
      * through the embedded ICC profile instead of assuming the pixels are already sRGB.
      */
-    VipsImage thumbnail(Path file, boolean allPages, int width, int height, boolean fromProfile) {
+    public VipsImage thumbnail(Path file, boolean allPages, int width, int height, boolean fromProfile) {
         VipsOptions options = VipsOptions.none()
                 .set("height", height)
                 .set("size", SIZE_DOWN)
@@ -158,7 +158,7 @@ public final class Vips {
     }
 
     /** A file opened for one sequential decode that stops at the first error, as thumbnail's is. */
-    VipsImage openForDecode(Path file) {
+    public VipsImage openForDecode(Path file) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment image = (MemorySegment) lib.callVariadic(arena, "vips_image_new_from_file",
                     pointer(), List.of(pointer()), List.of(arena.allocateFrom(file.toString())),
@@ -172,14 +172,14 @@ public final class Vips {
      * they have none; relative colorimetric, as {@code vips icc_transform} does it.
      * vips_thumbnail's own CMYK path lands 6 ΔE away from that on a full green.
      */
-    VipsImage cmykToSrgb(VipsImage image) {
+    public VipsImage cmykToSrgb(VipsImage image) {
         return calls.image("icc_transform", (arena, out) -> List.of(image.pointer(), out, arena.allocateFrom("srgb")),
                 List.of(pointer(), pointer(), pointer()),
                 VipsOptions.none().set("embedded", true).set("input_profile", "cmyk"));
     }
 
     /** vips_thumbnail on an image already opened: fits {@code width} x {@code height}, never enlarging. */
-    VipsImage thumbnailImage(VipsImage image, int width, int height) {
+    public VipsImage thumbnailImage(VipsImage image, int width, int height) {
         return calls.image("thumbnail_image", (arena, out) -> List.of(image.pointer(), out, width),
                 List.of(pointer(), pointer(), integer()),
                 VipsOptions.none().set("height", height).set("size", SIZE_DOWN).set("no_rotate", true));
@@ -189,22 +189,22 @@ public final class Vips {
      * A lazy pipeline that shrinks an image already decoded (held in memory) to {@code width},
      * never enlarging it; the height follows the aspect.
      */
-    VipsImage thumbnailImage(VipsImage image, int width) {
+    public VipsImage thumbnailImage(VipsImage image, int width) {
         return thumbnailImage(image, width, MAX_COORD);
     }
 
     /** Evaluates the whole image into memory; this is where a rotated image gets decoded. */
-    VipsImage copyMemory(VipsImage image) {
+    public VipsImage copyMemory(VipsImage image) {
         return calls.wrap((MemorySegment) call(lib.imageCopyMemory, image.pointer()), "copy_memory");
     }
 
     /** Opens an encoded file to be read once from start to end (an output to be scored). */
-    VipsImage open(Path file) {
+    public VipsImage open(Path file) {
         return openHeader(file);
     }
 
     /** Joins images of one size into a grid {@code across} images wide. */
-    VipsImage arrayjoin(List<VipsImage> images, int across) {
+    public VipsImage arrayjoin(List<VipsImage> images, int across) {
         return calls.image("arrayjoin", (arena, out) -> {
             MemorySegment array = arena.allocate(ADDRESS, images.size());
             for (int i = 0; i < images.size(); i++) array.setAtIndex(ADDRESS, i, images.get(i).pointer());
@@ -213,19 +213,19 @@ public final class Vips {
     }
 
     /** The image shrunk to {@code width} pixels wide, the height in proportion (never enlarged). */
-    VipsImage shrinkToWidth(VipsImage image, int width) {
+    public VipsImage shrinkToWidth(VipsImage image, int width) {
         return calls.image("thumbnail_image", (arena, out) -> List.of(image.pointer(), out, width),
                 List.of(pointer(), pointer(), integer()),
                 VipsOptions.none().set("height", MAX_COORD).set("size", SIZE_DOWN));
     }
 
     /** Rotates and flips by the EXIF orientation; needs an image that allows random access. */
-    VipsImage autorotate(VipsImage image) {
+    public VipsImage autorotate(VipsImage image) {
         return calls.image("autorot", (arena, out) -> List.of(image.pointer(), out),
                 List.of(pointer(), pointer()), VipsOptions.none());
     }
 
-    VipsImage extractArea(VipsImage image, int left, int top, int width, int height) {
+    public VipsImage extractArea(VipsImage image, int left, int top, int width, int height) {
         return calls.image("extract_area",
                 (arena, out) -> List.of(image.pointer(), out, left, top, width, height),
                 List.of(pointer(), pointer(), integer(), integer(), integer(), integer()),
@@ -233,7 +233,7 @@ public final class Vips {
     }
 
     /** Drops the alpha channel by compositing on a flat {@code background} value. */
-    VipsImage flatten(VipsImage image, double background) {
+    public VipsImage flatten(VipsImage image, double background) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment values = arena.allocateFrom(JAVA_DOUBLE, background);
             MemorySegment array = (MemorySegment) call(lib.arrayDoubleNew, values, 1);
@@ -247,18 +247,18 @@ public final class Vips {
     }
 
     /** One band of an image, such as its alpha (the last). */
-    VipsImage extractBand(VipsImage image, int band) {
+    public VipsImage extractBand(VipsImage image, int band) {
         return calls.image("extract_band", (arena, out) -> List.of(image.pointer(), out, band),
                 List.of(pointer(), pointer(), integer()), VipsOptions.none());
     }
 
     /** The encoders: each writes one image to a file, without its metadata. */
-    VipsSavers save() {
+    public VipsSavers save() {
         return savers;
     }
 
     /** Pixels and statistics read out of an image. */
-    VipsMeasures measure() {
+    public VipsMeasures measure() {
         return measures;
     }
 
