@@ -177,9 +177,10 @@ class MultiNodeTest {
 
     private String awaitVideoHeldBy(String node) throws Exception {
         try (Connection c = DriverManager.getConnection(databaseUrl);
-             PreparedStatement s = c.prepareStatement("SELECT id FROM jobs WHERE status = 'processing'"
-                     + " AND lease_owner = ? AND media_kind = 'video'")) {
-            s.setString(1, node);
+             PreparedStatement s = c.prepareStatement(
+                     "SELECT id FROM jobs WHERE status = ? AND lease_owner = ? AND media_kind = 'video'")) {
+            s.setString(1, io.mediaopt.jobs.JobStatus.PROCESSING.wireName());
+            s.setString(2, node);
             Optional<String> held = Eventually.await(Duration.ofSeconds(120), () -> {
                 try (ResultSet rs = s.executeQuery()) {
                     return rs.next() ? Optional.of(rs.getString(1)) : Optional.<String>empty();
