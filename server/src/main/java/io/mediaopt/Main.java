@@ -20,6 +20,7 @@ import io.mediaopt.jobs.Jobs;
 import io.mediaopt.jobs.Outages;
 import io.mediaopt.jobs.Retention;
 import io.mediaopt.uploads.JdbcUploadStore;
+import io.mediaopt.uploads.PlannedJobIds;
 import io.mediaopt.uploads.ResumableUploads;
 import io.mediaopt.jobs.WorkDirs;
 import io.mediaopt.jobs.WorkerSettings;
@@ -182,7 +183,7 @@ public final class Main {
         JobWaiter waiter = new JobWaiter(store, clock, config.queueTimeout(),
                 config.limits().ffprobeTimeout().plus(config.limits().videoTimeout()));
         Jobs jobs = new Jobs(store, storage, workers, processor, new Sniffer(), clock,
-                () -> UUID.randomUUID().toString(), config.maxPendingJobs(), waiter);
+                PlannedJobIds.orElse(() -> UUID.randomUUID().toString()), config.maxPendingJobs(), waiter);
 
         Map<String, Callable<String>> checks = new LinkedHashMap<>();
         Callable<ToolVersions> versions = new CachedCheck<>(TOOL_CHECK_FRESH_FOR, () -> videoTools.versions(TOOL_CHECK_TIMEOUT));
@@ -213,8 +214,10 @@ public final class Main {
         Path uploadDir = outputDir.resolve("uploads");
         deleteLeftovers(uploadDir);
         UploadReader uploads = new UploadReader(uploadDir, config.limits().maxInputBytes(), presets);
-        ResumableUploads resumable = new ResumableUploads(new JdbcUploadStore(store.dataSource()),
-                outputDir.resolve("resumable"), config.uploads(), config.limits().maxInputBytes(),
+        Path resumableDir = outputDir.resolve("resumable");
+        deleteLeftovers(resumableDir);
+        ResumableUploads resumable = new ResumableUploads(new JdbcUploadStore(store.dataSource()), storage,
+                resumableDir, config.uploads(), config.limits().maxInputBytes(),
                 config.connectionLimits().minUploadBytesPerSecond(), clock,
                 () -> UUID.randomUUID().toString());
         InfoHandlers info = new InfoHandlers(usage, new HealthChecks(checks), presets, config.limits());

@@ -5,7 +5,6 @@ import io.javalin.http.HttpStatus;
 import io.mediaopt.InvalidInputException;
 import io.mediaopt.ServiceException;
 import io.mediaopt.media.MediaException;
-import io.mediaopt.jobs.Job;
 import io.mediaopt.jobs.Jobs;
 import io.mediaopt.jobs.OutputNames;
 import io.mediaopt.uploads.BodyChecksum;
@@ -87,14 +86,17 @@ final class TusHandlers {
         ctx.status(HttpStatus.CREATED);
     }
 
-    /** HEAD /api/uploads/{id}: how far it got, and its job once complete. */
-    void head(Context ctx) {
+    /**
+     * HEAD /api/uploads/{id}: how far it got, and its job once complete. A complete upload whose
+     * job was never made (the node that took its last byte stopped first) gets it made now.
+     */
+    void head(Context ctx) throws IOException {
         requireVersion(ctx);
         ResumableUpload upload = find(ctx);
         ctx.header("Upload-Length", Long.toString(upload.length()));
         ctx.header("Cache-Control", "no-store");
         stateHeaders(ctx, upload);
-        if (upload.jobId() != null) ctx.header(JOB_ID, upload.jobId());
+        if (upload.complete()) becomeJob(ctx, upload);
     }
 
     /** PATCH /api/uploads/{id}: more bytes at the offset the upload has reached. */
@@ -133,25 +135,21 @@ final class TusHandlers {
             throw refuseBody(ctx, new InvalidInputException(
                     "The body broke off or arrived too slowly; the bytes that arrived were kept"));
         }
-        if (now.complete()) ctx.header(JOB_ID, becomeJob(ctx, now).id());
+        if (now.complete()) becomeJob(ctx, now);
         return now;
     }
 
-    /** Makes the job of a complete upload exactly as the form's route does; a refused one is deleted. */
-    private Job becomeJob(Context ctx, ResumableUpload upload) throws IOException {
+    /**
+     * Makes the job of a complete upload exactly as the form's route does, once, and names it in
+     * the answer; a refused one is deleted.
+     */
+    private void becomeJob(Context ctx, ResumableUpload upload) throws IOException {
         Map<String, String> metadata = UploadMetadata.parse(upload.metadata());
         UploadReader.FormChoices choices = form.choices(metadata::get);
-        Job job;
-        try {
-            job = jobs.submit(uploads.bytesOf(upload), filename(metadata), choices.preset(),
-                    callbacks.forSubmission(choices.callbackUrl(), links.origin(ctx)), RequestIds.of(ctx),
-                    choices.renditions(), choices.options(), keys.caller(ctx));
-        } catch (RuntimeException | IOException e) {
-            uploads.delete(upload);
-            throw e;
-        }
-        uploads.becameJob(upload, job.id());
-        return job;
+        uploads.finish(upload, bytes -> jobs.submit(bytes, filename(metadata), choices.preset(),
+                        callbacks.forSubmission(choices.callbackUrl(), links.origin(ctx)), RequestIds.of(ctx),
+                        choices.renditions(), choices.options(), keys.caller(ctx)))
+                .ifPresent(jobId -> ctx.header(JOB_ID, jobId));
     }
 
     private void checkMetadata(Context ctx, Map<String, String> metadata) {

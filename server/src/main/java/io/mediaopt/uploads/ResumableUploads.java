@@ -1,13 +1,14 @@
 package io.mediaopt.uploads;
 
 import io.mediaopt.InvalidInputException;
+import io.mediaopt.ServiceException;
 import io.mediaopt.TooLargeException;
+import io.mediaopt.storage.Storage;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -26,8 +27,9 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 
 /**
- * Resumable uploads: their state in the job database ({@link JdbcUploadStore}), their bytes in a
- * file each under {@code dir} until the last byte arrives. Creation refuses a length over
+ * Resumable uploads: their state in the job database ({@link JdbcUploadStore}), their bytes in the
+ * service's storage ({@link UploadParts}) until the last byte arrives, so any node can go on with
+ * an upload another began; {@code dir} holds only the piece a request is receiving. Creation refuses a length over
  * SERVICE_MAX_INPUT_BYTES and a key over its number of open uploads; appending refuses the wrong
  * offset and any byte past the declared length, and keeps what arrived before a connection broke.
  */
@@ -37,6 +39,7 @@ public final class ResumableUploads {
     private static final int PURGE_BATCH = 200;
 
     private final JdbcUploadStore store;
+    private final UploadParts parts;
     private final Path dir;
     private final UploadSettings settings;
     private final long maxInputBytes;
@@ -49,6 +52,8 @@ public final class ResumableUploads {
      * has yet to see the break and record what arrived.
      */
     private static final Duration WRITER_WAIT = Duration.ofSeconds(5);
+    /** How long a request may take to make an upload's job before another may take over. */
+    private static final Duration FINISHING = Duration.ofMinutes(5);
 
     /** Uploads a request of this node is writing to, each completed when that request is done. */
     private final Map<String, CompletableFuture<Void>> writing = new ConcurrentHashMap<>();
@@ -58,9 +63,10 @@ public final class ResumableUploads {
      * average is cut off, checked per request (Jetty's own check counts the bytes of every request
      * the server has read, so it lets a trickle through once the server has read enough of others).
      */
-    public ResumableUploads(JdbcUploadStore store, Path dir, UploadSettings settings, long maxInputBytes,
-                            long minBytesPerSecond, Clock clock, Supplier<String> ids) {
+    public ResumableUploads(JdbcUploadStore store, Storage storage, Path dir, UploadSettings settings,
+                            long maxInputBytes, long minBytesPerSecond, Clock clock, Supplier<String> ids) {
         this.store = store;
+        this.parts = new UploadParts(storage, dir);
         this.dir = dir;
         this.settings = settings;
         this.maxInputBytes = maxInputBytes;
@@ -88,9 +94,7 @@ public final class ResumableUploads {
                     + " unfinished uploads; finish or delete one first");
         }
         ResumableUpload upload = new ResumableUpload(ids.get(), owner, length, 0, metadata == null ? "" : metadata,
-                now, now + settings.expiry().toMillis(), null);
-        Files.createDirectories(dir);
-        Files.createFile(file(upload.id()));
+                now, now + settings.expiry().toMillis(), null, List.of());
         store.insert(upload);
         return upload;
     }
@@ -119,38 +123,37 @@ public final class ResumableUploads {
         if (writing.putIfAbsent(upload.id(), mine) != null) {
             throw new OffsetMismatchException("Another request is writing to upload " + upload.id());
         }
+        Files.createDirectories(dir);
+        Path piece = Files.createTempFile(dir, "piece-" + upload.id() + "-", ".partial");
         try {
-            long written = 0;
+            long written;
             IOException broken = null;
-            try (FileChannel channel = FileChannel.open(file(upload.id()), StandardOpenOption.WRITE)) {
-                channel.truncate(offset);
-                channel.position(offset);
+            try (FileChannel channel = FileChannel.open(piece, StandardOpenOption.WRITE)) {
                 try {
                     written = copy(checksum == null ? body : checksum.wrap(body), channel, room);
                 } catch (IOException e) {
                     broken = e;
-                    written = channel.position() - offset;
-                }
-                if (written > room) {
-                    channel.truncate(offset);
-                    throw pastTheEnd(upload);
-                }
-                if (checksum != null && (broken != null || !checksum.matches())) {
-                    channel.truncate(offset);
-                    if (broken == null) {
-                        throw new ChecksumMismatchException("The body does not match its Upload-Checksum; nothing was kept");
-                    }
-                    written = 0;
+                    written = channel.position();
                 }
             }
+            if (written > room) throw pastTheEnd(upload);
+            if (checksum != null && (broken != null || !checksum.matches())) {
+                if (broken == null) {
+                    throw new ChecksumMismatchException("The body does not match its Upload-Checksum; nothing was kept");
+                }
+                written = 0;
+            }
             long end = offset + written;
-            if (!store.advance(upload.id(), offset, end, clock.millis() + settings.expiry().toMillis())) {
+            String part = written == 0 ? null : parts.keep(upload.id(), offset, piece);
+            long expiresAt = clock.millis() + settings.expiry().toMillis();
+            if (!store.advance(upload.id(), offset, end, part, expiresAt)) {
+                if (part != null) parts.deleteQuietly(List.of(part));
                 throw new OffsetMismatchException("Upload " + upload.id() + " moved on while this request wrote to it");
             }
             if (broken != null) throw broken;
-            return new ResumableUpload(upload.id(), upload.owner(), upload.length(), end, upload.metadata(),
-                    upload.createdAt(), clock.millis() + settings.expiry().toMillis(), null);
+            return upload.advancedTo(end, part, expiresAt);
         } finally {
+            Files.deleteIfExists(piece);
             writing.remove(upload.id(), mine);
             mine.complete(null);
         }
@@ -195,13 +198,54 @@ public final class ResumableUploads {
                 + (upload.length() - upload.offset()) + " more bytes; the body is longer");
     }
 
-    /** The file of a complete upload, now the caller's to consume. */
-    public Path bytesOf(ResumableUpload upload) {
-        return file(upload.id());
+    /** The bytes of a complete upload as a new file of this node, the caller's to consume. */
+    public Path bytesOf(ResumableUpload upload) throws IOException {
+        return parts.assemble(upload);
     }
 
-    public void becameJob(ResumableUpload upload, String jobId) {
+    /** Makes the job of a complete upload from its bytes, a file of this node the maker consumes. */
+    @FunctionalInterface
+    public interface JobMaker {
+        void make(Path bytes) throws IOException;
+    }
+
+    /**
+     * Makes the job of a complete upload once, whichever request or node asks and however often:
+     * the request that claims the making builds the file and has {@code maker} queue it under the
+     * upload's planned job id; one that finds that job stored (its maker stopped before recording
+     * it) only records it. Returns the job's id, or empty while another request is making it. A file
+     * the job refuses (a 4xx failure) deletes the upload; any other failure leaves it to a retry.
+     */
+    public Optional<String> finish(ResumableUpload upload, JobMaker maker) throws IOException {
+        if (upload.jobId() != null) return Optional.of(upload.jobId());
+        long now = clock.millis();
+        if (!store.claimFinishing(upload.id(), now, now + FINISHING.toMillis())) {
+            return store.find(upload.id(), now).map(ResumableUpload::jobId);
+        }
+        String jobId = PlannedJobIds.of(upload.id());
+        if (!store.jobExists(jobId)) {
+            try {
+                Path whole = parts.assemble(upload);
+                try {
+                    PlannedJobIds.making(jobId, () -> {
+                        maker.make(whole);
+                        return null;
+                    });
+                } finally {
+                    Files.deleteIfExists(whole);
+                }
+            } catch (ServiceException e) {
+                if (e.status() < 500) delete(upload);
+                else store.releaseFinishing(upload.id());
+                throw e;
+            } catch (IOException | RuntimeException e) {
+                store.releaseFinishing(upload.id());
+                throw e;
+            }
+        }
         store.becameJob(upload.id(), jobId);
+        parts.deleteQuietly(upload.parts());
+        return Optional.of(jobId);
     }
 
     public Optional<String> uploadOfJob(String jobId) {
@@ -210,11 +254,7 @@ public final class ResumableUploads {
 
     /** Deletes the upload and its bytes. */
     public void delete(ResumableUpload upload) {
-        try {
-            Files.deleteIfExists(file(upload.id()));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        parts.delete(upload.parts());
         store.delete(upload.id());
     }
 
@@ -235,9 +275,5 @@ public final class ResumableUploads {
         } while (batch.size() == PURGE_BATCH && purged > 0);
         if (purged > 0) log.info("deleted {} expired uploads", purged);
         return purged;
-    }
-
-    private Path file(String id) {
-        return dir.resolve("resumable-" + id);
     }
 }
