@@ -2,9 +2,7 @@ package io.mediaopt.cluster;
 
 import io.mediaopt.Fixtures;
 import io.mediaopt.ProcessLevel;
-import io.mediaopt.S3TestServer;
 import io.mediaopt.ServerProcess;
-import io.mediaopt.TestPostgres;
 import io.mediaopt.client.Job;
 import io.mediaopt.client.JobStatus;
 import io.mediaopt.client.MediaoptClient;
@@ -26,10 +24,8 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -46,39 +42,22 @@ class MultiNodeUploadsTest {
 
     @TempDir
     Path dir;
-    TestPostgres postgres;
-    S3TestServer s3;
-    String databaseUrl;
-    final List<ServerProcess> nodes = new ArrayList<>();
+    Cluster cluster;
 
     @BeforeEach
     void startSharedServices() throws Exception {
-        postgres = TestPostgres.start();
-        databaseUrl = postgres.newDatabase("uploads");
-        s3 = S3TestServer.start();
+        cluster = Cluster.start(dir);
     }
 
     @AfterEach
     void stopEverything() {
-        for (ServerProcess node : nodes) node.close();
-        s3.close();
-        postgres.close();
-    }
-
-    private ServerProcess node(String id) throws Exception {
-        Map<String, String> env = new HashMap<>(s3.env());
-        env.put("SERVICE_DATABASE_URL", databaseUrl);
-        env.put("SERVICE_NODE_ID", id);
-        env.put("SERVICE_WORKERS", "1");
-        ServerProcess node = ServerProcess.start(dir.resolve(id), env);
-        nodes.add(node);
-        return node;
+        cluster.close();
     }
 
     @Test
     void anUploadBegunOnAKilledNodeIsFinishedOnAnotherAndMatchesOnePost() throws Exception {
-        ServerProcess a = node("node-a");
-        ServerProcess b = node("node-b");
+        ServerProcess a = cluster.node("node-a", Map.of());
+        ServerProcess b = cluster.node("node-b", Map.of());
         a.awaitHealthy();
         b.awaitHealthy();
         Path photo = Fixtures.photoJpeg(640, 480);
@@ -120,11 +99,11 @@ class MultiNodeUploadsTest {
         }
         List<String> pieces = pieces(id);
         assertThat(pieces).hasSize(3);
-        for (String piece : pieces) assertThat(s3.holds(piece)).as(piece + " deleted").isFalse();
+        for (String piece : pieces) assertThat(cluster.s3().holds(piece)).as(piece + " deleted").isFalse();
     }
 
     private List<String> pieces(String uploadId) throws Exception {
-        try (Connection c = DriverManager.getConnection(databaseUrl);
+        try (Connection c = DriverManager.getConnection(cluster.databaseUrl());
              PreparedStatement s = c.prepareStatement("SELECT parts FROM uploads WHERE id = ?")) {
             s.setString(1, uploadId);
             try (ResultSet rs = s.executeQuery()) {
