@@ -158,7 +158,7 @@ final class TusHandlers {
         callbacks.forSubmission(choices.callbackUrl(), links.origin(ctx));
     }
 
-    private static String filename(Map<String, String> metadata) {
+    static String filename(Map<String, String> metadata) {
         String name = metadata.get("filename");
         if (name == null || name.isBlank()) {
             throw new InvalidInputException("Expected the file's name as \"filename\" in Upload-Metadata");
@@ -197,7 +197,10 @@ final class TusHandlers {
 
     /** A refused request's body, if it has one, is left unread: the connection closes after the answer. */
     private static ServiceException refuseBody(Context ctx, ServiceException e) {
-        if (ctx.req().getContentLengthLong() != 0) ctx.header("Connection", "close");
+        if (ctx.req().getContentLengthLong() != 0) {
+            ctx.header("Connection", "close");
+            UnreadBodies.leaveUnread(ctx);
+        }
         return e;
     }
 }

@@ -18,6 +18,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
@@ -59,11 +60,7 @@ public final class Jobs {
     public Job submit(Path upload, String filename, Preset preset, Callback callback, String requestId,
                       RenditionRequest renditions, OutputOptions options, Caller caller) throws IOException {
         MediaFormat media = sniff(upload, filename);
-        renditions.checkFits(media.kind());
-        options.checkFits(media.kind());
-        if (store.countPending() >= maxPendingJobs) {
-            throw new BusyException("Too many jobs are waiting; retry later", 30);
-        }
+        checkQueueable(media, renditions, options);
         String id = ids.get();
         String inputKey = "inputs/" + id;
         long size = Files.size(upload);
@@ -76,8 +73,37 @@ public final class Jobs {
             storage.delete(inputKey);
             throw e;
         }
-        LogContext.withJob(id, null, () -> {
-            log.info("job {} queued: {} {} bytes, preset {}", id, media.shortName(), size, preset.name());
+        return queued(job);
+    }
+
+    /**
+     * Queues a file a client put into storage itself, under {@code inputKey}: {@code size} bytes
+     * whose first are {@code head}. Sniffed, named and limited as {@link #submit} does, from those
+     * bytes; the polyglot check, which reads the whole file, is the one it does not make.
+     */
+    public Job submitStored(String inputKey, long size, byte[] head, String filename, Preset preset,
+                            Callback callback, String requestId, RenditionRequest renditions, OutputOptions options,
+                            Caller caller) {
+        MediaFormat media = recognise(sniffer.sniff(head), filename);
+        checkQueueable(media, renditions, options);
+        Job job = Job.pending(ids.get(), preset.name(), filename, size, media, inputKey, callback, clock.millis())
+                .requestedBy(requestId).asking(renditions).withOptions(options).ownedBy(caller.keyName());
+        store.insert(job);
+        return queued(job);
+    }
+
+    private void checkQueueable(MediaFormat media, RenditionRequest renditions, OutputOptions options) {
+        renditions.checkFits(media.kind());
+        options.checkFits(media.kind());
+        if (store.countPending() >= maxPendingJobs) {
+            throw new BusyException("Too many jobs are waiting; retry later", 30);
+        }
+    }
+
+    private Job queued(Job job) {
+        LogContext.withJob(job.id(), null, () -> {
+            log.info("job {} queued: {} {} bytes, preset {}", job.id(), job.media().shortName(), job.inputBytes(),
+                    job.preset());
             return job;
         });
         workers.jobQueued();
@@ -130,11 +156,17 @@ public final class Jobs {
      * its name says the other kind of media, or when it is also another file (a polyglot).
      */
     private MediaFormat sniff(Path upload, String filename) throws IOException {
-        MediaFormat media = sniffer.sniff(upload).orElseThrow(() -> MediaException.unsupportedType(
+        MediaFormat media = recognise(sniffer.sniff(upload), filename);
+        Polyglots.refuse(upload, media);
+        return media;
+    }
+
+    /** The sniffed format, refused when there is none or the name says the other kind of media. */
+    private static MediaFormat recognise(Optional<MediaFormat> sniffed, String filename) {
+        MediaFormat media = sniffed.orElseThrow(() -> MediaException.unsupportedType(
                 "The file is not an image or video format this service accepts ("
                         + MediaFormat.listOf(MediaKind.IMAGE) + "; " + MediaFormat.listOf(MediaKind.VIDEO) + ")"));
         Mislabelling.refuse(filename, media);
-        Polyglots.refuse(upload, media);
         return media;
     }
 }

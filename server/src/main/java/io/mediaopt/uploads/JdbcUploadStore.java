@@ -24,9 +24,9 @@ public final class JdbcUploadStore {
     public void insert(ResumableUpload upload) {
         update("""
                 INSERT INTO uploads (id, owner_key_name, upload_length, upload_offset, metadata, created_at,
-                    expires_at, job_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)""",
+                    expires_at, job_id, direct_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)""",
                 upload.id(), upload.owner(), upload.length(), upload.offset(), upload.metadata(), upload.createdAt(),
-                upload.expiresAt(), upload.jobId());
+                upload.expiresAt(), upload.jobId(), upload.directKey());
     }
 
     /** The upload unless it expired before {@code now}. */
@@ -55,7 +55,8 @@ public final class JdbcUploadStore {
      */
     public boolean claimFinishing(String id, long now, long until) {
         return update("UPDATE uploads SET finishing_until = ? WHERE id = ? AND job_id IS NULL"
-                + " AND upload_offset = upload_length AND (finishing_until IS NULL OR finishing_until < ?)",
+                + " AND (upload_offset = upload_length OR direct_key IS NOT NULL)"
+                + " AND (finishing_until IS NULL OR finishing_until < ?)",
                 until, id, now) == 1;
     }
 
@@ -110,7 +111,8 @@ public final class JdbcUploadStore {
     private static ResumableUpload read(ResultSet rs) throws SQLException {
         return new ResumableUpload(rs.getString("id"), rs.getString("owner_key_name"), rs.getLong("upload_length"),
                 rs.getLong("upload_offset"), rs.getString("metadata"), rs.getLong("created_at"),
-                rs.getLong("expires_at"), rs.getString("job_id"), parts(rs.getString("parts")));
+                rs.getLong("expires_at"), rs.getString("job_id"), parts(rs.getString("parts")),
+                rs.getString("direct_key"));
     }
 
     private static List<String> parts(String lines) {

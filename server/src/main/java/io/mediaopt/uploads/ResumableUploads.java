@@ -9,13 +9,11 @@ import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -35,7 +33,6 @@ import java.util.function.Supplier;
  */
 public final class ResumableUploads {
     private static final Logger log = LoggerFactory.getLogger(ResumableUploads.class);
-    private static final int BUFFER = 64 * 1024;
     private static final int PURGE_BATCH = 200;
 
     private final JdbcUploadStore store;
@@ -43,7 +40,7 @@ public final class ResumableUploads {
     private final Path dir;
     private final UploadSettings settings;
     private final long maxInputBytes;
-    private final long minBytesPerSecond;
+    private final PieceReceiver receiver;
     private final Clock clock;
     private final Supplier<String> ids;
     /**
@@ -70,7 +67,7 @@ public final class ResumableUploads {
         this.dir = dir;
         this.settings = settings;
         this.maxInputBytes = maxInputBytes;
-        this.minBytesPerSecond = minBytesPerSecond;
+        this.receiver = new PieceReceiver(minBytesPerSecond);
         this.clock = clock;
         this.ids = ids;
     }
@@ -86,23 +83,41 @@ public final class ResumableUploads {
     }
 
     /** A new, empty upload of {@code length} bytes for the key named {@code owner} (null: keys off). */
-    public ResumableUpload create(String owner, long length, String metadata) throws IOException {
+    public ResumableUpload create(String owner, long length, String metadata) {
+        return create(ids.get(), owner, length, metadata, null);
+    }
+
+    /** A new upload; {@code directKey} is the object a client puts the file to, null for tus. */
+    ResumableUpload create(String id, String owner, long length, String metadata, String directKey) {
         checkLength(length);
         long now = clock.millis();
         if (store.countOpen(owner, now) >= settings.maxOpenPerKey()) {
             throw new TooManyUploadsException("This key already has " + settings.maxOpenPerKey()
                     + " unfinished uploads; finish or delete one first");
         }
-        ResumableUpload upload = new ResumableUpload(ids.get(), owner, length, 0, metadata == null ? "" : metadata,
-                now, now + settings.expiry().toMillis(), null, List.of());
+        ResumableUpload upload = new ResumableUpload(id, owner, length, 0, metadata == null ? "" : metadata,
+                now, now + settings.expiry().toMillis(), null, List.of(), directKey);
         store.insert(upload);
         return upload;
+    }
+
+    String newId() {
+        return ids.get();
+    }
+
+    Instant now() {
+        return clock.instant();
     }
 
     /** The upload, when the caller named {@code keyName} (null: keys off) may use it and it has not expired. */
     public ResumableUpload find(String id, String keyName) {
         awaitWriter(id);
-        return store.find(id, clock.millis()).filter(u -> u.ownedBy(keyName))
+        return find(id, keyName, false);
+    }
+
+    /** The upload, tus or straight to the bucket, when the caller may use it and it has not expired. */
+    ResumableUpload find(String id, String keyName, boolean direct) {
+        return store.find(id, clock.millis()).filter(u -> u.ownedBy(keyName) && u.direct() == direct)
                 .orElseThrow(() -> new UploadNotFoundException("No upload " + id));
     }
 
@@ -126,16 +141,10 @@ public final class ResumableUploads {
         Files.createDirectories(dir);
         Path piece = Files.createTempFile(dir, "piece-" + upload.id() + "-", ".partial");
         try {
-            long written;
-            IOException broken = null;
-            try (FileChannel channel = FileChannel.open(piece, StandardOpenOption.WRITE)) {
-                try {
-                    written = copy(checksum == null ? body : checksum.wrap(body), channel, room);
-                } catch (IOException e) {
-                    broken = e;
-                    written = channel.position();
-                }
-            }
+            PieceReceiver.Received received =
+                    receiver.receive(checksum == null ? body : checksum.wrap(body), piece, room);
+            long written = received.written();
+            IOException broken = received.broken();
             if (written > room) throw pastTheEnd(upload);
             if (checksum != null && (broken != null || !checksum.matches())) {
                 if (broken == null) {
@@ -172,27 +181,6 @@ public final class ResumableUploads {
         }
     }
 
-    /**
-     * Copies up to {@code room} bytes, and one more if the body has it (which the caller refuses);
-     * throws once the body has arrived slower than the minimum rate on average.
-     */
-    private long copy(InputStream body, FileChannel channel, long room) throws IOException {
-        byte[] buffer = new byte[BUFFER];
-        long started = System.nanoTime();
-        long copied = 0;
-        while (copied <= room) {
-            int n = body.read(buffer, 0, (int) Math.min(buffer.length, room - copied + 1));
-            if (n < 0) break;
-            channel.write(ByteBuffer.wrap(buffer, 0, n));
-            copied += n;
-            long millis = (System.nanoTime() - started) / 1_000_000;
-            if (minBytesPerSecond > 0 && millis >= 1000 && copied * 1000 / millis < minBytesPerSecond) {
-                throw new IOException("The body arrived slower than " + minBytesPerSecond + " bytes per second");
-            }
-        }
-        return copied;
-    }
-
     private TooLargeException pastTheEnd(ResumableUpload upload) {
         return new TooLargeException("Upload " + upload.id() + " has room for "
                 + (upload.length() - upload.offset()) + " more bytes; the body is longer");
@@ -217,6 +205,24 @@ public final class ResumableUploads {
      * the job refuses (a 4xx failure) deletes the upload; any other failure leaves it to a retry.
      */
     public Optional<String> finish(ResumableUpload upload, JobMaker maker) throws IOException {
+        return finishOnce(upload, () -> {
+            Path whole = parts.assemble(upload);
+            try {
+                maker.make(whole);
+            } finally {
+                Files.deleteIfExists(whole);
+            }
+        });
+    }
+
+    /** A step that makes an upload's job, under the id planned for it. */
+    @FunctionalInterface
+    interface Making {
+        void make() throws IOException;
+    }
+
+    /** {@link #finish} for any upload whose bytes are all stored: {@code making} makes the job. */
+    Optional<String> finishOnce(ResumableUpload upload, Making making) throws IOException {
         if (upload.jobId() != null) return Optional.of(upload.jobId());
         long now = clock.millis();
         if (!store.claimFinishing(upload.id(), now, now + FINISHING.toMillis())) {
@@ -225,15 +231,10 @@ public final class ResumableUploads {
         String jobId = PlannedJobIds.of(upload.id());
         if (!store.jobExists(jobId)) {
             try {
-                Path whole = parts.assemble(upload);
-                try {
-                    PlannedJobIds.making(jobId, () -> {
-                        maker.make(whole);
-                        return null;
-                    });
-                } finally {
-                    Files.deleteIfExists(whole);
-                }
+                PlannedJobIds.making(jobId, () -> {
+                    making.make();
+                    return null;
+                });
             } catch (ServiceException e) {
                 if (e.status() < 500) delete(upload);
                 else store.releaseFinishing(upload.id());
@@ -252,9 +253,10 @@ public final class ResumableUploads {
         return store.uploadOfJob(jobId);
     }
 
-    /** Deletes the upload and its bytes. */
+    /** Deletes the upload and its bytes; and the object of one sent straight to the bucket unless its job has it. */
     public void delete(ResumableUpload upload) {
         parts.delete(upload.parts());
+        if (upload.direct() && upload.jobId() == null) parts.delete(List.of(upload.directKey()));
         store.delete(upload.id());
     }
 

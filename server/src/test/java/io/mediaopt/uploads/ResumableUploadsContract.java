@@ -167,6 +167,24 @@ abstract class ResumableUploadsContract {
         assertThatThrownBy(() -> storage.size(refused.parts().getFirst())).isInstanceOf(StorageException.class);
     }
 
+    @Test
+    void anObjectPutStraightToTheBucketButNeverCompletedIsDeletedWhenItExpires() throws Exception {
+        ResumableUpload abandoned = uploads.create("never", "alice", 3, "", "direct-uploads/never");
+        ResumableUpload completed = uploads.create("done", "alice", 3, "", "direct-uploads/done");
+        for (ResumableUpload upload : List.of(abandoned, completed)) {
+            Path file = Files.write(dir.resolve(upload.id()), new byte[] {1, 2, 3});
+            storage.put(upload.directKey(), file, "image/png");
+        }
+        assertThatThrownBy(() -> uploads.find("never", "alice")).as("not a tus upload")
+                .isInstanceOf(UploadNotFoundException.class);
+        assertThat(uploads.finishOnce(completed, () -> { })).isPresent();
+
+        clock.advance(EXPIRY.plusMinutes(1));
+        assertThat(uploads.purgeExpired()).isEqualTo(2);
+        assertThatThrownBy(() -> storage.size("direct-uploads/never")).isInstanceOf(StorageException.class);
+        assertThat(storage.size("direct-uploads/done")).as("the job's input, deleted when the job ends").isEqualTo(3);
+    }
+
     private ResumableUpload completeUpload() throws Exception {
         ResumableUpload upload = uploads.create("alice", 3, "");
         return uploads.append(upload, 0, 3, new ByteArrayInputStream(new byte[] {7, 8, 9}), null);
