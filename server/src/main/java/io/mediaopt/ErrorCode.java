@@ -35,6 +35,8 @@ public enum ErrorCode {
     BUSY("busy", 503),
     /** The job database cannot be reached; the request may succeed once it is back. */
     UNAVAILABLE("unavailable", 503),
+    /** A route this deployment cannot serve, such as uploads straight to the bucket without S3 storage. */
+    NOT_SUPPORTED("not-supported", 501),
     TIMEOUT("timeout", 504),
     STORAGE_FAILED("storage-failed", 500),
     /** A job that could not finish after its attempts because the process running it stopped. */

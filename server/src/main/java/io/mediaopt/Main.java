@@ -214,8 +214,10 @@ public final class Main {
         deleteLeftovers(uploadDir);
         UploadReader uploads = new UploadReader(uploadDir, config.limits().maxInputBytes(), presets,
                 new CallbackTargets(config.webhooks()));
-        ResumableUploads resumable = new ResumableUploads(new JdbcUploadStore(store.dataSource()),
-                outputDir.resolve("resumable"), config.uploads(), config.limits().maxInputBytes(),
+        Path resumableDir = outputDir.resolve("resumable");
+        deleteLeftovers(resumableDir);
+        ResumableUploads resumable = new ResumableUploads(new JdbcUploadStore(store.dataSource()), storage,
+                resumableDir, config.uploads(), config.limits().maxInputBytes(),
                 config.connectionLimits().minUploadBytesPerSecond(), clock,
                 () -> UUID.randomUUID().toString());
         InfoHandlers info = new InfoHandlers(usage, new HealthChecks(checks), presets, config.limits());

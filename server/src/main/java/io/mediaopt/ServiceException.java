@@ -41,6 +41,11 @@ public class ServiceException extends RuntimeException {
         return new ServiceException(ErrorCode.NOT_READY, message);
     }
 
+    /** 501: what this service cannot do as configured (uploads straight to the bucket without S3). */
+    public static ServiceException notSupported(String message) {
+        return new ServiceException(ErrorCode.NOT_SUPPORTED, message);
+    }
+
     /** 409: a resumable upload's bytes sent for another offset than the one it has reached. */
     public static ServiceException offsetMismatch(String message) {
         return new ServiceException(ErrorCode.OFFSET_MISMATCH, message);

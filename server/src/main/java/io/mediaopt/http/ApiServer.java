@@ -14,6 +14,7 @@ import io.mediaopt.jobs.Jobs;
 import io.mediaopt.logs.LogContext;
 import io.mediaopt.metrics.ServiceMetrics;
 import io.mediaopt.storage.Storage;
+import io.mediaopt.uploads.DirectUploads;
 import io.mediaopt.uploads.ResumableUploads;
 import io.mediaopt.usage.UsageCounters;
 import io.mediaopt.usage.UsageSnapshot;
@@ -55,6 +56,8 @@ public final class ApiServer implements AutoCloseable {
         DownloadLinks links = new DownloadLinks(storage, settings.publicUrl());
         MediaHandlers media = new MediaHandlers(jobs, storage, uploads, links, deliveries, keys, resumable);
         TusHandlers tus = new TusHandlers(resumable, uploads, jobs, links, keys);
+        DirectUploadHandlers direct = new DirectUploadHandlers(new DirectUploads(resumable, storage), uploads, jobs,
+                links, keys, json);
         ApiDocument document = new ApiDocument();
         this.app = Javalin.create(config -> {
             config.startup.showJavalinBanner = false;
@@ -111,6 +114,8 @@ public final class ApiServer implements AutoCloseable {
                 config.routes.head("/api/uploads/{id}", tus::head);
                 config.routes.patch("/api/uploads/{id}", tus::patch);
                 config.routes.delete("/api/uploads/{id}", tus::delete);
+                config.routes.post("/api/uploads/direct", direct::start);
+                config.routes.post("/api/uploads/{id}/complete", direct::complete);
                 get.accept("/api/media/presets", info::presets);
                 get.accept("/api/media/limits", info::limits);
                 get.accept("/api/usage", ctx -> info.usage(ctx, keys.caller(ctx)));

@@ -4,7 +4,7 @@ import io.javalin.http.Context;
 import io.javalin.http.HttpStatus;
 import io.mediaopt.ServiceException;
 import io.mediaopt.media.MediaException;
-import io.mediaopt.jobs.Job;
+import io.mediaopt.jobs.JobRequest;
 import io.mediaopt.jobs.Jobs;
 import io.mediaopt.jobs.OutputNames;
 import io.mediaopt.uploads.BodyChecksum;
@@ -81,14 +81,17 @@ final class TusHandlers {
         ctx.status(HttpStatus.CREATED);
     }
 
-    /** HEAD /api/uploads/{id}: how far it got, and its job once complete. */
-    void head(Context ctx) {
+    /**
+     * HEAD /api/uploads/{id}: how far it got, and its job once complete. A complete upload whose
+     * job was never made (the node that took its last byte stopped first) gets it made now.
+     */
+    void head(Context ctx) throws IOException {
         requireVersion(ctx);
         ResumableUpload upload = find(ctx);
         ctx.header("Upload-Length", Long.toString(upload.length()));
         ctx.header("Cache-Control", "no-store");
         stateHeaders(ctx, upload);
-        if (upload.jobId() != null) ctx.header(JOB_ID, upload.jobId());
+        if (upload.complete()) becomeJob(ctx, upload);
     }
 
     /** PATCH /api/uploads/{id}: more bytes at the offset the upload has reached. */
@@ -127,23 +130,19 @@ final class TusHandlers {
             throw refuseBody(ctx, ServiceException.invalidInput(
                     "The body broke off or arrived too slowly; the bytes that arrived were kept"));
         }
-        if (now.complete()) ctx.header(JOB_ID, becomeJob(ctx, now).id());
+        if (now.complete()) becomeJob(ctx, now);
         return now;
     }
 
-    /** Makes the job of a complete upload exactly as the form's route does; a refused one is deleted. */
-    private Job becomeJob(Context ctx, ResumableUpload upload) throws IOException {
+    /**
+     * Makes the job of a complete upload exactly as the form's route does, once, and names it in
+     * the answer; a refused one is deleted.
+     */
+    private void becomeJob(Context ctx, ResumableUpload upload) throws IOException {
         Map<String, String> metadata = UploadMetadata.parse(upload.metadata());
-        Job job;
-        try {
-            job = jobs.submit(uploads.bytesOf(upload),
-                    form.request(metadata::get, filename(metadata), upload.length(), sender(ctx)));
-        } catch (RuntimeException | IOException e) {
-            uploads.delete(upload);
-            throw e;
-        }
-        uploads.becameJob(upload, job.id());
-        return job;
+        JobRequest request = form.request(metadata::get, filename(metadata), upload.length(), sender(ctx));
+        uploads.finish(upload, (jobId, bytes) -> jobs.submit(jobId, bytes, request))
+                .ifPresent(jobId -> ctx.header(JOB_ID, jobId));
     }
 
     private void checkMetadata(Context ctx, long length, Map<String, String> metadata) {
@@ -154,7 +153,7 @@ final class TusHandlers {
         return UploadReader.Sender.of(ctx, keys, links);
     }
 
-    private static String filename(Map<String, String> metadata) {
+    static String filename(Map<String, String> metadata) {
         String name = metadata.get("filename");
         if (name == null || name.isBlank()) {
             throw ServiceException.invalidInput("Expected the file's name as \"filename\" in Upload-Metadata");
@@ -193,7 +192,10 @@ final class TusHandlers {
 
     /** A refused request's body, if it has one, is left unread: the connection closes after the answer. */
     private static ServiceException refuseBody(Context ctx, ServiceException e) {
-        if (ctx.req().getContentLengthLong() != 0) ctx.header("Connection", "close");
+        if (ctx.req().getContentLengthLong() != 0) {
+            ctx.header("Connection", "close");
+            UnreadBodies.leaveUnread(ctx);
+        }
         return e;
     }
 }

@@ -11,17 +11,26 @@ import java.io.OutputStream;
  * request refused before its body was read (no key, a bad option) would otherwise be closed
  * with the body still arriving; the peer's TCP stack then resets the connection, and a client
  * that is still sending loses the answer along with it. Bodies over {@link #LIMIT} are not
- * read: the connection is closed on them, as before.
+ * read: the connection is closed on them, as before; so is the body of a request its handler
+ * marked with {@link #leaveUnread} (a resumable upload's piece cut off for trickling, which must
+ * not be read on at the trickle's pace).
  */
 final class UnreadBodies {
     /** Reading this much of a refused body costs less than a client retrying blind. */
     static final long LIMIT = 1 << 20;
 
+    private static final String LEAVE_UNREAD = UnreadBodies.class.getName() + ".leaveUnread";
+
     private UnreadBodies() {}
+
+    /** The request's body is not read before its error answer; the connection closes on it. */
+    static void leaveUnread(Context ctx) {
+        ctx.attribute(LEAVE_UNREAD, true);
+    }
 
     static void drain(Context ctx) {
         long declared = ctx.req().getContentLengthLong();
-        if (declared <= 0 || declared > LIMIT) return;
+        if (declared <= 0 || declared > LIMIT || ctx.attribute(LEAVE_UNREAD) != null) return;
         try (InputStream body = ctx.req().getInputStream()) {
             body.transferTo(OutputStream.nullOutputStream());
         } catch (IOException | IllegalStateException e) {

@@ -15,6 +15,7 @@ import org.slf4j.LoggerFactory;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
@@ -52,11 +53,16 @@ public final class Jobs {
      * returns the pending job.
      */
     public Job submit(Path upload, JobRequest request) throws IOException {
+        return submit(ids.get(), upload, request);
+    }
+
+    /**
+     * {@link #submit(Path, JobRequest)} under an id the caller chose: a resumable upload's job gets
+     * one that follows from the upload, so a retry on any node can tell whether it was made.
+     */
+    public Job submit(String id, Path upload, JobRequest request) throws IOException {
         MediaFormat media = sniff(upload, request);
-        if (store.countPending() >= maxPendingJobs) {
-            throw new BusyException("Too many jobs are waiting; retry later", 30);
-        }
-        String id = ids.get();
+        checkRoom();
         String inputKey = "inputs/" + id;
         storage.put(inputKey, upload, media.contentType());
         Job job = new Job(id, request, media, JobState.pending(inputKey, clock.millis()));
@@ -66,9 +72,32 @@ public final class Jobs {
             storage.delete(inputKey);
             throw e;
         }
-        LogContext.withJob(id, null, () -> {
-            log.info("job {} queued: {} {} bytes, preset {}", id, media.shortName(), request.inputBytes(),
-                    request.preset().name());
+        return queued(job);
+    }
+
+    /**
+     * Queues, under {@code id}, a file a client put into storage itself at {@code inputKey}, whose
+     * first bytes are {@code head}. Sniffed, named and limited as {@link #submit} does, from those
+     * bytes; the polyglot check, which reads the whole file, is the one it does not make.
+     */
+    public Job submitStored(String id, String inputKey, byte[] head, JobRequest request) {
+        MediaFormat media = recognise(sniffer.sniff(head), request);
+        checkRoom();
+        Job job = new Job(id, request, media, JobState.pending(inputKey, clock.millis()));
+        store.insert(job);
+        return queued(job);
+    }
+
+    private void checkRoom() {
+        if (store.countPending() >= maxPendingJobs) {
+            throw new BusyException("Too many jobs are waiting; retry later", 30);
+        }
+    }
+
+    private Job queued(Job job) {
+        LogContext.withJob(job.id(), null, () -> {
+            log.info("job {} queued: {} {} bytes, preset {}", job.id(), job.media().shortName(),
+                    job.request().inputBytes(), job.request().preset().name());
             return job;
         });
         workers.jobQueued();
@@ -119,11 +148,20 @@ public final class Jobs {
      * request asks what this kind of media cannot give.
      */
     private MediaFormat sniff(Path upload, JobRequest request) throws IOException {
-        MediaFormat media = sniffer.sniff(upload).orElseThrow(() -> MediaException.unsupportedType(
+        MediaFormat media = recognise(sniffer.sniff(upload), request);
+        Polyglots.refuse(upload, media);
+        return media;
+    }
+
+    /**
+     * The sniffed format, refused when there is none, when the name says the other kind of media,
+     * or when the request asks what this kind of media cannot give.
+     */
+    private static MediaFormat recognise(Optional<MediaFormat> sniffed, JobRequest request) {
+        MediaFormat media = sniffed.orElseThrow(() -> MediaException.unsupportedType(
                 "The file is not an image or video format this service accepts ("
                         + MediaFormat.listOf(MediaKind.IMAGE) + "; " + MediaFormat.listOf(MediaKind.VIDEO) + ")"));
         Mislabelling.refuse(request.filename(), media);
-        Polyglots.refuse(upload, media);
         request.renditions().checkFits(media.kind());
         request.options().checkFits(media.kind());
         return media;

@@ -100,6 +100,11 @@ public final class LocalStorage implements Storage {
     }
 
     @Override
+    public Optional<URI> presignedPut(String key, String contentType, long size, Duration validity) {
+        return Optional.empty();
+    }
+
+    @Override
     public Optional<URI> presignedUrl(String key, String contentType, String contentDisposition, Duration validity) {
         return Optional.empty();
     }

@@ -10,6 +10,7 @@ import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.model.CompletedPart;
 import software.amazon.awssdk.services.s3.model.GetObjectRequest;
 import software.amazon.awssdk.services.s3.model.GetObjectResponse;
+import software.amazon.awssdk.services.s3.model.PutObjectRequest;
 import software.amazon.awssdk.services.s3.model.S3Exception;
 
 import java.io.IOException;
@@ -190,6 +191,19 @@ public final class S3Storage implements Storage {
                     .url().toString()));
         } catch (SdkException e) {
             throw new StorageException("A download link could not be signed", e);
+        }
+    }
+
+    @Override
+    public Optional<URI> presignedPut(String key, String contentType, long size, Duration validity) {
+        PutObjectRequest put = PutObjectRequest.builder().bucket(bucket).key(key).contentType(contentType)
+                .contentLength(size).build();
+        try {
+            return Optional.of(URI.create(s3.presigner()
+                    .presignPutObject(p -> p.signatureDuration(validity).putObjectRequest(put))
+                    .url().toString()));
+        } catch (SdkException e) {
+            throw new StorageException("An upload link could not be signed", e);
         }
     }
 

@@ -44,6 +44,13 @@ public interface Storage {
      */
     Optional<URI> presignedUrl(String key, String contentType, String contentDisposition, Duration validity);
 
+    /**
+     * A URL a client can PUT exactly {@code size} bytes of type {@code contentType} to, storing
+     * them under the key without the service, valid for the given time; empty when this storage
+     * has none.
+     */
+    Optional<URI> presignedPut(String key, String contentType, long size, Duration validity);
+
     /** Throws when the storage cannot be used; for the health check. */
     void check() throws IOException;
 

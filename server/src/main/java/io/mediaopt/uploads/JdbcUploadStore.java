@@ -24,9 +24,9 @@ public final class JdbcUploadStore {
     public void insert(ResumableUpload upload) {
         update("""
                 INSERT INTO uploads (id, owner_key_name, upload_length, upload_offset, metadata, created_at,
-                    expires_at, job_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)""",
+                    expires_at, job_id, direct_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)""",
                 upload.id(), upload.owner(), upload.length(), upload.offset(), upload.metadata(), upload.createdAt(),
-                upload.expiresAt(), upload.jobId());
+                upload.expiresAt(), upload.jobId(), upload.directKey());
     }
 
     /** The upload unless it expired before {@code now}. */
@@ -35,12 +35,40 @@ public final class JdbcUploadStore {
     }
 
     /**
-     * Records that the bytes from {@code from} to {@code to} arrived and moves the expiry to
-     * {@code expiresAt}; false when the offset was no longer {@code from}.
+     * Records that the bytes from {@code from} to {@code to} arrived, kept as the storage object
+     * {@code part} (null when none arrived), and moves the expiry to {@code expiresAt}; false when
+     * the offset was no longer {@code from}. One statement, so the part is listed exactly when its
+     * bytes are counted.
      */
-    public boolean advance(String id, long from, long to, long expiresAt) {
-        return update("UPDATE uploads SET upload_offset = ?, expires_at = ? WHERE id = ? AND upload_offset = ?"
-                        + " AND job_id IS NULL", to, expiresAt, id, from) == 1;
+    public boolean advance(String id, long from, long to, String part, long expiresAt) {
+        String where = " WHERE id = ? AND upload_offset = ? AND job_id IS NULL";
+        if (part == null) {
+            return update("UPDATE uploads SET upload_offset = ?, expires_at = ?" + where, to, expiresAt, id, from) == 1;
+        }
+        return update("UPDATE uploads SET upload_offset = ?, expires_at = ?, parts = parts || ?" + where,
+                to, expiresAt, part + "\n", id, from) == 1;
+    }
+
+    /**
+     * Takes the making of a complete upload's job until {@code until}, unless another request
+     * holds it past {@code now} or the job is made; false then.
+     */
+    public boolean claimFinishing(String id, long now, long until) {
+        return update("UPDATE uploads SET finishing_until = ? WHERE id = ? AND job_id IS NULL"
+                + " AND (upload_offset = upload_length OR direct_key IS NOT NULL)"
+                + " AND (finishing_until IS NULL OR finishing_until < ?)",
+                until, id, now) == 1;
+    }
+
+    /** Gives the making of the job up, for another request to try again. */
+    public void releaseFinishing(String id) {
+        update("UPDATE uploads SET finishing_until = NULL WHERE id = ? AND job_id IS NULL", id);
+    }
+
+    /** Whether the job database holds the job. */
+    public boolean jobExists(String jobId) {
+        return !SqlStatements.query(dataSource, WHAT, rs -> rs.getString(1), "SELECT id FROM jobs WHERE id = ?", jobId)
+                .isEmpty();
     }
 
     /** Names the job the complete upload became, on both rows. */
@@ -83,6 +111,11 @@ public final class JdbcUploadStore {
     private static ResumableUpload read(ResultSet rs) throws SQLException {
         return new ResumableUpload(rs.getString("id"), rs.getString("owner_key_name"), rs.getLong("upload_length"),
                 rs.getLong("upload_offset"), rs.getString("metadata"), rs.getLong("created_at"),
-                rs.getLong("expires_at"), rs.getString("job_id"));
+                rs.getLong("expires_at"), rs.getString("job_id"), parts(rs.getString("parts")),
+                rs.getString("direct_key"));
+    }
+
+    private static List<String> parts(String lines) {
+        return lines.isEmpty() ? List.of() : List.of(lines.split("\n"));
     }
 }

@@ -1,22 +1,22 @@
 package io.mediaopt.uploads;
 
 import io.mediaopt.ServiceException;
+import io.mediaopt.storage.Storage;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
@@ -25,21 +25,22 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 
 /**
- * Resumable uploads: their state in the job database ({@link JdbcUploadStore}), their bytes in a
- * file each under {@code dir} until the last byte arrives. Creation refuses a length over
+ * Resumable uploads: their state in the job database ({@link JdbcUploadStore}), their bytes in the
+ * service's storage ({@link UploadParts}) until the last byte arrives, so any node can go on with
+ * an upload another began; {@code dir} holds only the piece a request is receiving. Creation refuses a length over
  * SERVICE_MAX_INPUT_BYTES and a key over its number of open uploads; appending refuses the wrong
  * offset and any byte past the declared length, and keeps what arrived before a connection broke.
  */
 public final class ResumableUploads {
     private static final Logger log = LoggerFactory.getLogger(ResumableUploads.class);
-    private static final int BUFFER = 64 * 1024;
     private static final int PURGE_BATCH = 200;
 
     private final JdbcUploadStore store;
+    private final UploadParts parts;
     private final Path dir;
     private final UploadSettings settings;
     private final long maxInputBytes;
-    private final long minBytesPerSecond;
+    private final PieceReceiver receiver;
     private final Clock clock;
     private final Supplier<String> ids;
     /**
@@ -48,6 +49,8 @@ public final class ResumableUploads {
      * has yet to see the break and record what arrived.
      */
     private static final Duration WRITER_WAIT = Duration.ofSeconds(5);
+    /** How long a request may take to make an upload's job before another may take over. */
+    private static final Duration FINISHING = Duration.ofMinutes(5);
 
     /** Uploads a request of this node is writing to, each completed when that request is done. */
     private final Map<String, CompletableFuture<Void>> writing = new ConcurrentHashMap<>();
@@ -57,13 +60,14 @@ public final class ResumableUploads {
      * average is cut off, checked per request (Jetty's own check counts the bytes of every request
      * the server has read, so it lets a trickle through once the server has read enough of others).
      */
-    public ResumableUploads(JdbcUploadStore store, Path dir, UploadSettings settings, long maxInputBytes,
-                            long minBytesPerSecond, Clock clock, Supplier<String> ids) {
+    public ResumableUploads(JdbcUploadStore store, Storage storage, Path dir, UploadSettings settings,
+                            long maxInputBytes, long minBytesPerSecond, Clock clock, Supplier<String> ids) {
         this.store = store;
+        this.parts = new UploadParts(storage, dir);
         this.dir = dir;
         this.settings = settings;
         this.maxInputBytes = maxInputBytes;
-        this.minBytesPerSecond = minBytesPerSecond;
+        this.receiver = new PieceReceiver(minBytesPerSecond);
         this.clock = clock;
         this.ids = ids;
     }
@@ -79,25 +83,41 @@ public final class ResumableUploads {
     }
 
     /** A new, empty upload of {@code length} bytes for the key named {@code owner} (null: keys off). */
-    public ResumableUpload create(String owner, long length, String metadata) throws IOException {
+    public ResumableUpload create(String owner, long length, String metadata) {
+        return create(ids.get(), owner, length, metadata, null);
+    }
+
+    /** A new upload; {@code directKey} is the object a client puts the file to, null for tus. */
+    ResumableUpload create(String id, String owner, long length, String metadata, String directKey) {
         checkLength(length);
         long now = clock.millis();
         if (store.countOpen(owner, now) >= settings.maxOpenPerKey()) {
             throw ServiceException.tooManyUploads("This key already has " + settings.maxOpenPerKey()
                     + " unfinished uploads; finish or delete one first");
         }
-        ResumableUpload upload = new ResumableUpload(ids.get(), owner, length, 0, metadata == null ? "" : metadata,
-                now, now + settings.expiry().toMillis(), null);
-        Files.createDirectories(dir);
-        Files.createFile(file(upload.id()));
+        ResumableUpload upload = new ResumableUpload(id, owner, length, 0, metadata == null ? "" : metadata,
+                now, now + settings.expiry().toMillis(), null, List.of(), directKey);
         store.insert(upload);
         return upload;
+    }
+
+    String newId() {
+        return ids.get();
+    }
+
+    Instant now() {
+        return clock.instant();
     }
 
     /** The upload, when the caller named {@code keyName} (null: keys off) may use it and it has not expired. */
     public ResumableUpload find(String id, String keyName) {
         awaitWriter(id);
-        return store.find(id, clock.millis()).filter(u -> u.ownedBy(keyName))
+        return find(id, keyName, false);
+    }
+
+    /** The upload, tus or straight to the bucket, when the caller may use it and it has not expired. */
+    ResumableUpload find(String id, String keyName, boolean direct) {
+        return store.find(id, clock.millis()).filter(u -> u.ownedBy(keyName) && u.direct() == direct)
                 .orElseThrow(() -> ServiceException.notFound("No upload " + id));
     }
 
@@ -118,38 +138,31 @@ public final class ResumableUploads {
         if (writing.putIfAbsent(upload.id(), mine) != null) {
             throw ServiceException.offsetMismatch("Another request is writing to upload " + upload.id());
         }
+        Files.createDirectories(dir);
+        Path piece = Files.createTempFile(dir, "piece-" + upload.id() + "-", ".partial");
         try {
-            long written = 0;
-            IOException broken = null;
-            try (FileChannel channel = FileChannel.open(file(upload.id()), StandardOpenOption.WRITE)) {
-                channel.truncate(offset);
-                channel.position(offset);
-                try {
-                    written = copy(checksum == null ? body : checksum.wrap(body), channel, room);
-                } catch (IOException e) {
-                    broken = e;
-                    written = channel.position() - offset;
+            PieceReceiver.Received received =
+                    receiver.receive(checksum == null ? body : checksum.wrap(body), piece, room);
+            long written = received.written();
+            IOException broken = received.broken();
+            if (written > room) throw pastTheEnd(upload);
+            if (checksum != null && (broken != null || !checksum.matches())) {
+                if (broken == null) {
+                    throw ServiceException.checksumMismatch("The body does not match its Upload-Checksum; nothing was kept");
                 }
-                if (written > room) {
-                    channel.truncate(offset);
-                    throw pastTheEnd(upload);
-                }
-                if (checksum != null && (broken != null || !checksum.matches())) {
-                    channel.truncate(offset);
-                    if (broken == null) {
-                        throw ServiceException.checksumMismatch("The body does not match its Upload-Checksum; nothing was kept");
-                    }
-                    written = 0;
-                }
+                written = 0;
             }
             long end = offset + written;
-            if (!store.advance(upload.id(), offset, end, clock.millis() + settings.expiry().toMillis())) {
+            String part = written == 0 ? null : parts.keep(upload.id(), offset, piece);
+            long expiresAt = clock.millis() + settings.expiry().toMillis();
+            if (!store.advance(upload.id(), offset, end, part, expiresAt)) {
+                if (part != null) parts.deleteQuietly(List.of(part));
                 throw ServiceException.offsetMismatch("Upload " + upload.id() + " moved on while this request wrote to it");
             }
             if (broken != null) throw broken;
-            return new ResumableUpload(upload.id(), upload.owner(), upload.length(), end, upload.metadata(),
-                    upload.createdAt(), clock.millis() + settings.expiry().toMillis(), null);
+            return upload.advancedTo(end, part, expiresAt);
         } finally {
+            Files.deleteIfExists(piece);
             writing.remove(upload.id(), mine);
             mine.complete(null);
         }
@@ -168,52 +181,89 @@ public final class ResumableUploads {
         }
     }
 
-    /**
-     * Copies up to {@code room} bytes, and one more if the body has it (which the caller refuses);
-     * throws once the body has arrived slower than the minimum rate on average.
-     */
-    private long copy(InputStream body, FileChannel channel, long room) throws IOException {
-        byte[] buffer = new byte[BUFFER];
-        long started = System.nanoTime();
-        long copied = 0;
-        while (copied <= room) {
-            int n = body.read(buffer, 0, (int) Math.min(buffer.length, room - copied + 1));
-            if (n < 0) break;
-            channel.write(ByteBuffer.wrap(buffer, 0, n));
-            copied += n;
-            long millis = (System.nanoTime() - started) / 1_000_000;
-            if (minBytesPerSecond > 0 && millis >= 1000 && copied * 1000 / millis < minBytesPerSecond) {
-                throw new IOException("The body arrived slower than " + minBytesPerSecond + " bytes per second");
-            }
-        }
-        return copied;
-    }
-
     private ServiceException pastTheEnd(ResumableUpload upload) {
         return ServiceException.tooLarge("Upload " + upload.id() + " has room for "
                 + (upload.length() - upload.offset()) + " more bytes; the body is longer");
     }
 
-    /** The file of a complete upload, now the caller's to consume. */
-    public Path bytesOf(ResumableUpload upload) {
-        return file(upload.id());
+    /** The bytes of a complete upload as a new file of this node, the caller's to consume. */
+    public Path bytesOf(ResumableUpload upload) throws IOException {
+        return parts.assemble(upload);
     }
 
-    public void becameJob(ResumableUpload upload, String jobId) {
+    /** Makes the job of a complete upload from its bytes, a file of this node the maker consumes. */
+    @FunctionalInterface
+    public interface JobMaker {
+        /** Queues {@code bytes} as the job of id {@code jobId}. */
+        void make(String jobId, Path bytes) throws IOException;
+    }
+
+    /**
+     * Makes the job of a complete upload once, whichever request or node asks and however often:
+     * the request that claims the making builds the file and has {@code maker} queue it under the
+     * upload's planned job id; one that finds that job stored (its maker stopped before recording
+     * it) only records it. Returns the job's id, or empty while another request is making it. A file
+     * the job refuses (a 4xx failure) deletes the upload; any other failure leaves it to a retry.
+     */
+    public Optional<String> finish(ResumableUpload upload, JobMaker maker) throws IOException {
+        return finishOnce(upload, jobId -> {
+            Path whole = parts.assemble(upload);
+            try {
+                maker.make(jobId, whole);
+            } finally {
+                Files.deleteIfExists(whole);
+            }
+        });
+    }
+
+    /** A step that makes an upload's job, under the id planned for it. */
+    @FunctionalInterface
+    interface Making {
+        void make(String jobId) throws IOException;
+    }
+
+    /** {@link #finish} for any upload whose bytes are all stored: {@code making} makes the job. */
+    Optional<String> finishOnce(ResumableUpload upload, Making making) throws IOException {
+        if (upload.jobId() != null) return Optional.of(upload.jobId());
+        long now = clock.millis();
+        if (!store.claimFinishing(upload.id(), now, now + FINISHING.toMillis())) {
+            return store.find(upload.id(), now).map(ResumableUpload::jobId);
+        }
+        String jobId = jobIdOf(upload.id());
+        if (!store.jobExists(jobId)) {
+            try {
+                making.make(jobId);
+            } catch (ServiceException e) {
+                if (e.status() < 500) delete(upload);
+                else store.releaseFinishing(upload.id());
+                throw e;
+            } catch (IOException | RuntimeException e) {
+                store.releaseFinishing(upload.id());
+                throw e;
+            }
+        }
         store.becameJob(upload.id(), jobId);
+        parts.deleteQuietly(upload.parts());
+        return Optional.of(jobId);
+    }
+
+    /**
+     * The id the job of a resumable upload gets, which follows from the upload's id: a request that
+     * retries the making of that job can tell whether an earlier one, on any node, got as far as
+     * storing it.
+     */
+    static String jobIdOf(String uploadId) {
+        return UUID.nameUUIDFromBytes(("job-of-upload:" + uploadId).getBytes(StandardCharsets.UTF_8)).toString();
     }
 
     public Optional<String> uploadOfJob(String jobId) {
         return store.uploadOfJob(jobId);
     }
 
-    /** Deletes the upload and its bytes. */
+    /** Deletes the upload and its bytes; and the object of one sent straight to the bucket unless its job has it. */
     public void delete(ResumableUpload upload) {
-        try {
-            Files.deleteIfExists(file(upload.id()));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        parts.delete(upload.parts());
+        if (upload.direct() && upload.jobId() == null) parts.delete(List.of(upload.directKey()));
         store.delete(upload.id());
     }
 
@@ -234,9 +284,5 @@ public final class ResumableUploads {
         } while (batch.size() == PURGE_BATCH && purged > 0);
         if (purged > 0) log.info("deleted {} expired uploads", purged);
         return purged;
-    }
-
-    private Path file(String id) {
-        return dir.resolve("resumable-" + id);
     }
 }

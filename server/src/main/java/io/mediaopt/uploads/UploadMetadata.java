@@ -9,6 +9,7 @@ import java.nio.ByteBuffer;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.StringJoiner;
 import java.util.regex.Pattern;
 
 /**
@@ -40,6 +41,14 @@ public final class UploadMetadata {
             }
         }
         return pairs;
+    }
+
+    /** The header carrying these pairs, as {@link #parse} reads it. */
+    public static String format(Map<String, String> pairs) {
+        StringJoiner header = new StringJoiner(",");
+        pairs.forEach((key, value) -> header.add(key + " "
+                + Base64.getEncoder().encodeToString(value.getBytes(StandardCharsets.UTF_8))));
+        return header.toString();
     }
 
     private static String decode(String key, String base64) {

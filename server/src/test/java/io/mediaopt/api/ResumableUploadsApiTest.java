@@ -80,7 +80,7 @@ public class ResumableUploadsApiTest {
         assertThat(job.path("filename").asText()).isEqualTo("photo.jpg");
         assertThat(job.path("options").path("quality").asInt()).isEqualTo(70);
         assertThat(job.path("inputBytes").asLong()).isEqualTo(photo.length);
-        assertThat(bytesOf(upload)).as("consumed by the job").doesNotExist();
+        assertThat(piecesOf(upload)).as("consumed by the job").isEmpty();
     }
 
     @Test
@@ -162,10 +162,11 @@ public class ResumableUploadsApiTest {
         assertError(Raw.send(tus(upload, BOB).DELETE().build()), 404, "not-found");
         assertThat(head(upload, ALICE).headers().firstValue("Upload-Offset")).hasValue("0");
 
-        assertThat(bytesOf(upload)).exists();
+        assertThat(patch(upload, ALICE, 0, Arrays.copyOfRange(photo, 0, 10)).statusCode()).isEqualTo(204);
+        assertThat(piecesOf(upload)).hasSize(1);
         assertThat(Raw.send(tus(upload, ALICE).DELETE().build()).statusCode()).isEqualTo(204);
         assertThat(head(upload, ALICE).statusCode()).isEqualTo(404);
-        assertThat(bytesOf(upload)).doesNotExist();
+        assertThat(piecesOf(upload)).isEmpty();
     }
 
     @Test
@@ -191,9 +192,13 @@ public class ResumableUploadsApiTest {
         assertThat(head(upload, ALICE).statusCode()).isEqualTo(404);
     }
 
-    /** Where the server keeps the bytes of an unfinished upload. */
-    private static Path bytesOf(String upload) {
-        return server.outputDir().resolve("resumable").resolve("resumable-" + upload.substring(upload.lastIndexOf('/') + 1));
+    /** The pieces of an unfinished upload in the server's storage. */
+    private static List<Path> piecesOf(String upload) throws IOException {
+        Path dir = server.outputDir().resolve("upload-parts").resolve(upload.substring(upload.lastIndexOf('/') + 1));
+        if (!Files.isDirectory(dir)) return List.of();
+        try (var files = Files.list(dir)) {
+            return files.toList();
+        }
     }
 
     public static String create(RunningServer server, String key, long length, Map<String, String> fields) throws Exception {

@@ -3,9 +3,7 @@ package io.mediaopt.cluster;
 import io.mediaopt.Eventually;
 import io.mediaopt.Fixtures;
 import io.mediaopt.ProcessLevel;
-import io.mediaopt.S3TestServer;
 import io.mediaopt.ServerProcess;
-import io.mediaopt.TestPostgres;
 import io.mediaopt.WebhookReceiver;
 import io.mediaopt.client.CallbackState;
 import io.mediaopt.client.Job;
@@ -29,7 +27,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -45,35 +42,20 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class MultiNodeTest {
     @TempDir
     Path dir;
-    TestPostgres postgres;
-    S3TestServer s3;
-    String databaseUrl;
-    final List<ServerProcess> nodes = new ArrayList<>();
+    Cluster cluster;
 
     @BeforeEach
     void startSharedServices() throws Exception {
-        postgres = TestPostgres.start();
-        databaseUrl = postgres.newDatabase("cluster");
-        s3 = S3TestServer.start();
+        cluster = Cluster.start(dir);
     }
 
     @AfterEach
-    void stopEverything() throws Exception {
-        for (ServerProcess node : nodes) node.close();
-        s3.close();
-        postgres.close();
+    void stopEverything() {
+        cluster.close();
     }
 
     private ServerProcess node(String id, Map<String, String> extra) throws Exception {
-        Map<String, String> env = new HashMap<>(s3.env());
-        env.put("SERVICE_DATABASE_URL", databaseUrl);
-        env.put("SERVICE_NODE_ID", id);
-        env.put("SERVICE_WORKERS", "1");
-        env.put("SERVICE_JOB_LEASE_MS", "2000");
-        env.putAll(extra);
-        ServerProcess node = ServerProcess.start(dir.resolve(id), env);
-        nodes.add(node);
-        return node;
+        return cluster.node(id, extra);
     }
 
     @Test
@@ -81,7 +63,7 @@ class MultiNodeTest {
         ServerProcess victim = node("node-0", Map.of());
         ServerProcess second = node("node-1", Map.of());
         ServerProcess third = node("node-2", Map.of());
-        for (ServerProcess n : nodes) n.awaitHealthy();
+        for (ServerProcess n : cluster.nodes()) n.awaitHealthy();
 
         List<String> ids = new ArrayList<>();
         List<ServerProcess> all = List.of(victim, second, third);
@@ -119,7 +101,7 @@ class MultiNodeTest {
             assertThat(victimDone + survivorsDone).as("each job counted once").isEqualTo(ids.size());
         }
         assertThat(attempts(interrupted)).as("taken over after the kill").isEqualTo(2);
-        for (String id : ids) assertThat(s3.holds("inputs/" + id)).as("input of " + id + " deleted").isFalse();
+        for (String id : ids) assertThat(cluster.s3().holds("inputs/" + id)).as("input of " + id + " deleted").isFalse();
     }
 
     @Test
@@ -150,7 +132,7 @@ class MultiNodeTest {
                 "SERVICE_WEBHOOK_ALLOW_PRIVATE", "true");
         ServerProcess a = node("node-a", webhooks);
         ServerProcess b = node("node-b", webhooks);
-        for (ServerProcess n : nodes) n.awaitHealthy();
+        for (ServerProcess n : cluster.nodes()) n.awaitHealthy();
 
         try (WebhookReceiver receiver = WebhookReceiver.start();
              MediaoptClient ca = a.client(); MediaoptClient cb = b.client()) {
@@ -176,7 +158,7 @@ class MultiNodeTest {
     }
 
     private String awaitVideoHeldBy(String node) throws Exception {
-        try (Connection c = DriverManager.getConnection(databaseUrl);
+        try (Connection c = DriverManager.getConnection(cluster.databaseUrl());
              PreparedStatement s = c.prepareStatement(
                      "SELECT id FROM jobs WHERE status = ? AND lease_owner = ? AND media_kind = 'video'")) {
             s.setString(1, io.mediaopt.jobs.JobStatus.PROCESSING.wireName());
@@ -191,7 +173,7 @@ class MultiNodeTest {
     }
 
     private int attempts(String id) throws Exception {
-        try (Connection c = DriverManager.getConnection(databaseUrl);
+        try (Connection c = DriverManager.getConnection(cluster.databaseUrl());
              PreparedStatement s = c.prepareStatement("SELECT attempts FROM jobs WHERE id = ?")) {
             s.setString(1, id);
             try (ResultSet rs = s.executeQuery()) {

@@ -1,0 +1,67 @@
+package io.mediaopt.cluster;
+
+import io.mediaopt.S3TestServer;
+import io.mediaopt.ServerProcess;
+import io.mediaopt.TestPostgres;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Server processes sharing one PostgreSQL database and one S3 server, each with a directory of its
+ * own under {@code dir}; closing stops them all.
+ */
+final class Cluster implements AutoCloseable {
+    private final Path dir;
+    private final TestPostgres postgres;
+    private final S3TestServer s3;
+    private final String databaseUrl;
+    private final List<ServerProcess> nodes = new ArrayList<>();
+
+    private Cluster(Path dir, TestPostgres postgres, S3TestServer s3, String databaseUrl) {
+        this.dir = dir;
+        this.postgres = postgres;
+        this.s3 = s3;
+        this.databaseUrl = databaseUrl;
+    }
+
+    static Cluster start(Path dir) throws Exception {
+        TestPostgres postgres = TestPostgres.start();
+        return new Cluster(dir, postgres, S3TestServer.start(), postgres.newDatabase("cluster"));
+    }
+
+    /** A new node named {@code id}, with one worker and the given settings beyond the shared ones. */
+    ServerProcess node(String id, Map<String, String> extra) throws Exception {
+        Map<String, String> env = new HashMap<>(s3.env());
+        env.put("SERVICE_DATABASE_URL", databaseUrl);
+        env.put("SERVICE_NODE_ID", id);
+        env.put("SERVICE_WORKERS", "1");
+        env.put("SERVICE_JOB_LEASE_MS", "2000");
+        env.putAll(extra);
+        ServerProcess node = ServerProcess.start(dir.resolve(id), env);
+        nodes.add(node);
+        return node;
+    }
+
+    List<ServerProcess> nodes() {
+        return List.copyOf(nodes);
+    }
+
+    S3TestServer s3() {
+        return s3;
+    }
+
+    String databaseUrl() {
+        return databaseUrl;
+    }
+
+    @Override
+    public void close() {
+        for (ServerProcess node : nodes) node.close();
+        s3.close();
+        postgres.close();
+    }
+}

@@ -1,0 +1,137 @@
+package io.mediaopt.cluster;
+
+import io.mediaopt.Fixtures;
+import io.mediaopt.ProcessLevel;
+import io.mediaopt.ServerProcess;
+import io.mediaopt.client.Job;
+import io.mediaopt.client.JobStatus;
+import io.mediaopt.client.MediaoptClient;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpRequest.BodyPublishers;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Resumable uploads on two server processes sharing one PostgreSQL and one S3 server: an upload
+ * begun on one node is finished on the other after the first is killed, from the bucket alone.
+ */
+@ProcessLevel
+class MultiNodeUploadsTest {
+    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+
+    @TempDir
+    Path dir;
+    Cluster cluster;
+
+    @BeforeEach
+    void startSharedServices() throws Exception {
+        cluster = Cluster.start(dir);
+    }
+
+    @AfterEach
+    void stopEverything() {
+        cluster.close();
+    }
+
+    @Test
+    void anUploadBegunOnAKilledNodeIsFinishedOnAnotherAndMatchesOnePost() throws Exception {
+        ServerProcess a = cluster.node("node-a", Map.of());
+        ServerProcess b = cluster.node("node-b", Map.of());
+        a.awaitHealthy();
+        b.awaitHealthy();
+        Path photo = Fixtures.photoJpeg(640, 480);
+        byte[] bytes = Files.readAllBytes(photo);
+        int third = bytes.length / 3;
+        int twoThirds = 2 * third;
+
+        HttpResponse<String> created = send(tus(a.baseUrl() + "/uploads").header("Upload-Length", "" + bytes.length)
+                .header("Upload-Metadata", "filename " + base64("photo.jpg") + ",preset " + base64("web"))
+                .POST(BodyPublishers.noBody()).build());
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+        String id = created.headers().firstValue("Location").orElseThrow().replaceAll(".*/", "");
+        assertThat(patch(a, id, 0, Arrays.copyOfRange(bytes, 0, third)).statusCode()).isEqualTo(204);
+
+        byte[] second = Arrays.copyOfRange(bytes, third, twoThirds);
+        CompletableFuture<Integer> onA = CompletableFuture.supplyAsync(() -> patch(a, id, third, second).statusCode());
+        CompletableFuture<Integer> onB = CompletableFuture.supplyAsync(() -> patch(b, id, third, second).statusCode());
+        assertThat(List.of(onA.get(), onB.get())).as("the same offset on both nodes at once")
+                .containsExactlyInAnyOrder(204, 409);
+
+        a.kill();
+        HttpResponse<String> head = send(tus(b.baseUrl() + "/uploads/" + id).method("HEAD", BodyPublishers.noBody())
+                .build());
+        assertThat(head.headers().firstValue("Upload-Offset")).hasValue("" + twoThirds);
+        HttpResponse<String> last = patch(b, id, twoThirds, Arrays.copyOfRange(bytes, twoThirds, bytes.length));
+        assertThat(last.statusCode()).as(last.body()).isEqualTo(204);
+        String jobId = last.headers().firstValue("x-service-job-id").orElseThrow();
+
+        try (MediaoptClient client = b.client()) {
+            Job resumed = client.waitForJob(jobId, Duration.ofMinutes(2));
+            assertThat(resumed.status()).isEqualTo(JobStatus.DONE);
+            Job posted = client.waitForJob(client.submitJob(photo, "web").jobId(), Duration.ofMinutes(2));
+            assertThat(posted.status()).isEqualTo(JobStatus.DONE);
+            Path viaTus = dir.resolve("via-tus");
+            Path viaPost = dir.resolve("via-post");
+            client.download(jobId, viaTus);
+            client.download(posted.jobId(), viaPost);
+            assertThat(Files.readAllBytes(viaTus)).isEqualTo(Files.readAllBytes(viaPost));
+        }
+        List<String> pieces = pieces(id);
+        assertThat(pieces).hasSize(3);
+        for (String piece : pieces) assertThat(cluster.s3().holds(piece)).as(piece + " deleted").isFalse();
+    }
+
+    private List<String> pieces(String uploadId) throws Exception {
+        try (Connection c = DriverManager.getConnection(cluster.databaseUrl());
+             PreparedStatement s = c.prepareStatement("SELECT parts FROM uploads WHERE id = ?")) {
+            s.setString(1, uploadId);
+            try (ResultSet rs = s.executeQuery()) {
+                rs.next();
+                return rs.getString(1).lines().toList();
+            }
+        }
+    }
+
+    private static HttpResponse<String> patch(ServerProcess node, String id, long offset, byte[] bytes) {
+        return send(tus(node.baseUrl() + "/uploads/" + id).header("Upload-Offset", Long.toString(offset))
+                .header("Content-Type", "application/offset+octet-stream")
+                .method("PATCH", BodyPublishers.ofByteArray(bytes)).build());
+    }
+
+    private static HttpRequest.Builder tus(String url) {
+        return HttpRequest.newBuilder(URI.create(url)).header("Tus-Resumable", "1.0.0");
+    }
+
+    private static String base64(String text) {
+        return Base64.getEncoder().encodeToString(text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static HttpResponse<String> send(HttpRequest request) {
+        try {
+            return HTTP.send(request, HttpResponse.BodyHandlers.ofString());
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
