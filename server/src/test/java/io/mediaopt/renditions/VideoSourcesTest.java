@@ -25,7 +25,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@value VideoSources#RETRY_CRF_STEP} CRF lower, it is left out and the H.264 source says why.
  */
 class VideoSourcesTest {
-    private static final Limits LIMITS = new Limits(125829120L, 100_000_000L, 1000, 1800,
+    static final Limits LIMITS = new Limits(125829120L, 100_000_000L, 1000, 1800,
             Duration.ofSeconds(15), Duration.ofSeconds(30), Duration.ofSeconds(240));
     private static ProcessRunner runner;
     private static VideoSources sources;
