@@ -34,6 +34,8 @@ import java.util.Locale;
 final class HlsLadder {
     static final String MASTER = "master.m3u8";
     static final String PLAYLIST_TYPE = "application/vnd.apple.mpegurl";
+    /** SVT-AV1 refuses a picture narrower or lower than this. */
+    static final int SVT_AV1_MIN_SIDE = 64;
 
     private final VideoTools tools;
     private final Limits limits;
@@ -60,16 +62,22 @@ final class HlsLadder {
                 limits.maxInputPixels(), threads), limits.videoTimeout(), "HLS ladder");
         Av1Settings av1 = settings.av1();
         List<HlsRung> av1Rungs = rungs.stream().map(rung -> rung.av1(av1)).toList();
-        FfmpegRun.run(tools, HlsArguments.av1Ladder(tools.ffmpeg(), input, dir, av1Rungs, portrait, av1,
-                settings.audioBitrateKbps(), limits.maxInputPixels(), threads), limits.videoTimeout(), "AV1 HLS ladder");
-        String av1Omitted = judgeTop(input, dir, av1Rungs.getLast(), rungs.getLast(), width, height,
-                durationSec == null ? 0 : durationSec, parent, av1.crf());
+        HlsRung smallest = av1Rungs.getFirst();
+        boolean encodable = Math.min(width(smallest, width, height), height(smallest, width, height)) >= SVT_AV1_MIN_SIDE;
+        String av1Omitted = "SVT-AV1 encodes pictures of at least " + SVT_AV1_MIN_SIDE + " pixels a side";
+        if (encodable) {
+            FfmpegRun.run(tools, HlsArguments.av1Ladder(tools.ffmpeg(), input, dir, av1Rungs, portrait, av1,
+                    settings.audioBitrateKbps(), limits.maxInputPixels(), threads), limits.videoTimeout(),
+                    "AV1 HLS ladder");
+            av1Omitted = judgeTop(input, dir, av1Rungs.getLast(), rungs.getLast(), width, height,
+                    durationSec == null ? 0 : durationSec, parent, av1.crf());
+        }
 
         List<Made> made = new ArrayList<>();
         StringBuilder master = new StringBuilder("#EXTM3U\n#EXT-X-VERSION:7\n#EXT-X-INDEPENDENT-SEGMENTS\n");
         for (HlsRung rung : av1Rungs) {
             if (av1Omitted == null) master.append(variant(dir, rung, width, height, made));
-            else delete(dir, rung);
+            else if (encodable) delete(dir, rung);
         }
         for (HlsRung rung : rungs) master.append(variant(dir, rung, width, height, made));
         Files.writeString(dir.resolve(MASTER), master.toString(), StandardCharsets.UTF_8);

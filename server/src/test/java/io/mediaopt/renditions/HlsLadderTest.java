@@ -114,6 +114,19 @@ class HlsLadderTest {
         assertThat(dir.resolve("hls")).isDirectoryNotContaining("glob:**-av1*");
     }
 
+    @Test
+    void aPictureTooSmallForSvtAv1GetsItsH264LadderAndTheReason(@TempDir Path dir) throws Exception {
+        Path tiny = Fixtures.video("tiny.mp4", "96x48", 25, 2, true,
+                "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac");
+
+        List<Made> made = ladder.make(tiny, 96, 48, web(), 2.0, dir);
+
+        assertThat(made.getFirst().rendition().av1Omitted())
+                .isEqualTo("SVT-AV1 encodes pictures of at least " + HlsLadder.SVT_AV1_MIN_SIDE + " pixels a side");
+        assertThat(made).filteredOn(m -> m.rendition().role() == RenditionRole.HLS_PLAYLIST)
+                .extracting(m -> m.rendition().name()).containsExactly("48p.m3u8");
+    }
+
     private static String probe(Path playlist, String entries) throws Exception {
         Process p = new ProcessBuilder("ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries", entries,
                 "-of", "csv=p=0:s=x", playlist.toString()).redirectErrorStream(true).start();
