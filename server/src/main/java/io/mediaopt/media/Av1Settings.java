@@ -17,6 +17,10 @@ public record Av1Settings(int svtPreset, int crf, int maxBitrateKbps) {
      * 2-core machine, 533 MB at its peak: within the default video timeout of 240 s six times over.
      */
     public static final int SVT_PARALLELISM = 2;
+    /** SVT-AV1 refuses a picture narrower or lower than this many pixels. */
+    public static final int MIN_SIDE = 64;
+    /** Why there is no AV1 of a picture under {@link #MIN_SIDE}. */
+    public static final String TOO_SMALL = "SVT-AV1 encodes pictures of at least " + MIN_SIDE + " pixels a side";
 
     public Av1Settings {
         if (svtPreset < 0 || svtPreset > 13) throw new IllegalArgumentException("SVT-AV1 preset out of range: " + svtPreset);

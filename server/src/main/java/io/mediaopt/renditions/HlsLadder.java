@@ -34,8 +34,6 @@ import java.util.Locale;
 final class HlsLadder {
     static final String MASTER = "master.m3u8";
     static final String PLAYLIST_TYPE = "application/vnd.apple.mpegurl";
-    /** SVT-AV1 refuses a picture narrower or lower than this. */
-    static final int SVT_AV1_MIN_SIDE = 64;
 
     private final VideoTools tools;
     private final Limits limits;
@@ -63,8 +61,9 @@ final class HlsLadder {
         Av1Settings av1 = settings.av1();
         List<HlsRung> av1Rungs = rungs.stream().map(rung -> rung.av1(av1)).toList();
         HlsRung smallest = av1Rungs.getFirst();
-        boolean encodable = Math.min(width(smallest, width, height), height(smallest, width, height)) >= SVT_AV1_MIN_SIDE;
-        String av1Omitted = "SVT-AV1 encodes pictures of at least " + SVT_AV1_MIN_SIDE + " pixels a side";
+        boolean encodable = Math.min(width(smallest, width, height), height(smallest, width, height))
+                >= Av1Settings.MIN_SIDE;
+        String av1Omitted = Av1Settings.TOO_SMALL;
         if (encodable) {
             FfmpegRun.run(tools, HlsArguments.av1Ladder(tools.ffmpeg(), input, dir, av1Rungs, portrait, av1,
                     settings.audioBitrateKbps(), limits.maxInputPixels(), threads), limits.videoTimeout(),

@@ -57,6 +57,9 @@ final class VideoSources {
         Path dir = Files.createDirectories(parent.resolve("sources"));
         Made h264 = encode(input, dir.resolve(H264), Strategy.VIDEO_MP4_H264,
                 settings.withStrategies(List.of(Strategy.VIDEO_MP4_H264)), "H.264 source");
+        if (Math.min(h264.rendition().width(), h264.rendition().height()) < Av1Settings.MIN_SIDE) {
+            return List.of(new Made(h264.file(), h264.rendition().withAv1Omitted(Av1Settings.TOO_SMALL)));
+        }
         double duration = durationSec == null ? 0 : durationSec;
         Av1Settings av1 = settings.av1();
         Made made = encode(input, dir.resolve(AV1), Strategy.VIDEO_MP4_AV1, av1.applyTo(settings), "AV1 source");

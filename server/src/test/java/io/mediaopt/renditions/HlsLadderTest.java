@@ -122,7 +122,7 @@ class HlsLadderTest {
         List<Made> made = ladder.make(tiny, 96, 48, web(), 2.0, dir);
 
         assertThat(made.getFirst().rendition().av1Omitted())
-                .isEqualTo("SVT-AV1 encodes pictures of at least " + HlsLadder.SVT_AV1_MIN_SIDE + " pixels a side");
+                .isEqualTo(Av1Settings.TOO_SMALL);
         assertThat(made).filteredOn(m -> m.rendition().role() == RenditionRole.HLS_PLAYLIST)
                 .extracting(m -> m.rendition().name()).containsExactly("48p.m3u8");
     }

@@ -74,4 +74,15 @@ class VideoSourcesTest {
         assertThat(VideoSnippet.of(made.stream().map(m -> m.rendition().withUrl("/h264.mp4")).toList()).orElseThrow())
                 .contains("/h264.mp4").doesNotContain("av01");
     }
+
+    @Test
+    void aPictureTooSmallForSvtAv1GetsItsH264SourceAndTheReason(@TempDir Path dir) throws Exception {
+        Path tiny = Fixtures.video("tiny.mp4", "96x48", 25, 2, true,
+                "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac");
+
+        List<Made> made = sources.make(tiny, web(), 2.0, dir);
+
+        assertThat(made).extracting(m -> m.rendition().name()).containsExactly(VideoSources.H264);
+        assertThat(made.getFirst().rendition().av1Omitted()).isEqualTo(Av1Settings.TOO_SMALL);
+    }
 }
