@@ -6,6 +6,7 @@
 # About 10 minutes of CPU (half an hour on a busy 2-core machine); every encode runs at nice -n 10.
 #   bench/av1.sh               the sweep of Av1Bench, and one 1080p encode
 #   bench/av1.sh 10:50,10:56   other SVT-AV1 preset:CRF points, without the 1080p encode
+#   bench/av1.sh mobile@10:48  a point at one preset's own width and AV1 cap, against its H.264 alone
 set -euo pipefail
 cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.."
 

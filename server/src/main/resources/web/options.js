@@ -5,6 +5,7 @@ const $ = (id) => document.getElementById(id);
 /** The renditions the API makes, each for one kind of media (docs/api.md, "Renditions"). */
 const RENDITIONS = [
   { name: 'responsive', kind: 'image' },
+  { name: 'sources', kind: 'video' },
   { name: 'poster', kind: 'video' },
   { name: 'hls', kind: 'video' },
 ];

@@ -24,7 +24,8 @@ import java.util.Map;
  * per preset and AV1 setting, the median size against H.264, on how many clips each judge finds
  * AV1 as good or better, and the CPU ratio; then one 1080p AV1 encode's peak memory. Every
  * encode runs at {@code nice -n 10}. Run by bench/av1.sh; a third argument such as
- * {@code 10:50,10:56} sweeps those SVT-AV1 presets and CRFs instead, without the 1080p encode.
+ * {@code 10:50,10:56} sweeps those SVT-AV1 presets and CRFs instead, without the 1080p encode, and
+ * {@code mobile@10:48} measures a point at one preset's own width and cap against its H.264 alone.
  */
 public final class Av1Bench {
     private static final Duration TIMEOUT = Duration.ofMinutes(10);
@@ -32,12 +33,32 @@ public final class Av1Bench {
     private static final int PROCESSORS = 2;
     private static final List<String> PRESETS = List.of("web", "mobile");
     /** The sweep: SVT-AV1 preset and CRF, encoded once a clip and set beside each preset's H.264. */
-    private static final List<int[]> DEFAULT_POINTS = List.of(
-            new int[] {10, 32}, new int[] {10, 38}, new int[] {10, 44}, new int[] {8, 38});
+    private static final List<Point> DEFAULT_POINTS = List.of(
+            new Point(null, 10, 32), new Point(null, 10, 38), new Point(null, 10, 44), new Point(null, 8, 38));
     /** The sweep's bitrate cap, kb/s: above what 720p needed at any point measured, so it measures the CRF. */
     private static final int SWEEP_CAP_KBPS = 3000;
 
     record Measure(long bytes, double ssim, double ssimulacra2, double cpuSec, long peakKb) {}
+
+    /**
+     * An SVT-AV1 preset and CRF; with a {@code preset}, encoded at that preset's width, audio and
+     * AV1 cap and set beside its H.264 only; without, at web's width under {@link #SWEEP_CAP_KBPS}
+     * and set beside web's and mobile's H.264.
+     */
+    record Point(String preset, int svtPreset, int crf) {
+        VideoSettings applyTo(VideoSettings video) {
+            return new Av1Settings(svtPreset, crf, video.av1().maxBitrateKbps()).applyTo(video);
+        }
+
+        String label() {
+            return "P" + svtPreset + " CRF " + crf;
+        }
+
+        @Override
+        public String toString() {
+            return preset == null ? label() : preset + " " + label();
+        }
+    }
 
     private Av1Bench() {}
 
@@ -45,31 +66,37 @@ public final class Av1Bench {
         Path corpus = Path.of(args[0]);
         Path out = Files.createDirectories(Path.of(args[1]));
         Presets presets = Presets.standard();
-        List<int[]> points = args.length > 2 ? points(args[2]) : DEFAULT_POINTS;
+        List<Point> points = args.length > 2 ? points(args[2]) : DEFAULT_POINTS;
         Table perClip = new Table("AV1 and H.264 per clip (1280x720, " + Av1Clips.SECONDS + " s, 24 fps)",
                 "clip", "encode", "bytes", "SSIM", "SSIMULACRA 2", "CPU s");
         // preset -> AV1 point (or "h264") -> one measure per clip
         Map<String, Map<String, List<Measure>>> results = new LinkedHashMap<>();
         for (Av1Clips clip : Av1Clips.ALL) {
             Path source = clip.make(corpus, out);
-            Map<String, Measure> av1 = new LinkedHashMap<>();
             VideoSettings web = presets.find("web").orElseThrow().video();
-            for (int[] point : points) {
-                String label = "P" + point[0] + " CRF " + point[1];
-                VideoSettings settings = new Av1Settings(point[0], point[1], SWEEP_CAP_KBPS).applyTo(web);
-                Path file = out.resolve(clip.name() + "-av1-p" + point[0] + "-crf" + point[1] + ".mp4");
+            Map<Point, Measure> av1 = new LinkedHashMap<>();
+            for (Point point : points) {
+                VideoSettings settings = point.preset() == null
+                        ? new Av1Settings(point.svtPreset(), point.crf(), SWEEP_CAP_KBPS).applyTo(web)
+                        : point.applyTo(presets.find(point.preset()).orElseThrow().video());
+                Path file = out.resolve(clip.name() + "-av1-" + (point.preset() == null ? "" : point.preset() + "-")
+                        + "p" + point.svtPreset() + "-crf" + point.crf() + ".mp4");
                 Measure m = measure(source, file, Strategy.VIDEO_MP4_AV1, settings);
-                av1.put(label, m);
-                perClip.row(clip.name(), "AV1 " + label, m.bytes(), f3(m.ssim()), f1(m.ssimulacra2()), f1(m.cpuSec()));
+                av1.put(point, m);
+                perClip.row(clip.name(), "AV1 " + point, m.bytes(), f3(m.ssim()), f1(m.ssimulacra2()), f1(m.cpuSec()));
             }
-            for (String name : PRESETS) {
+            for (String name : presetsOf(points)) {
                 VideoSettings video = presets.find(name).orElseThrow().video().withStrategies(List.of(Strategy.VIDEO_MP4_H264));
                 Map<String, List<Measure>> byEncode = results.computeIfAbsent(name, _ -> new LinkedHashMap<>());
                 Measure h264 = measure(source, out.resolve(clip.name() + "-" + name + "-h264.mp4"), Strategy.VIDEO_MP4_H264, video);
                 byEncode.computeIfAbsent("h264", _ -> new ArrayList<>()).add(h264);
                 perClip.row(clip.name(), name + " H.264 CRF " + video.crf(), h264.bytes(), f3(h264.ssim()),
                         f1(h264.ssimulacra2()), f1(h264.cpuSec()));
-                av1.forEach((label, m) -> byEncode.computeIfAbsent(label, _ -> new ArrayList<>()).add(m));
+                av1.forEach((point, m) -> {
+                    if (point.preset() == null || point.preset().equals(name)) {
+                        byEncode.computeIfAbsent(point.label(), _ -> new ArrayList<>()).add(m);
+                    }
+                });
             }
             System.out.println("measured " + clip.name());
         }
@@ -77,6 +104,12 @@ public final class Av1Bench {
         if (args.length <= 2) report.append('\n').append(memory(corpus, out, presets).render());
         System.out.println(report);
         Files.writeString(out.resolve("av1-report.md"), report);
+    }
+
+    /** The presets whose H.264 the points are set beside: each point's own, or web and mobile for a shared point. */
+    private static List<String> presetsOf(List<Point> points) {
+        if (points.stream().anyMatch(p -> p.preset() == null)) return PRESETS;
+        return points.stream().map(Point::preset).distinct().toList();
     }
 
     /** Per preset and AV1 point: median bytes against H.264, clips where each judge finds AV1 as good, CPU ratio. */
@@ -139,12 +172,13 @@ public final class Av1Bench {
         }
     }
 
-    /** {@code 10:50,10:56}: SVT-AV1 preset and CRF pairs. */
-    private static List<int[]> points(String list) {
-        List<int[]> points = new ArrayList<>();
-        for (String pair : list.split(",")) {
-            String[] parts = pair.split(":");
-            points.add(new int[] {Integer.parseInt(parts[0]), Integer.parseInt(parts[1])});
+    /** {@code 10:50,10:56}: SVT-AV1 preset and CRF pairs; {@code mobile@10:48}: one for that preset alone. */
+    private static List<Point> points(String list) {
+        List<Point> points = new ArrayList<>();
+        for (String item : list.split(",")) {
+            String[] at = item.split("@");
+            String[] parts = at[at.length - 1].split(":");
+            points.add(new Point(at.length > 1 ? at[0] : null, Integer.parseInt(parts[0]), Integer.parseInt(parts[1])));
         }
         return points;
     }

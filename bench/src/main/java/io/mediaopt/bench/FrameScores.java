@@ -12,8 +12,9 @@ import java.util.List;
 
 /**
  * SSIMULACRA 2, the service's own metric, on frames sampled from a clip: every
- * {@link #EVERY}-th frame of the encode and of its source, decoded by ffmpeg to 8-bit sRGB and
- * scored pair by pair; the figure is their mean.
+ * {@link #EVERY}-th frame of the encode and of its source, decoded by ffmpeg to 8-bit sRGB at the
+ * encode's size (the source scaled as a smaller preset's encode is) and scored pair by pair; the
+ * figure is their mean.
  */
 final class FrameScores {
     static final int EVERY = 48;
@@ -39,7 +40,8 @@ final class FrameScores {
     private static List<byte[]> frames(Path video, int width, int height) {
         try {
             Process ffmpeg = new ProcessBuilder("ffmpeg", "-nostdin", "-hide_banner", "-loglevel", "error",
-                    "-i", video.toString(), "-an", "-vf", "select='not(mod(n\\," + EVERY + "))',scale=in_color_matrix=bt709,format=rgb24",
+                    "-i", video.toString(), "-an", "-vf", "select='not(mod(n\\," + EVERY + "))',scale=" + width + ":" + height
+                            + ":in_color_matrix=bt709,format=rgb24",
                     "-fps_mode", "passthrough", "-f", "rawvideo", "pipe:1")
                     .redirectError(ProcessBuilder.Redirect.DISCARD).start();
             List<byte[]> frames = new ArrayList<>();

@@ -13,10 +13,14 @@ public record Av1Settings(int svtPreset, int crf, int maxBitrateKbps) {
      * grow with it, and its default follows the machine's cores. A 4 s 1080p encode at preset
      * 10 peaked at 505 MB resident with 2, 417 MB with 1, for the same CPU time. The 10 s 1080p
      * clip of bench/av1.sh at the web preset's settings: 511 MB and 17.2 s of CPU (x264 at web:
-     * 262 MB, 15.3 s), so a 30 s 1080p video needs about 52 s of CPU, well within the default
-     * video timeout of 240 s on 2 cores.
+     * 262 MB, 15.3 s). A 30 s 1080p clip took 44.8 s of CPU and 37.8 s of wall time on the shared
+     * 2-core machine, 533 MB at its peak: within the default video timeout of 240 s six times over.
      */
     public static final int SVT_PARALLELISM = 2;
+    /** SVT-AV1 refuses a picture narrower or lower than this many pixels. */
+    public static final int MIN_SIDE = 64;
+    /** Why there is no AV1 of a picture under {@link #MIN_SIDE}. */
+    public static final String TOO_SMALL = "SVT-AV1 encodes pictures of at least " + MIN_SIDE + " pixels a side";
 
     public Av1Settings {
         if (svtPreset < 0 || svtPreset > 13) throw new IllegalArgumentException("SVT-AV1 preset out of range: " + svtPreset);

@@ -10,8 +10,9 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * is the peak bits per second of an HLS variant's playlist. {@code codecs} is the RFC 6381
  * codecs string of a video source ({@code av01.0.08M.08, mp4a.40.2}). {@code url} is only in
  * the API's answers: a pre-signed storage URL or the service's rendition route.
- * {@code av1Omitted}, on the H.264 video source only, says why no AV1 source stands before it
- * (it was worse than the H.264 by SSIM or SSIMULACRA 2, even re-encoded at a higher quality).
+ * {@code av1Omitted}, on the H.264 video source or the HLS master playlist only, says why no AV1
+ * source stands before it, or no AV1 variant in the ladder (it was worse than the H.264 by SSIM or
+ * SSIMULACRA 2; a source even re-encoded at a higher quality).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Rendition(

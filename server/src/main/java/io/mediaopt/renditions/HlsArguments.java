@@ -1,5 +1,6 @@
 package io.mediaopt.renditions;
 
+import io.mediaopt.media.Av1Settings;
 import io.mediaopt.media.VideoSettings;
 import io.mediaopt.video.FfmpegArguments;
 
@@ -7,21 +8,48 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.StringJoiner;
+import java.util.function.Function;
 
 /**
- * The one ffmpeg command that encodes an HLS ladder: the source is decoded once and split into a
- * scaled copy per rung, each encoded with x264 at the preset's quality under the rung's cap, with
- * a key frame every {@link #SEGMENT_SEC} seconds so every variant cuts its segments at the same
- * times, into fMP4 segments under a VOD media playlist that names them by bare file name.
+ * The ffmpeg commands that encode an HLS ladder, one per codec: the source is decoded once and
+ * split into a scaled copy per rung, each encoded at the preset's quality under the rung's cap,
+ * with a key frame every {@link #SEGMENT_SEC} seconds so every variant cuts its segments at the
+ * same times, into fMP4 (CMAF) segments, which AV1 needs in HLS, under a VOD media playlist that
+ * names them by bare file name.
  */
 final class HlsArguments {
     static final int SEGMENT_SEC = 4;
 
     private HlsArguments() {}
 
-    /** {@code portrait}: the picture is taller than wide, so a rung's size is its width. */
+    /** x264 at the preset's CRF; {@code portrait}: the picture is taller than wide, so a rung's size is its width. */
     static List<String> ladder(String ffmpeg, Path input, Path dir, List<HlsRung> rungs, boolean portrait,
                                VideoSettings settings, long maxPixels, int threads) {
+        return command(ffmpeg, input, dir, rungs, portrait, settings.audioBitrateKbps(), maxPixels, rung -> List.of(
+                "-c:v", "libx264", "-preset", FfmpegArguments.X264_PRESET, "-crf", Integer.toString(settings.crf()),
+                "-maxrate", rung.maxBitrateKbps() + "k", "-bufsize", (2 * rung.maxBitrateKbps()) + "k",
+                "-profile:v", "high", "-pix_fmt", "yuv420p",
+                "-force_key_frames", "expr:gte(t,n_forced*" + SEGMENT_SEC + ")", "-sc_threshold", "0",
+                "-threads", Integer.toString(threads)));
+    }
+
+    /**
+     * SVT-AV1 at the preset's AV1 settings. ffmpeg's libsvtav1 ignores forced key frames, so
+     * SVT-AV1's own key frame interval, in seconds, cuts the segments: a key frame every
+     * {@link #SEGMENT_SEC} s and one frame (4.04 s at 25 fps), the same on every AV1 rung.
+     */
+    static List<String> av1Ladder(String ffmpeg, Path input, Path dir, List<HlsRung> rungs, boolean portrait,
+                                  Av1Settings av1, int audioKbps, long maxPixels, int threads) {
+        return command(ffmpeg, input, dir, rungs, portrait, audioKbps, maxPixels, rung -> {
+            List<String> video = new ArrayList<>(FfmpegArguments.svtAv1(av1.svtPreset(), av1.crf(),
+                    rung.maxBitrateKbps(), "keyint=" + SEGMENT_SEC + "s"));
+            video.addAll(List.of("-threads", Integer.toString(threads)));
+            return video;
+        });
+    }
+
+    private static List<String> command(String ffmpeg, Path input, Path dir, List<HlsRung> rungs, boolean portrait,
+                                        int audioKbps, long maxPixels, Function<HlsRung, List<String>> video) {
         List<String> args = new ArrayList<>(List.of(ffmpeg, "-nostdin", "-hide_banner", "-loglevel", "error", "-y"));
         args.addAll(FfmpegArguments.LOCKDOWN);
         args.addAll(FfmpegArguments.maxPixels(maxPixels));
@@ -30,18 +58,28 @@ final class HlsArguments {
         for (int i = 0; i < rungs.size(); i++) {
             HlsRung rung = rungs.get(i);
             args.addAll(List.of("-map", "[v" + i + "]", "-map", "0:a:0?", "-map_metadata", "-1", "-map_chapters", "-1"));
-            args.addAll(List.of("-c:v", "libx264", "-preset", FfmpegArguments.X264_PRESET, "-crf", Integer.toString(settings.crf()),
-                    "-maxrate", rung.maxBitrateKbps() + "k", "-bufsize", (2 * rung.maxBitrateKbps()) + "k",
-                    "-profile:v", "high", "-pix_fmt", "yuv420p",
-                    "-force_key_frames", "expr:gte(t,n_forced*" + SEGMENT_SEC + ")", "-sc_threshold", "0",
-                    "-threads", Integer.toString(threads)));
-            args.addAll(List.of("-c:a", "aac", "-b:a", settings.audioBitrateKbps() + "k",
+            args.addAll(video.apply(rung));
+            args.addAll(List.of("-c:a", "aac", "-b:a", audioKbps + "k",
                     "-af", FfmpegArguments.UNCLIPPED_DOWNMIX + ",aformat=channel_layouts=stereo"));
             args.addAll(List.of("-f", "hls", "-hls_time", Integer.toString(SEGMENT_SEC), "-hls_playlist_type", "vod",
-                    "-hls_segment_type", "fmp4", "-hls_fmp4_init_filename", rung.name() + "_init.mp4",
+                    "-hls_segment_type", "fmp4", "-hls_fmp4_init_filename", rung.init(),
                     "-hls_segment_filename", dir.resolve(rung.name() + "_%03d.m4s").toAbsolutePath().toString(),
                     FfmpegArguments.fileUrl(dir.resolve(rung.playlist()))));
         }
+        return List.copyOf(args);
+    }
+
+    /**
+     * The video of a variant joined from its init and media segments, copied alone into an MP4
+     * for judging. With its audio beside it, ffmpeg seeks from the earlier of the two tracks'
+     * starts (AAC's priming, x264's reordering delay), and the judged frames came one frame off
+     * the source's.
+     */
+    static List<String> videoOnly(String ffmpeg, Path joined, Path output) {
+        List<String> args = new ArrayList<>(List.of(ffmpeg, "-nostdin", "-hide_banner", "-loglevel", "error", "-y"));
+        args.addAll(FfmpegArguments.LOCKDOWN);
+        args.addAll(List.of("-i", FfmpegArguments.fileUrl(joined), "-map", "0:V:0", "-c", "copy", "-map_metadata", "-1",
+                "-f", "mp4", FfmpegArguments.fileUrl(output)));
         return List.copyOf(args);
     }
 

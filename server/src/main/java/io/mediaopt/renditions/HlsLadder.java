@@ -1,5 +1,6 @@
 package io.mediaopt.renditions;
 
+import io.mediaopt.media.Av1Settings;
 import io.mediaopt.media.Limits;
 import io.mediaopt.media.MediaException;
 import io.mediaopt.media.MediaFormat;
@@ -9,6 +10,7 @@ import io.mediaopt.media.VideoSettings;
 import io.mediaopt.video.VideoTools;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,10 +19,17 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The HLS ladder of a video ({@link HlsRung}, {@link HlsArguments}), and its master playlist,
- * written here rather than by ffmpeg so that each variant's {@code BANDWIDTH} is its measured
- * peak: the largest segment's bits over its length, as RFC 8216 (4.3.4.2) asks, and its
- * {@code CODECS} what its init segment holds ({@link Mp4Codecs}).
+ * The HLS ladder of a video ({@link HlsRung}, {@link HlsArguments}) in H.264 and in AV1, and its
+ * master playlist, written here rather than by ffmpeg so that each variant's {@code BANDWIDTH} is
+ * its measured peak: the largest segment's bits over its length, as RFC 8216 (4.3.4.2) asks, and
+ * its {@code CODECS} what its init segment holds ({@link Mp4Codecs}), so a player skips the
+ * variants it cannot decode. The AV1 variants are listed first.
+ *
+ * <p>The AV1 variants must be no worse than the H.264 ones: the top rung of each is judged once
+ * against the source ({@link Av1Judge}), and the lower rungs, encoded at the same settings,
+ * follow its verdict; judging every rung would cost as much again. When AV1 loses, its variants
+ * are left out and the master playlist's rendition says why ({@code av1Omitted}); there is no
+ * second AV1 encode, so a ladder costs at most its two encodes and one judging.
  */
 final class HlsLadder {
     static final String MASTER = "master.m3u8";
@@ -29,48 +38,118 @@ final class HlsLadder {
     private final VideoTools tools;
     private final Limits limits;
     private final int threads;
+    private final Av1Judge judge;
 
     HlsLadder(VideoTools tools, Limits limits, int threads) {
         this.tools = tools;
         this.limits = limits;
         this.threads = threads;
+        this.judge = new Av1Judge(tools, limits);
     }
 
-    /** {@code width} x {@code height}: the displayed size of the source picture. */
-    List<Made> make(Path input, int width, int height, VideoSettings settings, Path parent) throws IOException {
+    /**
+     * {@code width} x {@code height}: the displayed size of the source picture;
+     * {@code durationSec}: its length, where the judged frames are sampled (null: unknown).
+     */
+    List<Made> make(Path input, int width, int height, VideoSettings settings, Double durationSec, Path parent)
+            throws IOException {
         Path dir = Files.createDirectories(parent.resolve("hls"));
-        List<HlsRung> rungs = HlsRung.ladder(width, height, settings.maxBitrateKbps());
         boolean portrait = height > width;
+        List<HlsRung> rungs = HlsRung.ladder(width, height, settings.maxBitrateKbps());
         FfmpegRun.run(tools, HlsArguments.ladder(tools.ffmpeg(), input, dir, rungs, portrait, settings,
                 limits.maxInputPixels(), threads), limits.videoTimeout(), "HLS ladder");
+        Av1Settings av1 = settings.av1();
+        List<HlsRung> av1Rungs = rungs.stream().map(rung -> rung.av1(av1)).toList();
+        HlsRung smallest = av1Rungs.getFirst();
+        boolean encodable = Math.min(width(smallest, width, height), height(smallest, width, height))
+                >= Av1Settings.MIN_SIDE;
+        String av1Omitted = Av1Settings.TOO_SMALL;
+        if (encodable) {
+            FfmpegRun.run(tools, HlsArguments.av1Ladder(tools.ffmpeg(), input, dir, av1Rungs, portrait, av1,
+                    settings.audioBitrateKbps(), limits.maxInputPixels(), threads), limits.videoTimeout(),
+                    "AV1 HLS ladder");
+            av1Omitted = judgeTop(input, dir, av1Rungs.getLast(), rungs.getLast(), width, height,
+                    durationSec == null ? 0 : durationSec, parent, av1.crf());
+        }
+
         List<Made> made = new ArrayList<>();
         StringBuilder master = new StringBuilder("#EXTM3U\n#EXT-X-VERSION:7\n#EXT-X-INDEPENDENT-SEGMENTS\n");
-        for (HlsRung rung : rungs) {
-            int rungWidth = portrait ? rung.shortSide() : even((double) width * rung.shortSide() / height);
-            int rungHeight = portrait ? even((double) height * rung.shortSide() / width) : rung.shortSide();
-            Path playlistFile = dir.resolve(rung.playlist());
-            MediaPlaylist playlist = MediaPlaylist.parse(Files.readString(playlistFile, StandardCharsets.UTF_8));
-            long peak = 0;
-            long total = 0;
-            for (MediaPlaylist.Segment segment : playlist.segments()) {
-                long bytes = Files.size(dir.resolve(segment.name()));
-                total += bytes;
-                peak = Math.max(peak, (long) Math.ceil(bytes * 8 / Math.max(segment.durationSec(), 0.001)));
-                made.add(file(dir, segment.name(), RenditionRole.HLS_SEGMENT, rungWidth, rungHeight, "m4s",
-                        "video/iso.segment", null));
-            }
-            made.add(file(dir, playlist.init(), RenditionRole.HLS_INIT, rungWidth, rungHeight,
-                    MediaFormat.MP4.shortName(), MediaFormat.MP4.contentType(), null));
-            made.add(file(dir, rung.playlist(), RenditionRole.HLS_PLAYLIST, rungWidth, rungHeight, "m3u8",
-                    PLAYLIST_TYPE, peak));
-            long average = (long) Math.ceil(total * 8 / Math.max(playlist.durationSec(), 0.001));
-            master.append(String.format(Locale.ROOT,
-                    "#EXT-X-STREAM-INF:BANDWIDTH=%d,AVERAGE-BANDWIDTH=%d,CODECS=\"%s\",RESOLUTION=%dx%d%n%s%n",
-                    peak, average, codecs(dir.resolve(playlist.init())), rungWidth, rungHeight, rung.playlist()));
+        for (HlsRung rung : av1Rungs) {
+            if (av1Omitted == null) master.append(variant(dir, rung, width, height, made));
+            else if (encodable) delete(dir, rung);
         }
+        for (HlsRung rung : rungs) master.append(variant(dir, rung, width, height, made));
         Files.writeString(dir.resolve(MASTER), master.toString(), StandardCharsets.UTF_8);
-        made.addFirst(file(dir, MASTER, RenditionRole.HLS_MASTER, null, null, "m3u8", PLAYLIST_TYPE, null));
+        Made top = file(dir, MASTER, RenditionRole.HLS_MASTER, null, null, "m3u8", PLAYLIST_TYPE, null);
+        made.addFirst(new Made(top.file(), top.rendition().withAv1Omitted(av1Omitted)));
         return List.copyOf(made);
+    }
+
+    /** The top AV1 rung against the top H.264 rung, the video of each joined from its init and segments. */
+    private String judgeTop(Path input, Path dir, HlsRung av1, HlsRung h264, int width, int height,
+                            double durationSec, Path parent, int crf) throws IOException {
+        Path work = Files.createDirectories(parent.resolve("hls-judge"));
+        List<Path> made = new ArrayList<>();
+        try {
+            Path av1File = videoOf(dir, av1, work, made);
+            Path h264File = videoOf(dir, h264, work, made);
+            return judge.verdict(input, av1File, h264File, width(av1, width, height), height(av1, width, height),
+                    durationSec, work, "AV1 at CRF " + crf + " on the " + h264.name() + " variant");
+        } finally {
+            for (Path file : made) Files.deleteIfExists(file);
+            Files.deleteIfExists(work);
+        }
+    }
+
+    /** The variant's init segment then its media segments, one fragmented MP4, and its video copied alone. */
+    private Path videoOf(Path dir, HlsRung rung, Path work, List<Path> made) throws IOException {
+        Path joined = work.resolve(rung.name() + "-joined.mp4");
+        made.add(joined);
+        MediaPlaylist playlist = playlist(dir, rung);
+        try (OutputStream out = Files.newOutputStream(joined)) {
+            Files.copy(dir.resolve(playlist.init()), out);
+            for (MediaPlaylist.Segment segment : playlist.segments()) Files.copy(dir.resolve(segment.name()), out);
+        }
+        Path video = work.resolve(rung.name() + ".mp4");
+        made.add(video);
+        FfmpegRun.run(tools, HlsArguments.videoOnly(tools.ffmpeg(), joined, video), limits.videoTimeout(),
+                "video of the " + rung.name() + " variant");
+        return video;
+    }
+
+    private static void delete(Path dir, HlsRung rung) throws IOException {
+        MediaPlaylist playlist = playlist(dir, rung);
+        for (MediaPlaylist.Segment segment : playlist.segments()) Files.deleteIfExists(dir.resolve(segment.name()));
+        Files.deleteIfExists(dir.resolve(playlist.init()));
+        Files.deleteIfExists(dir.resolve(rung.playlist()));
+    }
+
+    /** The rung's files, added to {@code made}, and its line in the master playlist. */
+    private static String variant(Path dir, HlsRung rung, int width, int height, List<Made> made) throws IOException {
+        int rungWidth = width(rung, width, height);
+        int rungHeight = height(rung, width, height);
+        MediaPlaylist playlist = playlist(dir, rung);
+        long peak = 0;
+        long total = 0;
+        for (MediaPlaylist.Segment segment : playlist.segments()) {
+            long bytes = Files.size(dir.resolve(segment.name()));
+            total += bytes;
+            peak = Math.max(peak, (long) Math.ceil(bytes * 8 / Math.max(segment.durationSec(), 0.001)));
+            made.add(file(dir, segment.name(), RenditionRole.HLS_SEGMENT, rungWidth, rungHeight, "m4s",
+                    "video/iso.segment", null));
+        }
+        made.add(file(dir, playlist.init(), RenditionRole.HLS_INIT, rungWidth, rungHeight,
+                MediaFormat.MP4.shortName(), MediaFormat.MP4.contentType(), null));
+        made.add(file(dir, rung.playlist(), RenditionRole.HLS_PLAYLIST, rungWidth, rungHeight, "m3u8",
+                PLAYLIST_TYPE, peak));
+        long average = (long) Math.ceil(total * 8 / Math.max(playlist.durationSec(), 0.001));
+        return String.format(Locale.ROOT,
+                "#EXT-X-STREAM-INF:BANDWIDTH=%d,AVERAGE-BANDWIDTH=%d,CODECS=\"%s\",RESOLUTION=%dx%d%n%s%n",
+                peak, average, codecs(dir.resolve(playlist.init())), rungWidth, rungHeight, rung.playlist());
+    }
+
+    private static MediaPlaylist playlist(Path dir, HlsRung rung) throws IOException {
+        return MediaPlaylist.parse(Files.readString(dir.resolve(rung.playlist()), StandardCharsets.UTF_8));
     }
 
     private static Made file(Path dir, String name, RenditionRole role, Integer width, Integer height, String format,
@@ -87,6 +166,14 @@ final class HlsLadder {
         } catch (IOException e) {
             throw MediaException.encodeFailed("The HLS ladder could not be made", e);
         }
+    }
+
+    private static int width(HlsRung rung, int width, int height) {
+        return height > width ? rung.shortSide() : even((double) width * rung.shortSide() / height);
+    }
+
+    private static int height(HlsRung rung, int width, int height) {
+        return height > width ? even((double) height * rung.shortSide() / width) : rung.shortSide();
     }
 
     private static int even(double side) {

@@ -1,14 +1,18 @@
 package io.mediaopt.renditions;
 
+import io.mediaopt.media.Av1Settings;
+
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One variant of an HLS ladder: its name ({@code 720p}), the length of its picture's short side,
- * and its bitrate cap. The ladder is 360p, 540p, 720p and 1080p, never above the source.
+ * One variant of an HLS ladder: its name ({@code 720p}, {@code 720p-av1}), the length of its
+ * picture's short side, and its bitrate cap. The ladder is 360p, 540p, 720p and 1080p, never above
+ * the source, in H.264 and again in AV1.
  */
 record HlsRung(String name, int shortSide, int maxBitrateKbps) {
     /** Caps of the standard ladder (Apple's HLS authoring table, rounded), each also held under the preset's. */
+    static final String AV1_SUFFIX = "-av1";
     private static final List<HlsRung> STANDARD = List.of(
             new HlsRung("360p", 360, 900),
             new HlsRung("540p", 540, 2000),
@@ -32,11 +36,20 @@ record HlsRung(String name, int shortSide, int maxBitrateKbps) {
         return List.copyOf(rungs);
     }
 
+    /** The AV1 variant of the same size, under the lower of this cap and the preset's AV1 cap. */
+    HlsRung av1(Av1Settings av1) {
+        return new HlsRung(name + AV1_SUFFIX, shortSide, Math.min(maxBitrateKbps, av1.maxBitrateKbps()));
+    }
+
     private HlsRung cappedAt(int kbps) {
         return new HlsRung(name, shortSide, Math.min(maxBitrateKbps, kbps));
     }
 
     String playlist() {
         return name + ".m3u8";
+    }
+
+    String init() {
+        return name + "_init.mp4";
     }
 }

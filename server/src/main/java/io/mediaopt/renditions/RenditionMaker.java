@@ -42,7 +42,8 @@ public final class RenditionMaker {
             made.add(posters.make(input, request.posterTimeSec(), main.inputDurationSec(), preset.image(), dir));
         }
         if (request.wants(RenditionKind.HLS)) {
-            made.addAll(hls.make(input, main.inputWidth(), main.inputHeight(), preset.video(), dir));
+            made.addAll(hls.make(input, main.inputWidth(), main.inputHeight(), preset.video(), main.inputDurationSec(),
+                    dir));
         }
         if (request.wants(RenditionKind.SOURCES)) made.addAll(sources.make(input, preset.video(), main.inputDurationSec(), dir));
         return List.copyOf(made);

@@ -9,10 +9,7 @@ import io.mediaopt.media.RenditionRole;
 import io.mediaopt.media.Strategy;
 import io.mediaopt.media.VideoSettings;
 import io.mediaopt.video.FfmpegArguments;
-import io.mediaopt.video.FrameJudge;
 import io.mediaopt.video.VideoTools;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -27,13 +24,12 @@ import java.util.List;
  * video time limit.
  *
  * <p>The AV1 file must be no worse than the H.264 beside it: both are scored against the source
- * on a few sampled frames by SSIM and SSIMULACRA 2 ({@link FrameJudge}). When AV1 loses by
+ * on a few sampled frames by SSIM and SSIMULACRA 2 ({@link Av1Judge}). When AV1 loses by
  * either, it is encoded once more {@value #RETRY_CRF_STEP} CRF lower and judged again; when it
  * still loses, or cannot be judged, it is left out, the H.264 source says why
  * ({@code av1Omitted}) and the snippet lists the H.264 alone.
  */
 final class VideoSources {
-    private static final Logger log = LoggerFactory.getLogger(VideoSources.class);
     static final String AV1 = "av1.mp4";
     static final String H264 = "h264.mp4";
     /*
@@ -43,17 +39,17 @@ final class VideoSources {
      * steps (CRF 26) would be about as large as it, and then there is no reason to serve AV1.
      */
     static final int RETRY_CRF_STEP = 6;
-    /** The start of the reason when judging itself failed: another AV1 encode would not be judged either. */
-    private static final String UNJUDGED = "AV1 could not be judged against H.264: ";
 
     private final VideoTools tools;
     private final Limits limits;
     private final int threads;
+    private final Av1Judge judge;
 
     VideoSources(VideoTools tools, Limits limits, int threads) {
         this.tools = tools;
         this.limits = limits;
         this.threads = threads;
+        this.judge = new Av1Judge(tools, limits);
     }
 
     /** {@code durationSec}: the input's length, where the judged frames are sampled (null: unknown). */
@@ -61,11 +57,14 @@ final class VideoSources {
         Path dir = Files.createDirectories(parent.resolve("sources"));
         Made h264 = encode(input, dir.resolve(H264), Strategy.VIDEO_MP4_H264,
                 settings.withStrategies(List.of(Strategy.VIDEO_MP4_H264)), "H.264 source");
+        if (Math.min(h264.rendition().width(), h264.rendition().height()) < Av1Settings.MIN_SIDE) {
+            return List.of(new Made(h264.file(), h264.rendition().withAv1Omitted(Av1Settings.TOO_SMALL)));
+        }
         double duration = durationSec == null ? 0 : durationSec;
         Av1Settings av1 = settings.av1();
         Made made = encode(input, dir.resolve(AV1), Strategy.VIDEO_MP4_AV1, av1.applyTo(settings), "AV1 source");
         String verdict = judge(input, made, h264, duration, dir, av1.crf());
-        if (verdict != null && !verdict.startsWith(UNJUDGED) && av1.crf() > 0) {
+        if (verdict != null && !Av1Judge.unjudged(verdict) && av1.crf() > 0) {
             Av1Settings higher = new Av1Settings(av1.svtPreset(), Math.max(0, av1.crf() - RETRY_CRF_STEP),
                     av1.maxBitrateKbps());
             made = encode(input, dir.resolve(AV1), Strategy.VIDEO_MP4_AV1, higher.applyTo(settings), "AV1 source");
@@ -76,21 +75,9 @@ final class VideoSources {
         return List.of(new Made(h264.file(), h264.rendition().withAv1Omitted(verdict)));
     }
 
-    /** Null when the AV1 file is no worse than the H.264 by both judges; otherwise why it is left out. */
     private String judge(Path input, Made av1, Made h264, double durationSec, Path dir, int crf) {
-        int width = h264.rendition().width();
-        int height = h264.rendition().height();
-        try {
-            List<FrameJudge.Scores> scores = new FrameJudge(tools, limits.maxInputPixels(), limits.videoTimeout())
-                    .score(input, List.of(av1.file(), h264.file()), width, height, durationSec, dir);
-            FrameJudge.Scores a = scores.getFirst();
-            FrameJudge.Scores h = scores.getLast();
-            log.info("Video sources judged on sampled frames: AV1 at CRF {}: {}; H.264: {}", crf, a, h);
-            return a.worseThan(h) ? "AV1 at CRF " + crf + " was worse than H.264 (" + a + " against " + h + ")" : null;
-        } catch (IOException e) {
-            log.warn("The video sources could not be judged, AV1 left out", e);
-            return UNJUDGED + e.getMessage();
-        }
+        return judge.verdict(input, av1.file(), h264.file(), h264.rendition().width(), h264.rendition().height(),
+                durationSec, dir, "AV1 at CRF " + crf);
     }
 
     private Made encode(Path input, Path output, Strategy strategy, VideoSettings settings, String what)

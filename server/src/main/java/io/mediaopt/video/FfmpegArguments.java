@@ -179,11 +179,21 @@ public final class FfmpegArguments {
                     "-deadline", "good", "-cpu-used", VP9_CPU_USED, "-row-mt", "1", "-pix_fmt", pixelFormat);
             case VIDEO_WEBM_AV1 -> List.of(
                     "-c:v", "libsvtav1", "-preset", SVT_AV1_PRESET, "-crf", crf, "-maxrate", cap, "-pix_fmt", "yuv420p");
-            case VIDEO_MP4_AV1 -> List.of(
-                    "-c:v", "libsvtav1", "-preset", Integer.toString(s.av1().svtPreset()), "-crf", crf, "-maxrate", cap,
-                    "-svtav1-params", "lp=" + Av1Settings.SVT_PARALLELISM, "-pix_fmt", "yuv420p");
+            case VIDEO_MP4_AV1 -> svtAv1(s.av1().svtPreset(), s.crf(), s.maxBitrateKbps(), "");
             default -> throw new IllegalArgumentException("Expected a video encoding strategy but received " + strategy);
         };
+    }
+
+    /**
+     * SVT-AV1 at that speed preset and CRF under {@code capKbps}, its parallelism sized for 2
+     * cores ({@link Av1Settings#SVT_PARALLELISM}), with {@code params} (colon-separated
+     * {@code key=value}, or empty) added to its own parameters.
+     */
+    public static List<String> svtAv1(int svtPreset, int crf, int capKbps, String params) {
+        return List.of("-c:v", "libsvtav1", "-preset", Integer.toString(svtPreset), "-crf", Integer.toString(crf),
+                "-maxrate", capKbps + "k",
+                "-svtav1-params", "lp=" + Av1Settings.SVT_PARALLELISM + (params.isEmpty() ? "" : ":" + params),
+                "-pix_fmt", "yuv420p");
     }
 
     /**

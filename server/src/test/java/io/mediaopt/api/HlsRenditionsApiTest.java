@@ -26,7 +26,7 @@ class HlsRenditionsApiTest {
     @RegisterExtension
     static final RunningServer server = RunningServer.with(Map.of("SERVICE_WORKERS", "1"));
     private static final Pattern STREAM = Pattern.compile(
-            "#EXT-X-STREAM-INF:BANDWIDTH=(\\d+),.*CODECS=\"avc1\\.64([0-9a-f]{4}), mp4a\\.40\\.2\",RESOLUTION=(\\d+)x(\\d+)\\n(\\S+)");
+            "#EXT-X-STREAM-INF:BANDWIDTH=(\\d+),.*CODECS=\"(avc1\\.64[0-9a-f]{2}|av01\\.0\\.)([0-9a-f]{2})M?(?:\\.08)?, mp4a\\.40\\.2\",RESOLUTION=(\\d+)x(\\d+)\\n(\\S+)");
 
     @Test
     void theLadderStopsAtTheSourceAndEveryVariantPlaysForTheWholeLengthUnderItsStatedPeak() throws Exception {
@@ -43,6 +43,9 @@ class HlsRenditionsApiTest {
         assertThat(master.path("url").asText()).isEqualTo(masterUrl);
         List<JsonNode> playlists = renditions.stream().filter(r -> r.path("role").asText().equals("hls-playlist")).toList();
         assertThat(playlists).extracting(r -> r.path("name").asText()).containsExactly("360p.m3u8", "540p.m3u8");
+        // on testsrc2's sharp synthetic edges the web preset's AV1 loses to x264 by SSIMULACRA 2 (65 to 73),
+        // so the ladder is H.264 alone and says why (HlsLadderTest lists both where AV1 holds up)
+        assertThat(master.path("av1Omitted").asText()).startsWith("AV1 at CRF 38 on the 540p variant was worse than H.264");
         assertThat(renditions).anySatisfy(r -> assertThat(r.path("role").asText()).isEqualTo("poster"));
 
         HttpResponse<String> masterText = Raw.send(HttpRequest.newBuilder(URI.create(masterUrl)).build());
@@ -52,12 +55,16 @@ class HlsRenditionsApiTest {
         int variants = 0;
         while (streams.find()) {
             variants++;
-            String playlistUrl = server.baseUrl() + "/media/jobs/" + id + "/renditions/" + streams.group(5);
+            String playlistUrl = server.baseUrl() + "/media/jobs/" + id + "/renditions/" + streams.group(6);
             long bandwidth = Long.parseLong(streams.group(1));
             assertThat(bandwidth).isGreaterThanOrEqualTo(measuredPeak(playlistUrl, id));
             assertThat(probe(playlistUrl, "stream=width,height", "v:0"))
-                    .isEqualTo(streams.group(3) + "x" + streams.group(4));
-            assertThat(Integer.parseInt(streams.group(2).substring(2), 16))
+                    .isEqualTo(streams.group(4) + "x" + streams.group(5));
+            boolean av1 = streams.group(2).startsWith("av01");
+            assertThat(probe(playlistUrl, "stream=codec_name", "v:0")).isEqualTo(av1 ? "av1" : "h264");
+            assertThat(streams.group(6).contains("-av1")).isEqualTo(av1);
+            // AV1's level is its two decimal digits of seq_level_idx, H.264's a hex byte
+            assertThat(Integer.parseInt(streams.group(3), av1 ? 10 : 16))
                     .isEqualTo(Integer.parseInt(probe(playlistUrl, "stream=level", "v:0")));
             assertThat(Double.parseDouble(probe(playlistUrl, "format=duration", null))).isCloseTo(5.0, within(0.25));
         }

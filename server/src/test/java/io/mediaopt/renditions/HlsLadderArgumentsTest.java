@@ -1,6 +1,7 @@
 package io.mediaopt.renditions;
 
 import io.mediaopt.media.Presets;
+import io.mediaopt.media.VideoSettings;
 import io.mediaopt.video.FfmpegArguments;
 import org.junit.jupiter.api.Test;
 
@@ -39,6 +40,23 @@ class HlsLadderArgumentsTest {
                 .isEqualTo(3);
         assertThat(HlsArguments.filters(List.of(new HlsRung("360p", 360, 900)), true))
                 .isEqualTo("[0:V:0]split=1[s0];[s0]scale=360:-2[v0]");
+    }
+
+    @Test
+    void theAv1LadderCutsAtSvtAv1sOwnKeyFramesUnderTheLowerOfTheRungsAndThePresetsAv1Cap() {
+        VideoSettings web = Presets.standard().find("web").orElseThrow().video();
+        List<HlsRung> rungs = HlsRung.ladder(1920, 1080, 5000).stream().map(r -> r.av1(web.av1())).toList();
+        assertThat(rungs).extracting(HlsRung::name).containsExactly("360p-av1", "540p-av1", "720p-av1", "1080p-av1");
+        assertThat(rungs).extracting(HlsRung::maxBitrateKbps).containsExactly(900, 2000, 3000, 3000);
+        List<String> args = HlsArguments.av1Ladder("ffmpeg", Path.of("/w/in.mp4"), Path.of("/w/hls"), rungs, false,
+                web.av1(), web.audioBitrateKbps(), 100_000_000, 2);
+        assertThat(Collections.indexOfSubList(args, FfmpegArguments.LOCKDOWN)).isPositive();
+        assertThat(args).containsSequence("-c:v", "libsvtav1", "-preset", "10", "-crf", "38", "-maxrate", "900k",
+                "-svtav1-params", "lp=2:keyint=" + HlsArguments.SEGMENT_SEC + "s", "-pix_fmt", "yuv420p");
+        assertThat(args).containsSequence("-hls_segment_type", "fmp4", "-hls_fmp4_init_filename", "1080p-av1_init.mp4",
+                "-hls_segment_filename", "/w/hls/1080p-av1_%03d.m4s", "file:/w/hls/1080p-av1.m3u8");
+        assertThat(HlsArguments.videoOnly("ffmpeg", Path.of("/w/j.mp4"), Path.of("/w/v.mp4")))
+                .containsSequence(FfmpegArguments.LOCKDOWN).containsSequence("-map", "0:V:0", "-c", "copy");
     }
 
     @Test

@@ -25,7 +25,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@value VideoSources#RETRY_CRF_STEP} CRF lower, it is left out and the H.264 source says why.
  */
 class VideoSourcesTest {
-    private static final Limits LIMITS = new Limits(125829120L, 100_000_000L, 1000, 1800,
+    static final Limits LIMITS = new Limits(125829120L, 100_000_000L, 1000, 1800,
             Duration.ofSeconds(15), Duration.ofSeconds(30), Duration.ofSeconds(240));
     private static ProcessRunner runner;
     private static VideoSources sources;
@@ -73,5 +73,16 @@ class VideoSourcesTest {
         assertThat(Files.exists(made.getFirst().file())).isTrue();
         assertThat(VideoSnippet.of(made.stream().map(m -> m.rendition().withUrl("/h264.mp4")).toList()).orElseThrow())
                 .contains("/h264.mp4").doesNotContain("av01");
+    }
+
+    @Test
+    void aPictureTooSmallForSvtAv1GetsItsH264SourceAndTheReason(@TempDir Path dir) throws Exception {
+        Path tiny = Fixtures.video("tiny.mp4", "96x48", 25, 2, true,
+                "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac");
+
+        List<Made> made = sources.make(tiny, web(), 2.0, dir);
+
+        assertThat(made).extracting(m -> m.rendition().name()).containsExactly(VideoSources.H264);
+        assertThat(made.getFirst().rendition().av1Omitted()).isEqualTo(Av1Settings.TOO_SMALL);
     }
 }
