@@ -4,7 +4,7 @@ import com.sun.management.OperatingSystemMXBean;
 import io.mediaopt.image.ImageOptimizer;
 import io.mediaopt.image.ImageScorer;
 import io.mediaopt.image.QualityMode;
-import io.mediaopt.image.Vips;
+import io.mediaopt.image.vips.Vips;
 import io.mediaopt.media.Limits;
 import io.mediaopt.media.Optimized;
 import io.mediaopt.media.Preset;

@@ -2,7 +2,7 @@ package io.mediaopt.bench;
 
 import io.mediaopt.image.ImageScorer;
 import io.mediaopt.image.QualityMode;
-import io.mediaopt.image.Vips;
+import io.mediaopt.image.vips.Vips;
 import io.mediaopt.media.Preset;
 import io.mediaopt.media.Presets;
 
