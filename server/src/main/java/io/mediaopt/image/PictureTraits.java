@@ -54,11 +54,6 @@ public record PictureTraits(double meanLuma, double darkShare, double flatShare,
         return misjudged() ? Math.clamp(fixed, min, max) : min;
     }
 
-    /** The traits of a picture held in memory (one pass over its sRGB pixels). */
-    static PictureTraits of(Vips vips, VipsImage picture) {
-        return of(vips.measure().srgbPixels(picture));
-    }
-
     static PictureTraits of(SrgbPixels pixels) {
         int w = pixels.width(), h = pixels.height(), bands = pixels.bands();
         byte[] bytes = pixels.bytes();
