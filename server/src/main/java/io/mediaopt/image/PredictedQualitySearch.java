@@ -17,9 +17,10 @@ import java.util.TreeMap;
  * that meets the target off the picture's features, one full-size encode at that quality is
  * scored against the picture (its reference computed once, from the pixels the features were
  * measured on), and only a miss is encoded again, a bounded step toward the target. A first
- * encode far above the target gets one try lower down. The content floor of {@link PictureTraits}
- * holds: a picture SSIMULACRA 2 misjudges never goes below the preset's fixed quality. A format
- * the model has no coefficients for is searched by {@link QualityFinder}.
+ * encode far above the target gets one try lower down (and one between, if that one missed).
+ * The content floor of {@link PictureTraits} holds: a picture SSIMULACRA 2 misjudges never goes
+ * below the preset's fixed quality. A format the model has no coefficients for is searched by
+ * {@link QualityFinder}.
  */
 final class PredictedQualitySearch {
     /** Quality steps the first encode aims above the prediction: a miss costs a second encode. */
@@ -62,7 +63,9 @@ final class PredictedQualitySearch {
         return verify(picture, pixels, output, lowest, bounds.max(), prediction, search.targetScore());
     }
 
-    /** Encodes at the predicted quality and corrects a miss; the lowest passing encode is kept. */
+    /**
+     * Encodes at the predicted quality and corrects a miss; the lowest passing encode is kept.
+     */
     QualityFinder.Found verify(VipsImage picture, SrgbPixels pixels, Path output, int min, int max,
                                QualityModel.Prediction prediction, double target) {
         Ssimulacra2.Reference reference = new Ssimulacra2.Reference(pixels.linear());
@@ -72,7 +75,13 @@ final class PredictedQualitySearch {
             double score = encode(picture, reference, output, q, scores);
             if (score >= target + STEP_DOWN_MARGIN && q > min) {
                 int lower = Math.max(q - steps(score - target - AIM, prediction.slope()), min);
-                if (lower < q - 1) encode(picture, reference, output, lower, scores);
+                double lowerScore = lower < q - 1 ? encode(picture, reference, output, lower, scores) : target;
+                if (lowerScore < target && q - lower > QualitySearch.PRECISION) {
+                    // the step went too far: once more, where the line through the two crosses
+                    double slope = Math.max((score - lowerScore) / (q - lower), MIN_SLOPE);
+                    int between = lower + (int) Math.ceil((target + AIM - lowerScore) / slope);
+                    encode(picture, reference, output, Math.clamp(between, lower + 1, q - 1), scores);
+                }
             }
             while (lowestPassing(scores, target) < 0 && scores.lastKey() < max && scores.size() < MAX_ENCODES) {
                 int highest = scores.lastKey();
