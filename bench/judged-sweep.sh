@@ -2,9 +2,10 @@
 # The fixed setting's curve over quality against the per-file search's point, on the quality
 # corpus (bench/corpus/manifest.tsv, fetched by bench/corpus-fetch.sh), judged by SSIMULACRA 2
 # and by Debian's butteraugli (apt-get install butteraugli), then tabulated per category:
-#   bench/judged-sweep.sh web [evaluation|training|all] [auto-only]
-# Appends to bench/target/judged/<preset>.csv (auto-only: only the search's rows, to
-# bench/target/judged/<preset>-auto.csv) and prints the tables of bench/judged-tables.py.
+#   bench/judged-sweep.sh web [evaluation|training|all] [auto-only|fixed-only]
+# Appends to bench/target/judged/<preset>.csv (fixed-only: the fixed curve alone; auto-only: only
+# the search's rows, to bench/target/judged/<preset>-auto.csv, which then replace the search's
+# rows of <preset>.csv in the tables) and prints the tables of bench/judged-tables.py.
 # The fixed curve runs over QUALITIES ("from to step"; by default 50 90 10, and 20 80 10 for
 # low-bandwidth's AVIF). Files go by category, the ones the search starves first. Runs at nice
 # 10, one file at a time; butteraugli costs ~2.3 s of CPU per 1920 px picture judged.
@@ -33,8 +34,11 @@ mkdir -p bench/target/judged
 csv="bench/target/judged/$preset.csv"
 extra=()
 if [ "$mode" = auto-only ]; then csv="bench/target/judged/$preset-auto.csv"; extra=(auto-only); fi
+if [ "$mode" = fixed-only ]; then extra=(fixed-only); fi
 nice -n 10 "$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED --add-modules jdk.incubator.vector \
     -XX:+UseSerialGC -Xmx512m \
     -cp "server/target/classes:server/target/test-classes:$(cat server/target/classpath.txt)" \
     io.mediaopt.image.JudgedSweep "$preset" "$from" "$to" "$step" "$csv" "${extra[@]}" "${files[@]}"
-python3 bench/judged-tables.py bench/corpus/manifest.tsv "$csv"
+tables=("bench/target/judged/$preset.csv")
+[ -f "bench/target/judged/$preset-auto.csv" ] && tables+=("bench/target/judged/$preset-auto.csv")
+python3 bench/judged-tables.py bench/corpus/manifest.tsv "${tables[@]}"

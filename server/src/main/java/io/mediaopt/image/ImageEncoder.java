@@ -5,7 +5,6 @@ import io.mediaopt.image.vips.VipsException;
 import io.mediaopt.image.vips.VipsImage;
 import io.mediaopt.image.vips.Watchdog;
 
-import io.mediaopt.media.ImageQuality;
 import io.mediaopt.media.ImageSettings;
 import io.mediaopt.media.MediaFormat.Carries;
 import io.mediaopt.media.Strategy;
@@ -87,12 +86,9 @@ final class ImageEncoder {
             // the search reads the picture many times: decode it once, into memory
             stopIfExpired();
             VipsImage picture = open(opened, vips.copyMemory(image));
-            ImageQuality.Bounds bounds = settings.search().bounds(strategy);
-            int fixed = settings.fixedQuality(strategy);
-            int lowest = PictureTraits.of(vips, picture).lowestQuality(bounds.min(), bounds.max(), fixed);
-            QualityFinder.Found found = new QualityFinder(vips, (in, file, q) -> save(strategy, in, file, q),
-                    this::stopIfExpired).find(picture, output, lowest, bounds.max(), fixed,
-                    settings.search().targetScore());
+            QualityFinder.Found found = new PredictedQualitySearch(vips, (in, file, q) -> save(strategy, in, file, q),
+                    this::stopIfExpired, QualityModel.standard()).find(picture, strategy, settings.search(),
+                    settings.fixedQuality(strategy), output);
             return new Encoded(width, height, found.quality(), found.score());
         } finally {
             opened.reversed().forEach(VipsImage::close);

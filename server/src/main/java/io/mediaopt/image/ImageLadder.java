@@ -5,7 +5,6 @@ import io.mediaopt.image.vips.VipsException;
 import io.mediaopt.image.vips.VipsImage;
 import io.mediaopt.image.vips.Watchdog;
 
-import io.mediaopt.media.ImageQuality;
 import io.mediaopt.media.ImageSettings;
 import io.mediaopt.media.Strategy;
 
@@ -99,11 +98,9 @@ public final class ImageLadder implements AutoCloseable {
                 return new Rung(image.width(), image.height(), quality);
             }
             VipsImage held = step(steps, vips.copyMemory(image));
-            ImageQuality.Bounds bounds = settings.search().bounds(strategy);
-            int lowest = PictureTraits.of(vips, held).lowestQuality(bounds.min(), bounds.max(), quality);
-            QualityFinder.Found found = new QualityFinder(vips,
-                    (in, file, q) -> ImageEncoder.save(vips, strategy, in, file, q, WEBP_EFFORT, AVIF_EFFORT), this::stopIfExpired)
-                    .find(held, output, lowest, bounds.max(), quality, settings.search().targetScore());
+            QualityFinder.Found found = new PredictedQualitySearch(vips,
+                    (in, file, q) -> ImageEncoder.save(vips, strategy, in, file, q, WEBP_EFFORT, AVIF_EFFORT),
+                    this::stopIfExpired, QualityModel.standard()).find(held, strategy, settings.search(), quality, output);
             return new Rung(held.width(), held.height(), found.quality());
         } finally {
             steps.reversed().forEach(VipsImage::close);

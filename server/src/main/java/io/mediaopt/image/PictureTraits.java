@@ -1,8 +1,6 @@
 package io.mediaopt.image;
 
 import io.mediaopt.image.vips.SrgbPixels;
-import io.mediaopt.image.vips.Vips;
-import io.mediaopt.image.vips.VipsImage;
 
 /**
  * What a picture is made of, in the terms where SSIMULACRA 2 and people disagree: how dark it
@@ -56,11 +54,6 @@ public record PictureTraits(double meanLuma, double darkShare, double flatShare,
      */
     int lowestQuality(int min, int max, int fixed) {
         return misjudged() ? Math.clamp(fixed, min, max) : min;
-    }
-
-    /** The traits of a picture held in memory (one pass over its sRGB pixels). */
-    static PictureTraits of(Vips vips, VipsImage picture) {
-        return of(vips.measure().srgbPixels(picture));
     }
 
     static PictureTraits of(SrgbPixels pixels) {

@@ -3,7 +3,6 @@ package io.mediaopt.image;
 import io.mediaopt.image.vips.Vips;
 import io.mediaopt.image.vips.VipsImage;
 
-import io.mediaopt.media.ImageQuality;
 import io.mediaopt.media.ImageSettings;
 import io.mediaopt.media.Preset;
 import io.mediaopt.media.Presets;
@@ -32,7 +31,9 @@ import java.util.Optional;
  * that quality; for the auto row decode, fit, hold in memory and the whole search. Appends CSV
  * lines: file, preset, mode, quality, bytes, ssimulacra2, butteraugli, cpu seconds; files with
  * a search row in the CSV already are skipped, so a stopped run picks up where it stopped.
- * <pre>java ... io.mediaopt.image.JudgedSweep web 40 95 5 out.csv [auto-only] file...</pre>
+ * With {@code fixed-only} only the fixed rows are made (the curve, once), with {@code auto-only}
+ * only the search's.
+ * <pre>java ... io.mediaopt.image.JudgedSweep web 40 95 5 out.csv [auto-only|fixed-only] file...</pre>
  */
 public final class JudgedSweep {
     private static final com.sun.management.OperatingSystemMXBean OS =
@@ -48,15 +49,16 @@ public final class JudgedSweep {
         int step = Integer.parseInt(args[3]);
         Path csv = Path.of(args[4]);
         boolean autoOnly = args[5].equals("auto-only");
-        List<String> files = List.of(args).subList(autoOnly ? 6 : 5, args.length);
+        boolean fixedOnly = args[5].equals("fixed-only");
+        List<String> files = List.of(args).subList(autoOnly || fixedOnly ? 6 : 5, args.length);
         if (!Files.exists(csv)) Files.writeString(csv, HEADER);
-        // a file with its search's row already written was done by an earlier run
-        List<String> done = Files.readAllLines(csv).stream().filter(l -> l.contains("," + preset.name() + ",auto,"))
+        // a file with its last row already written was done by an earlier run
+        String last = "," + preset.name() + (fixedOnly ? ",fixed," + to + "," : ",auto,");
+        List<String> done = Files.readAllLines(csv).stream().filter(l -> l.contains(last))
                 .map(l -> l.substring(0, l.indexOf(','))).toList();
         Vips vips = Vips.open(Optional.ofNullable(System.getenv("SERVICE_LIBVIPS_PATH")).map(Path::of), 1);
         ImageSettings settings = preset.image();
         Strategy strategy = settings.strategies().getFirst();
-        ImageQuality.Bounds bounds = settings.search().bounds(strategy);
         Path work = Files.createTempDirectory("judged-sweep");
         Path reference = work.resolve("reference.png");
         Path output = work.resolve("out." + strategy.output().extension());
@@ -76,15 +78,17 @@ public final class JudgedSweep {
                     long cpu = fixedPath(vips, file, profile, settings, strategy, output, q);
                     lines.append(line(vips, file, preset, "fixed", q, output, kept, reference, decoded, cpu));
                 }
+                if (fixedOnly) {
+                    Files.writeString(csv, lines, StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+                    continue;
+                }
                 long start = OS.getProcessCpuTime();
                 QualityFinder.Found found;
                 try (VipsImage fitted = vips.thumbnail(file, false, settings.maxWidth(), Vips.MAX_COORD, profile);
                      VipsImage held = vips.copyMemory(fitted)) {
-                    int fixed = settings.fixedQuality(strategy);
-                    int lowest = PictureTraits.of(vips, held).lowestQuality(bounds.min(), bounds.max(), fixed);
-                    found = new QualityFinder(vips, (image, to2, quality) -> ImageEncoder.save(vips, strategy, image, to2,
-                            quality, 4, 4), () -> {}).find(held, output, lowest, bounds.max(), fixed,
-                            settings.search().targetScore());
+                    found = new PredictedQualitySearch(vips, (image, to2, quality) -> ImageEncoder.save(vips, strategy,
+                            image, to2, quality, 4, 4), () -> {}, QualityModel.standard()).find(held, strategy,
+                            settings.search(), settings.fixedQuality(strategy), output);
                 }
                 long cpu = OS.getProcessCpuTime() - start;
                 lines.append(line(vips, file, preset, "auto", found.quality(), output, kept, reference, decoded, cpu));
