@@ -14,9 +14,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -47,8 +45,7 @@ public final class Workers implements AutoCloseable {
     private final ExecutorService encoders = Executors.newVirtualThreadPerTaskExecutor();
     private final ScheduledExecutorService leaseKeeper = Executors.newSingleThreadScheduledExecutor(
             Thread.ofPlatform().name("lease-keeper").daemon().factory());
-    /** Jobs this node holds a lease on right now: id → true when queued (may be handed back). */
-    private final Map<String, Boolean> held = new ConcurrentHashMap<>();
+    private final HeldJobs held;
     private final Object wakeUp = new Object();
     private final OutageGate gate;
     private final EndedInputs endedInputs;
@@ -69,6 +66,7 @@ public final class Workers implements AutoCloseable {
         this.gate = new OutageGate(dependencies);
         this.endedInputs = new EndedInputs(store, storage);
         this.outageRetries = new OutageRetries(store, gate, metrics, clock, settings);
+        this.held = new HeldJobs(store, clock, settings.nodeId());
     }
 
     /** Starts renewing leases and, when this node processes the queue, taking queued jobs. */
@@ -76,7 +74,8 @@ public final class Workers implements AutoCloseable {
         workDirs.clear();
         running = true;
         long renewEvery = Math.max(1, settings.lease().toMillis() / 3);
-        leaseKeeper.scheduleWithFixedDelay(this::renewLeases, renewEvery, renewEvery, TimeUnit.MILLISECONDS);
+        leaseKeeper.scheduleWithFixedDelay(() -> held.renew(this::newLease), renewEvery, renewEvery,
+                TimeUnit.MILLISECONDS);
         if (settings.processQueue()) {
             dispatcher = Thread.ofPlatform().name("job-dispatcher").daemon().start(this::dispatch);
         }
@@ -115,11 +114,11 @@ public final class Workers implements AutoCloseable {
         acquireForRequest(deadline);
         try {
             start.run();
-            held.put(jobId, false);
+            held.holdForRequest(jobId);
             return LogContext.withJob(jobId, null,
                     () -> workDirs.within(jobId, workDir -> work.apply(workDir, deadline)));
         } finally {
-            held.remove(jobId);
+            held.release(jobId);
             slots.release();
         }
     }
@@ -155,7 +154,7 @@ public final class Workers implements AutoCloseable {
                 Optional<Job> claimed = gate.open() ? claim() : Optional.empty();
                 if (claimed.isPresent()) {
                     Job job = claimed.get();
-                    held.put(job.id(), true);
+                    held.holdQueued(job.id());
                     encoders.submit(() -> runQueued(job));
                 } else {
                     slots.release();
@@ -227,7 +226,7 @@ public final class Workers implements AutoCloseable {
             // the lease runs out and the job is claimed again
             if (!gate.closeIfOutage(e)) log.debug("queued job {} ended with {}", job.id(), e.toString());
         } finally {
-            held.remove(job.id());
+            held.release(job.id());
             slots.release();
             deleteInputIfEnded(job);
         }
@@ -254,31 +253,6 @@ public final class Workers implements AutoCloseable {
         }
     }
 
-    private void renewLeases() {
-        for (String id : held.keySet()) {
-            try {
-                if (!store.renewLease(id, newLease(), clock.millis()) && stillRunningHere(id)) {
-                    log.warn("lost the lease of job {}; another node may finish it", id);
-                }
-            } catch (RuntimeException e) {
-                log.warn("cannot renew the lease of job {}", id, e);
-            }
-        }
-    }
-
-    /**
-     * A job that ended between the look at the held ones and the renewal is no longer processing,
-     * so its renewal fails without anything being lost: only one still held and not ended is.
-     */
-    private boolean stillRunningHere(String id) {
-        return held.containsKey(id) && !ended(id);
-    }
-
-    /** Whether the job has reached a terminal status, or is gone from the store. */
-    private boolean ended(String id) {
-        return store.find(id).map(job -> job.state().status().isTerminal()).orElse(true);
-    }
-
     /**
      * Stops taking jobs, lets running ones finish within the grace period, then hands the queued
      * ones still running back to the queue for another node (or the next start).
@@ -292,24 +266,12 @@ public final class Workers implements AutoCloseable {
         encoders.shutdown();
         try {
             if (!encoders.awaitTermination(settings.stopGrace().toMillis(), TimeUnit.MILLISECONDS)) {
-                handBack();
+                held.handBack();
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            handBack();
+            held.handBack();
         }
         leaseKeeper.shutdownNow();
-    }
-
-    private void handBack() {
-        held.forEach((id, queued) -> {
-            try {
-                if (queued && store.release(id, settings.nodeId(), clock.millis())) {
-                    log.info("job {} handed back to the queue", id);
-                }
-            } catch (RuntimeException e) {
-                log.warn("cannot hand back job {}", id, e);
-            }
-        });
     }
 }
