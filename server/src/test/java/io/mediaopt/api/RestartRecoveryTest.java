@@ -116,7 +116,10 @@ class RestartRecoveryTest {
         }
         Path input = dir.resolve("store/inputs/" + id);
         assertThat(input).exists();
-        List<ProcessHandle> encoders = server.process().descendants().toList();
+        // "processing" comes before the probe ends and the encoder starts
+        List<ProcessHandle> encoders = Eventually.await(Duration.ofSeconds(30),
+                () -> server.process().descendants().filter(p -> p.info().command().orElse("").endsWith("ffmpeg")).toList(),
+                running -> !running.isEmpty());
         assertThat(encoders).as("ffmpeg running").isNotEmpty();
 
         server.kill();
