@@ -1,6 +1,7 @@
 package io.mediaopt.video;
 
 import io.mediaopt.media.Attempt;
+import io.mediaopt.media.Av1Settings;
 import io.mediaopt.media.FirstSmaller;
 import io.mediaopt.media.Limits;
 import io.mediaopt.media.MediaException;
@@ -137,6 +138,16 @@ public final class VideoOptimizer implements Optimizer {
         return System.nanoTime() + limits.videoTimeout().toNanos();
     }
 
+    /** AV1 asked for a picture SVT-AV1 cannot encode is said as such, before any encode. */
+    private static void refuseAv1TooSmall(Strategy first, ProbedStream video, VideoSettings settings) {
+        if (first != Strategy.VIDEO_MP4_AV1) return;
+        FrameSize size = FrameSize.fit(video, settings.maxWidth()).orElse(null);
+        if (size != null && Math.min(size.width(), size.height()) < Av1Settings.MIN_SIDE) {
+            throw MediaException.encodeFailed(Av1Settings.TOO_SMALL + "; this video comes out " + size.width() + "×"
+                    + size.height() + ". Ask for format=mp4 instead", null);
+        }
+    }
+
     /**
      * Tries the preset's strategies in order until {@code deadline}, keeping the first smaller
      * output ({@link FirstSmaller}); {@code head}, when given, is the first one already under way.
@@ -147,6 +158,7 @@ public final class VideoOptimizer implements Optimizer {
         ProbedStream video = source.video().orElseThrow();
         SourcePicture picture = SourcePicture.of(video);
         Strategy first = settings.strategies().getFirst();
+        refuseAv1TooSmall(first, video, settings);
         // every encoding that came out larger than the input is a fallback only; the first is kept
         FirstSmaller<Strategy, VideoEncoding> rule = FirstSmaller.keepingFirstLarger(strategy -> {
             Attempt<VideoEncoding> attempt = head != null && strategy == first

@@ -77,6 +77,17 @@ class VideoOptimizerFailureTest {
     }
 
     @Test
+    void av1AskedOfAPictureUnder64PixelsASideSaysSoBeforeAnyEncode() throws Exception {
+        Path tiny = Fixtures.video("tiny.mp4", "96x48", 25, 1, true,
+                "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac");
+        VideoOptimizer optimizer = optimizer(limits(Long.MAX_VALUE, 1800, Duration.ofSeconds(240)));
+        Preset av1 = new Preset("web", "AV1", null, web().video().asAv1());
+        assertFails(() -> optimizer.optimize(tiny, Videos.sniff(tiny), av1, workDir), "encode-failed", 422)
+                .hasMessageContaining("64 pixels a side").hasMessageContaining("96×48");
+        assertNoEncoderLeft();
+    }
+
+    @Test
     void tooLongIsLimitExceededAndTheEncodeStartedBesideTheProbeDies() throws Exception {
         // long enough that its encode is still running when the probe refuses it
         Path longer = Fixtures.highBitrateMp4("twelve-seconds.mp4", "1280x720", 12, true);
