@@ -166,11 +166,11 @@ public final class Main {
         DiskSpace outputDisk = new DiskSpace(outputDir, config.minFreeBytes());
         JobProcessor processor = new JobProcessor(optimizers, storage, store, usage, metrics, clock,
                 new RenditionMaker(vips, videoTools, config.limits(), config.imageQuality()), new Outages(outputDisk));
+        WorkDirs workDirs = new WorkDirs(outputDir.resolve("work"), List.of(config.ffmpegPath(), config.ffprobePath()));
         Workers workers = service.own(new Workers(
                 new WorkerSettings(config.workers(), config.queueTimeout(), config.nodeId(), config.jobLease(),
                         config.jobMaxAttempts(), config.role().processesQueue(), config.shutdownGrace()),
-                store, processor, storage, new WorkDirs(outputDir.resolve("work"),
-                        List.of(config.ffmpegPath(), config.ffprobePath())), metrics, clock, () -> {
+                store, processor, storage, workDirs, metrics, clock, () -> {
                     store.check();
                     storage.check();
                     outputDisk.check();
@@ -181,7 +181,7 @@ public final class Main {
         metrics.gauge("mediaopt.workers", "Encoding slots of this node (SERVICE_WORKERS)", config::workers);
         JobWaiter waiter = new JobWaiter(store, clock, config.queueTimeout(),
                 config.limits().ffprobeTimeout().plus(config.limits().videoTimeout()));
-        Jobs jobs = new Jobs(store, storage, workers, processor, new Sniffer(), clock,
+        Jobs jobs = new Jobs(store, storage, workers, workDirs, processor, new Sniffer(), clock,
                 () -> UUID.randomUUID().toString(), config.maxPendingJobs(), waiter);
 
         Map<String, Callable<String>> checks = new LinkedHashMap<>();

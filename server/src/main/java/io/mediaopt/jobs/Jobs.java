@@ -28,6 +28,7 @@ public final class Jobs {
     private final JobStore store;
     private final Storage storage;
     private final Workers workers;
+    private final WorkDirs workDirs;
     private final JobProcessor processor;
     private final Sniffer sniffer;
     private final Clock clock;
@@ -35,11 +36,12 @@ public final class Jobs {
     private final int maxPendingJobs;
     private final JobWaiter waiter;
 
-    public Jobs(JobStore store, Storage storage, Workers workers, JobProcessor processor, Sniffer sniffer,
-                Clock clock, Supplier<String> ids, int maxPendingJobs, JobWaiter waiter) {
+    public Jobs(JobStore store, Storage storage, Workers workers, WorkDirs workDirs, JobProcessor processor,
+                Sniffer sniffer, Clock clock, Supplier<String> ids, int maxPendingJobs, JobWaiter waiter) {
         this.store = store;
         this.storage = storage;
         this.workers = workers;
+        this.workDirs = workDirs;
         this.processor = processor;
         this.sniffer = sniffer;
         this.clock = clock;
@@ -113,8 +115,11 @@ public final class Jobs {
         MediaFormat media = sniff(upload, request);
         String id = ids.get();
         Job job = new Job(id, request, media, JobState.processingNow(workers.newLease(), clock.millis()));
-        return workers.runNow(id, () -> store.insert(job),
-                (workDir, deadline) -> processor.process(job, upload, workDir, deadline));
+        try (Workers.RequestSlot slot = workers.slotForRequest(id)) {
+            store.insert(job);
+            return LogContext.withJob(id, null, () -> workDirs.within(id,
+                    workDir -> processor.process(job, upload, workDir, slot.deadline())));
+        }
     }
 
     private Job submitAndWait(Path upload, JobRequest request) throws IOException {

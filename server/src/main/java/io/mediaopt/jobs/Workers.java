@@ -20,7 +20,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BiFunction;
 
 /**
  * The encoding slots of this node, shared by synchronous requests and the job queue. A
@@ -103,23 +102,26 @@ public final class Workers implements AutoCloseable {
     }
 
     /**
-     * Runs a synchronous job in a slot and a fresh work directory; {@code start} records the
-     * job, {@code work} processes it within the {@link QueueDeadline} it is handed. Waiting for
-     * the slot, and for any encoder the work waits for after it, takes at most the queue timeout
-     * in all.
+     * An encoding slot for the synchronous job {@code jobId}, whose lease is kept while the slot
+     * is held. Waiting for the slot, and for any encoder the work waits for after it, takes at
+     * most the queue timeout in all: {@link RequestSlot#deadline()} is what is left of it.
      */
-    public <T> T runNow(String jobId, Runnable start, BiFunction<Path, QueueDeadline, T> work) {
+    public RequestSlot slotForRequest(String jobId) {
         Duration timeout = settings.queueTimeout();
         QueueDeadline deadline = QueueDeadline.startingNow(timeout, () -> BusyException.encodersBusy(timeout));
         acquireForRequest(deadline);
-        try {
-            start.run();
-            held.holdForRequest(jobId);
-            return LogContext.withJob(jobId, null,
-                    () -> workDirs.within(jobId, workDir -> work.apply(workDir, deadline)));
-        } finally {
+        held.holdForRequest(jobId);
+        return new RequestSlot(deadline, () -> {
             held.release(jobId);
             slots.release();
+        });
+    }
+
+    /** A slot a synchronous request holds until it is closed, and the deadline of its waits. */
+    public record RequestSlot(QueueDeadline deadline, Runnable release) implements AutoCloseable {
+        @Override
+        public void close() {
+            release.run();
         }
     }
 
