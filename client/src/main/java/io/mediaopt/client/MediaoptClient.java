@@ -1,15 +1,12 @@
 package io.mediaopt.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.FileNotFoundException;
-import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpRequest.BodyPublisher;
 import java.net.http.HttpRequest.BodyPublishers;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
@@ -64,7 +61,7 @@ public final class MediaoptClient implements AutoCloseable {
 
     /** Uploads a file as an asynchronous job asking these options of its output. */
     public JobSubmission submitJob(Path file, String preset, OptimizeOptions options) {
-        return submitJob(filenameOf(file), publisherOf(file), preset, null, options);
+        return submitJob(LocalFiles.filenameOf(file), LocalFiles.publisherOf(file), preset, null, options);
     }
 
     /** Uploads bytes held in memory as an asynchronous job, named {@code filename}. */
@@ -82,7 +79,7 @@ public final class MediaoptClient implements AutoCloseable {
      * (signed in the Standard Webhooks format: check it with {@link WebhookSignature#verify}).
      */
     public JobSubmission submitJob(Path file, String preset, URI callbackUrl) {
-        return submitJob(filenameOf(file), publisherOf(file), preset, callbackText(callbackUrl),
+        return submitJob(LocalFiles.filenameOf(file), LocalFiles.publisherOf(file), preset, callbackText(callbackUrl),
                 OptimizeOptions.DEFAULT);
     }
 
@@ -108,7 +105,7 @@ public final class MediaoptClient implements AutoCloseable {
         Objects.requireNonNull(options, "options");
         Objects.requireNonNull(progress, "progress");
         String jobId = new ResumableUploader(transport, ResumableUploader.CHUNK_BYTES)
-                .upload(file, filenameOf(file), sizeOf(file), preset, options, progress);
+                .upload(file, LocalFiles.filenameOf(file), LocalFiles.sizeOf(file), preset, options, progress);
         Job job = getJob(jobId);
         return new JobSubmission(job.jobId(), job.status(), job.createdAt() == null ? 0 : job.createdAt());
     }
@@ -145,7 +142,7 @@ public final class MediaoptClient implements AutoCloseable {
 
     /** {@link #optimize(Path, String)} asking these options of the output. */
     public Optimization optimize(Path file, String preset, OptimizeOptions options) {
-        return optimize(filenameOf(file), publisherOf(file), preset, options);
+        return optimize(LocalFiles.filenameOf(file), LocalFiles.publisherOf(file), preset, options);
     }
 
     /** Optimizes bytes held in memory synchronously; see {@link #optimize(Path, String)}. */
@@ -175,7 +172,7 @@ public final class MediaoptClient implements AutoCloseable {
     /** {@link #optimizeTo(Path, String, Path)} asking these options of the output. */
     public OptimizationSummary optimizeTo(Path file, String preset, OptimizeOptions options, Path target) {
         Objects.requireNonNull(target, "target");
-        HttpRequest request = upload("/media/optimize", filenameOf(file), publisherOf(file), preset, null, options)
+        HttpRequest request = upload("/media/optimize", LocalFiles.filenameOf(file), LocalFiles.publisherOf(file), preset, null, options)
                 .build();
         return ServiceHeaders.summary(transport.callToFile(request, target));
     }
@@ -190,7 +187,7 @@ public final class MediaoptClient implements AutoCloseable {
 
     /** {@link #optimizeAsJob(Path, String)} asking these options of the output. */
     public Job optimizeAsJob(Path file, String preset, OptimizeOptions options) {
-        return optimizeAsJob(filenameOf(file), publisherOf(file), preset, null, options);
+        return optimizeAsJob(LocalFiles.filenameOf(file), LocalFiles.publisherOf(file), preset, null, options);
     }
 
     /** Bytes-in-memory form of {@link #optimizeAsJob(Path, String)}. */
@@ -223,7 +220,7 @@ public final class MediaoptClient implements AutoCloseable {
         return new Download(target,
                 headers.firstValue("Content-Type").orElse(null),
                 ContentDisposition.filename(headers.firstValue("Content-Disposition").orElse(null)),
-                sizeOf(target));
+                LocalFiles.sizeOf(target));
     }
 
     /**
@@ -270,32 +267,6 @@ public final class MediaoptClient implements AutoCloseable {
 
     private static String jobPath(String jobId) {
         return "/media/jobs/" + ApiBaseUrl.segment(requireText(jobId, "a job id"));
-    }
-
-    private static String filenameOf(Path file) {
-        Objects.requireNonNull(file, "file");
-        Path name = file.getFileName();
-        if (name == null) {
-            throw new IllegalArgumentException("Expected a path to a file but received " + file);
-        }
-        return name.toString();
-    }
-
-    /** Streams the file as the request is written instead of reading it into memory first. */
-    private static BodyPublisher publisherOf(Path file) {
-        try {
-            return BodyPublishers.ofFile(file);
-        } catch (FileNotFoundException e) {
-            throw new MediaoptIOException("Could not read " + file + ": " + e.getMessage(), e);
-        }
-    }
-
-    private static long sizeOf(Path file) {
-        try {
-            return Files.size(file);
-        } catch (IOException e) {
-            throw new MediaoptIOException("Could not read the size of " + file + ": " + e.getMessage(), e);
-        }
     }
 
     private static String requireText(String value, String what) {
