@@ -233,7 +233,10 @@ public final class Main {
         workers.start();
         Retention retention = new Retention(store, storage, config.jobRetention(), clock);
         if (retention.enabled()) schedule("retention", retention::purgeExpired, service);
-        if (config.role().servesApi()) schedule("upload-expiry", resumable::purgeExpired, service);
+        if (config.role().servesApi()) {
+            schedule("upload-expiry", resumable::purgeExpired, service);
+            schedule("stranded-uploads", api::finishStrandedUploads, service);
+        }
         service.own(api.start());
         service.port(api.port());
     }

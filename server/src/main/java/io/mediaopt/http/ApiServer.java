@@ -46,6 +46,7 @@ public final class ApiServer implements AutoCloseable {
     private final Javalin app;
     private final UsageCounters usage;
     private final ServiceMetrics metrics;
+    private final TusHandlers tus;
 
     public ApiServer(Settings settings, Jobs jobs, Storage storage, UsageCounters usage, UploadReader uploads,
                      ResumableUploads resumable, InfoHandlers info, JdbcDeliveryStore deliveries, WebPage page,
@@ -55,7 +56,7 @@ public final class ApiServer implements AutoCloseable {
         ApiKeys keys = settings.servesApi() ? settings.apiKeys().withPublicPage(page.paths()) : settings.apiKeys();
         DownloadLinks links = new DownloadLinks(storage, settings.publicUrl());
         MediaHandlers media = new MediaHandlers(jobs, storage, uploads, links, deliveries, keys, resumable);
-        TusHandlers tus = new TusHandlers(resumable, uploads, jobs, links, keys);
+        this.tus = new TusHandlers(resumable, uploads, jobs, links, keys);
         DirectUploadHandlers direct = new DirectUploadHandlers(new DirectUploads(resumable, storage), uploads, jobs,
                 links, keys, json);
         ApiDocument document = new ApiDocument();
@@ -147,6 +148,11 @@ public final class ApiServer implements AutoCloseable {
     public ApiServer start() {
         app.start();
         return this;
+    }
+
+    /** Makes the jobs of complete resumable uploads that a stopped node left without one. */
+    public int finishStrandedUploads() {
+        return tus.finishStranded();
     }
 
     public int port() {

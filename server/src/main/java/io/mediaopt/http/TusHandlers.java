@@ -4,13 +4,18 @@ import io.javalin.http.Context;
 import io.javalin.http.HttpStatus;
 import io.mediaopt.ServiceException;
 import io.mediaopt.media.MediaException;
+import io.mediaopt.jobs.Caller;
 import io.mediaopt.jobs.JobRequest;
 import io.mediaopt.jobs.Jobs;
 import io.mediaopt.jobs.OutputNames;
 import io.mediaopt.uploads.BodyChecksum;
+import io.mediaopt.uploads.JdbcUploadStore;
 import io.mediaopt.uploads.ResumableUpload;
 import io.mediaopt.uploads.ResumableUploads;
 import io.mediaopt.uploads.UploadMetadata;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.time.Instant;
@@ -27,6 +32,7 @@ import java.util.regex.Pattern;
  * the request that brings the last byte makes the job as POST /api/media/jobs does.
  */
 final class TusHandlers {
+    private static final Logger log = LoggerFactory.getLogger(TusHandlers.class);
     static final String VERSION = "1.0.0";
     static final String JOB_ID = "x-service-job-id";
     private static final String EXTENSIONS = "creation,creation-with-upload,termination,expiration,checksum";
@@ -69,7 +75,7 @@ final class TusHandlers {
         try {
             uploads.checkLength(length);
             checkMetadata(ctx, length, UploadMetadata.parse(metadata));
-            upload = uploads.create(keys.caller(ctx).keyName(), length, metadata);
+            upload = uploads.create(keys.caller(ctx).keyName(), length, metadata, links.origin(ctx), RequestIds.of(ctx));
         } catch (ServiceException e) {
             throw refuseBody(ctx, e);
         }
@@ -143,6 +149,27 @@ final class TusHandlers {
         JobRequest request = form.request(metadata::get, filename(metadata), upload.length(), sender(ctx));
         uploads.finish(upload, (jobId, bytes) -> jobs.submit(jobId, bytes, request))
                 .ifPresent(jobId -> ctx.header(JOB_ID, jobId));
+    }
+
+    /**
+     * Makes the jobs of complete uploads that a stopped node left without one, as their last
+     * PATCH would have, for the key and origin that sent them; returns how many it made.
+     */
+    int finishStranded() {
+        int made = 0;
+        for (JdbcUploadStore.Stranded stranded : uploads.stranded()) {
+            ResumableUpload upload = stranded.upload();
+            try {
+                Map<String, String> metadata = UploadMetadata.parse(upload.metadata());
+                Caller owner = upload.owner() == null ? Caller.ANYONE : Caller.withKey(upload.owner());
+                JobRequest request = form.request(metadata::get, filename(metadata), upload.length(),
+                        new UploadReader.Sender(owner, stranded.origin(), stranded.requestId()));
+                if (uploads.finish(upload, (jobId, bytes) -> jobs.submit(jobId, bytes, request)).isPresent()) made++;
+            } catch (IOException | RuntimeException e) {
+                log.warn("cannot make the job of upload {}, complete since its node stopped", upload.id(), e);
+            }
+        }
+        return made;
     }
 
     private void checkMetadata(Context ctx, long length, Map<String, String> metadata) {

@@ -29,6 +29,28 @@ public final class JdbcUploadStore {
                 upload.expiresAt(), upload.jobId(), upload.directKey());
     }
 
+    /** Keeps who sent the upload: the origin of its callback's links, and its request's id. */
+    public void recordSender(String id, String origin, String requestId) {
+        update("UPDATE uploads SET sender_origin = ?, request_id = ? WHERE id = ?", origin, requestId, id);
+    }
+
+    /**
+     * Complete tus uploads without a job that no request is making, whose sender is recorded and
+     * whose expiry lies between {@code now} and {@code quietBefore} (their last byte arrived a
+     * while ago), with that sender: the uploads a stopped node left unfinished.
+     */
+    public List<Stranded> stranded(long now, long quietBefore, int limit) {
+        return SqlStatements.query(dataSource, WHAT, rs -> new Stranded(read(rs), rs.getString("sender_origin"),
+                        rs.getString("request_id")),
+                "SELECT * FROM uploads WHERE job_id IS NULL AND direct_key IS NULL AND upload_offset = upload_length"
+                        + " AND (finishing_until IS NULL OR finishing_until < ?) AND sender_origin IS NOT NULL"
+                        + " AND expires_at >= ? AND expires_at < ? ORDER BY expires_at LIMIT ?",
+                now, now, quietBefore, limit);
+    }
+
+    /** An upload a stopped node left unfinished, and who sent it. */
+    public record Stranded(ResumableUpload upload, String origin, String requestId) {}
+
     /** The upload unless it expired before {@code now}. */
     public Optional<ResumableUpload> find(String id, long now) {
         return query("SELECT * FROM uploads WHERE id = ? AND expires_at >= ?", id, now).stream().findFirst();

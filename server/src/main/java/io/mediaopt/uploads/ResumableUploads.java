@@ -87,6 +87,27 @@ public final class ResumableUploads {
         return create(ids.get(), owner, length, metadata, null);
     }
 
+    /**
+     * A new, empty upload, as {@link #create(String, long, String)}, remembering who sent it: the
+     * origin its callback's links are made from and its request's id, so that any node can make
+     * its job should the one that takes its last byte stop first ({@link #stranded}).
+     */
+    public ResumableUpload create(String owner, long length, String metadata, String origin, String requestId) {
+        ResumableUpload upload = create(owner, length, metadata);
+        store.recordSender(upload.id(), origin, requestId);
+        return upload;
+    }
+
+    /**
+     * Complete uploads whose job nobody made: the node that took the last byte stopped first, and
+     * the client has not asked since. One whose last byte arrived under {@link #FINISHING} ago is
+     * left to the request that may still be making it.
+     */
+    public List<JdbcUploadStore.Stranded> stranded() {
+        long now = clock.millis();
+        return store.stranded(now, now - FINISHING.toMillis() + settings.expiry().toMillis(), PURGE_BATCH);
+    }
+
     /** A new upload; {@code directKey} is the object a client puts the file to, null for tus. */
     ResumableUpload create(String id, String owner, long length, String metadata, String directKey) {
         checkLength(length);

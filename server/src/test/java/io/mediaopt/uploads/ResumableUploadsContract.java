@@ -123,6 +123,31 @@ abstract class ResumableUploadsContract {
     }
 
     @Test
+    void aCompleteUploadWhoseNodeStoppedBeforeMakingItsJobIsFoundByAnyNodeOnceQuiet() throws Exception {
+        ResumableUpload upload = uploads.create("alice", 3, "", "https://media.example", "request-1");
+        ResumableUpload complete = uploads.append(upload, 0, 3, new ByteArrayInputStream(new byte[] {7, 8, 9}), null);
+        ResumableUpload unfinished = uploads.create("alice", 5, "", "https://media.example", "request-2");
+        uploads.append(unfinished, 0, 2, new ByteArrayInputStream(new byte[] {1, 2}), null);
+        ResumableUploads other = node("b");
+        assertThat(other.stranded()).as("while its own request may still make the job").isEmpty();
+
+        clock.advance(Duration.ofMinutes(6));
+        List<JdbcUploadStore.Stranded> stranded = other.stranded();
+        assertThat(stranded).singleElement().satisfies(s -> {
+            assertThat(s.upload().id()).isEqualTo(complete.id());
+            assertThat(s.origin()).isEqualTo("https://media.example");
+            assertThat(s.requestId()).isEqualTo("request-1");
+        });
+        List<byte[]> made = new ArrayList<>();
+        assertThat(other.finish(stranded.getFirst().upload(), (jobId, bytes) -> {
+            made.add(Files.readAllBytes(bytes));
+            insertJob(jobId);
+        })).contains(ResumableUploads.jobIdOf(complete.id()));
+        assertThat(made).containsExactly(new byte[] {7, 8, 9});
+        assertThat(other.stranded()).as("made once").isEmpty();
+    }
+
+    @Test
     void twoRequestsFinishingAtOnceMakeOneJob() throws Exception {
         ResumableUpload complete = completeUpload();
         CountDownLatch making = new CountDownLatch(1);
