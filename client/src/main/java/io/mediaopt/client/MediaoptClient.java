@@ -110,6 +110,17 @@ public final class MediaoptClient implements AutoCloseable {
         return new JobSubmission(job.jobId(), job.status(), job.createdAt() == null ? 0 : job.createdAt());
     }
 
+    /**
+     * Puts a file straight into the service's bucket and returns the job it makes, as
+     * {@link #submitJob(Path, String, OptimizeOptions)} would; only for a service that keeps its
+     * files in S3 ({@code 501 not-supported} otherwise). {@code contentType} is the file's media
+     * type, such as {@code video/mp4}; the service reads the real size and kind from the object.
+     */
+    public JobSubmission directUpload(Path file, String contentType, String preset, OptimizeOptions options) {
+        Objects.requireNonNull(options, "options");
+        return new DirectUploader(transport).upload(file, requireText(contentType, "a media type"), preset, options);
+    }
+
     /** The current state of a job ({@code GET /api/media/jobs/:id}). */
     public Job getJob(String jobId) {
         return transport.callForJson(transport.request(jobPath(jobId)).GET().build(), Job.class);

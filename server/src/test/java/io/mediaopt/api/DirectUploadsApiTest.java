@@ -5,9 +5,16 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediaopt.Eventually;
 import io.mediaopt.Fixtures;
 import io.mediaopt.RunningServer;
+import io.mediaopt.client.Job;
+import io.mediaopt.client.JobStatus;
+import io.mediaopt.client.JobSubmission;
+import io.mediaopt.client.MediaoptApiException;
+import io.mediaopt.client.MediaoptClient;
+import io.mediaopt.client.OptimizeOptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.net.URI;
 import java.net.http.HttpRequest;
@@ -15,6 +22,7 @@ import java.net.http.HttpRequest.BodyPublishers;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
@@ -22,6 +30,7 @@ import java.util.HashMap;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 /**
@@ -73,6 +82,25 @@ class DirectUploadsApiTest {
         assertThat(job.path("uploadId").asText()).isEqualTo(id);
         Eventually.until(Duration.ofSeconds(30), "the input deleted once the job ended",
                 () -> !server.s3().holds("direct-uploads/" + id));
+    }
+
+    @Test
+    void theJavaClientPutsAFileStraightIntoTheBucket(@TempDir Path dir) throws Exception {
+        Path file = Files.write(dir.resolve("photo.jpg"), photo);
+        try (MediaoptClient alice = MediaoptClient.builder(server.baseUrl()).apiKey(ALICE).build()) {
+            JobSubmission submitted = alice.directUpload(file, "image/jpeg", "web",
+                    OptimizeOptions.DEFAULT.withQuality(70));
+            Job job = alice.waitForJob(submitted.jobId(), Duration.ofSeconds(60));
+            assertThat(job.status()).isEqualTo(JobStatus.DONE);
+            assertThat(job.inputBytes()).isEqualTo((long) photo.length);
+        }
+        try (MediaoptClient onLocalDisk = MediaoptClient.builder(local.baseUrl()).apiKey(ALICE).build()) {
+            assertThatThrownBy(() -> onLocalDisk.directUpload(file, "image/jpeg", "web", OptimizeOptions.DEFAULT))
+                    .isInstanceOfSatisfying(MediaoptApiException.class, e -> {
+                        assertThat(e.status()).isEqualTo(501);
+                        assertThat(e.code()).isEqualTo("not-supported");
+                    });
+        }
     }
 
     @Test
