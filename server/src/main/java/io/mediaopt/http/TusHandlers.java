@@ -23,6 +23,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
@@ -145,10 +146,14 @@ final class TusHandlers {
      * the answer; a refused one is deleted.
      */
     private void becomeJob(Context ctx, ResumableUpload upload) throws IOException {
+        makeJob(upload, sender(ctx)).ifPresent(jobId -> ctx.header(JOB_ID, jobId));
+    }
+
+    /** The job of a complete upload, made once from its metadata for {@code sender}; empty while another request makes it. */
+    private Optional<String> makeJob(ResumableUpload upload, UploadReader.Sender sender) throws IOException {
         Map<String, String> metadata = UploadMetadata.parse(upload.metadata());
-        JobRequest request = form.request(metadata::get, filename(metadata), upload.length(), sender(ctx));
-        uploads.finish(upload, (jobId, bytes) -> jobs.submit(jobId, bytes, request))
-                .ifPresent(jobId -> ctx.header(JOB_ID, jobId));
+        JobRequest request = form.request(metadata::get, filename(metadata), upload.length(), sender);
+        return uploads.finish(upload, (jobId, bytes) -> jobs.submit(jobId, bytes, request));
     }
 
     /**
@@ -159,12 +164,11 @@ final class TusHandlers {
         int made = 0;
         for (JdbcUploadStore.Stranded stranded : uploads.stranded()) {
             ResumableUpload upload = stranded.upload();
+            Caller owner = upload.owner() == null ? Caller.ANYONE : Caller.withKey(upload.owner());
             try {
-                Map<String, String> metadata = UploadMetadata.parse(upload.metadata());
-                Caller owner = upload.owner() == null ? Caller.ANYONE : Caller.withKey(upload.owner());
-                JobRequest request = form.request(metadata::get, filename(metadata), upload.length(),
-                        new UploadReader.Sender(owner, stranded.origin(), stranded.requestId()));
-                if (uploads.finish(upload, (jobId, bytes) -> jobs.submit(jobId, bytes, request)).isPresent()) made++;
+                if (makeJob(upload, new UploadReader.Sender(owner, stranded.origin(), stranded.requestId())).isPresent()) {
+                    made++;
+                }
             } catch (IOException | RuntimeException e) {
                 log.warn("cannot make the job of upload {}, complete since its node stopped", upload.id(), e);
             }

@@ -21,17 +21,13 @@ public final class JdbcUploadStore {
         this.dataSource = dataSource;
     }
 
-    public void insert(ResumableUpload upload) {
+    /** Inserts the upload, with who sent it: the origin of its callback's links and its request's id (each may be null). */
+    public void insert(ResumableUpload upload, String origin, String requestId) {
         update("""
                 INSERT INTO uploads (id, owner_key_name, upload_length, upload_offset, metadata, created_at,
-                    expires_at, job_id, direct_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+                    expires_at, job_id, direct_key, sender_origin, request_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
                 upload.id(), upload.owner(), upload.length(), upload.offset(), upload.metadata(), upload.createdAt(),
-                upload.expiresAt(), upload.jobId(), upload.directKey());
-    }
-
-    /** Keeps who sent the upload: the origin of its callback's links, and its request's id. */
-    public void recordSender(String id, String origin, String requestId) {
-        update("UPDATE uploads SET sender_origin = ?, request_id = ? WHERE id = ?", origin, requestId, id);
+                upload.expiresAt(), upload.jobId(), upload.directKey(), origin, requestId);
     }
 
     /**

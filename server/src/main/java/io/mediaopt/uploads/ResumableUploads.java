@@ -82,20 +82,19 @@ public final class ResumableUploads {
         if (length <= 0) throw ServiceException.invalidInput("Expected an Upload-Length of at least 1 byte");
     }
 
-    /** A new, empty upload of {@code length} bytes for the key named {@code owner} (null: keys off). */
-    public ResumableUpload create(String owner, long length, String metadata) {
-        return create(ids.get(), owner, length, metadata, null);
-    }
-
     /**
-     * A new, empty upload, as {@link #create(String, long, String)}, remembering who sent it: the
-     * origin its callback's links are made from and its request's id, so that any node can make
-     * its job should the one that takes its last byte stop first ({@link #stranded}).
+     * A new, empty upload of {@code length} bytes for the key named {@code owner} (null: keys off),
+     * remembering who sent it: the origin its callback's links are made from and its request's id,
+     * so that any node can make its job should the one that takes its last byte stop first
+     * ({@link #stranded}).
      */
     public ResumableUpload create(String owner, long length, String metadata, String origin, String requestId) {
-        ResumableUpload upload = create(owner, length, metadata);
-        store.recordSender(upload.id(), origin, requestId);
-        return upload;
+        return create(ids.get(), owner, length, metadata, null, origin, requestId);
+    }
+
+    /** A new upload with no sender on record, which only its client's requests finish. */
+    ResumableUpload create(String owner, long length, String metadata) {
+        return create(owner, length, metadata, null, null);
     }
 
     /**
@@ -109,7 +108,8 @@ public final class ResumableUploads {
     }
 
     /** A new upload; {@code directKey} is the object a client puts the file to, null for tus. */
-    ResumableUpload create(String id, String owner, long length, String metadata, String directKey) {
+    ResumableUpload create(String id, String owner, long length, String metadata, String directKey, String origin,
+                           String requestId) {
         checkLength(length);
         long now = clock.millis();
         if (store.countOpen(owner, now) >= settings.maxOpenPerKey()) {
@@ -118,7 +118,7 @@ public final class ResumableUploads {
         }
         ResumableUpload upload = new ResumableUpload(id, owner, length, 0, metadata == null ? "" : metadata,
                 now, now + settings.expiry().toMillis(), null, List.of(), directKey);
-        store.insert(upload);
+        store.insert(upload, origin, requestId);
         return upload;
     }
 
@@ -205,11 +205,6 @@ public final class ResumableUploads {
     private ServiceException pastTheEnd(ResumableUpload upload) {
         return ServiceException.tooLarge("Upload " + upload.id() + " has room for "
                 + (upload.length() - upload.offset()) + " more bytes; the body is longer");
-    }
-
-    /** The bytes of a complete upload as a new file of this node, the caller's to consume. */
-    public Path bytesOf(ResumableUpload upload) throws IOException {
-        return parts.assemble(upload);
     }
 
     /** Makes the job of a complete upload from its bytes, a file of this node the maker consumes. */
