@@ -269,7 +269,10 @@ public final class MediaoptClient implements AutoCloseable {
         requireText(filename, "a file name");
         Objects.requireNonNull(options, "options");
         MultipartForm form = MultipartForm.of(filename, media, preset, callbackUrl, options);
-        return transport.request(path).header("Content-Type", form.contentType()).POST(form.body());
+        // "Expect: 100-continue": an upload the service refuses at once (a wrong key, busy) gets
+        // its answer without sending the file first, and the answer is not lost in a reset.
+        return transport.request(path).header("Content-Type", form.contentType()).expectContinue(true)
+                .POST(form.body());
     }
 
     private static String callbackText(URI callbackUrl) {
