@@ -13,8 +13,8 @@ export interface ReactNativeFile {
  */
 export type MediaInput = Blob | ArrayBuffer | ArrayBufferView | ReactNativeFile;
 
-/** Extra outputs: image `responsive` sets, a video's `hls` ladder and `poster`. */
-export type RenditionName = "responsive" | "hls" | "poster";
+/** Extra outputs: image `responsive` sets, a video's `hls` ladder, `poster`, and AV1 and H.264 `sources`. */
+export type RenditionName = "responsive" | "hls" | "poster" | "sources";
 
 /** The form fields of an upload; each one absent keeps the preset's choice. */
 export interface OptimizeOptions {

@@ -42,6 +42,8 @@ export function resultOf(headers: Headers): Omit<Optimization, "data"> {
     score: number("score"),
     crf: number("crf"),
     alphaFlattened: text("alpha-flattened") === "true" ? (true as const) : undefined,
+    pagesDropped: number("pages-dropped"),
+    largerReason: text("larger-reason"),
   };
   for (const [key, value] of Object.entries(optional)) {
     if (value !== undefined) (result as Record<string, unknown>)[key] = value;

@@ -1,7 +1,7 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { MediaoptClient, MediaoptTimeoutError, normaliseBaseUrl } from "../dist/index.js";
-import { mp4, png, startServer } from "./server.mjs";
+import { made, mp4, png, startServer } from "./server.mjs";
 
 describe("every operation against the real service", () => {
   let server;
@@ -47,6 +47,20 @@ describe("every operation against the real service", () => {
     assert.equal(out.result.outputWidth, 200);
     assert.equal(out.result.quality, 70);
     assert.equal(new TextDecoder().decode(out.data.subarray(8, 12)), "WEBP");
+  });
+
+  test("optimize's result from the headers is the result a job of the same file reports", async () => {
+    // 40 kb/s in all, less than web's 128 kb/s of AAC alone: no H.264 fits, and the result says why
+    const tiny = made("tiny.webm", "-f", "lavfi", "-i", "testsrc=size=320x240:rate=15", "-f", "lavfi",
+      "-i", "sine=frequency=440", "-t", "3", "-c:v", "libvpx", "-deadline", "realtime", "-cpu-used", "8",
+      "-b:v", "24k", "-c:a", "libopus", "-b:a", "16k", "-f", "webm");
+    const out = await client.optimize(tiny, { filename: "tiny.webm" });
+    assert.ok(out.result.savedBytes < 0, JSON.stringify(out.result));
+    assert.match(out.result.largerReason ?? "", /cannot be returned as it is/);
+    const { jobId } = await client.submitJob(tiny, { filename: "tiny.webm" });
+    const job = await client.waitForJob(jobId, { timeoutMs: 120_000 });
+    assert.equal(job.status, "done", JSON.stringify(job.error));
+    assert.deepEqual(out.result, job.result);
   });
 
   test("a job submitted, waited for and downloaded", async () => {
