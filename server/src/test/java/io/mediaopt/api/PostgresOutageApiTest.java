@@ -62,6 +62,12 @@ class PostgresOutageApiTest {
                     assertThat(answer.body()).contains("\"code\":\"unavailable\"");
                     assertThat(answer.headers().firstValue("Retry-After")).hasValue("5");
                 }
+                // a synchronous optimization records its job too: it is refused at once, not encoded
+                HttpResponse<String> optimize = timed(RawMultipart.post(service.baseUrl(), "/media/optimize", List.of(
+                        RawMultipart.Part.file("media", "image.png", Files.readAllBytes(Fixtures.png())))).build());
+                assertThat(optimize.statusCode()).isEqualTo(503);
+                assertThat(optimize.body()).contains("\"code\":\"unavailable\"");
+                assertThat(optimize.headers().firstValue("Retry-After")).hasValue("5");
                 HttpResponse<String> health = timed(Raw.request(service.baseUrl(), "/health").GET().build());
                 assertThat(health.statusCode()).isEqualTo(503);
                 Health report = client.health();
@@ -132,7 +138,6 @@ class PostgresOutageApiTest {
         return TestService.start(Map.of("SERVICE_DATABASE_URL", postgres.newDatabase(name), "SERVICE_WORKERS", "1"));
     }
 
-    /** A job run to its end while everything is up (which also warms the server up). */
     private static boolean isEmptyDirectory(Path dir) throws IOException {
         if (!Files.isDirectory(dir)) return true;
         try (Stream<Path> files = Files.list(dir)) {
@@ -140,6 +145,7 @@ class PostgresOutageApiTest {
         }
     }
 
+    /** A job run to its end while everything is up (which also warms the server up). */
     private static String doneJob(MediaoptClient client) throws Exception {
         String id = client.submitJob(Fixtures.png(), "web").jobId();
         assertThat(client.waitForJob(id, Duration.ofMinutes(1)).status()).isEqualTo(JobStatus.DONE);
