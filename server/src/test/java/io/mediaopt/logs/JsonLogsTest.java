@@ -105,7 +105,9 @@ class JsonLogsTest {
         assertThat(queuedDone.path("jobId").asText()).isEqualTo(queuedJobId);
         assertThat(queuedDone.path("thread").asText()).isNotEqualTo(queued.path("thread").asText());
 
-        assertThat(only("req-broken-1", "failed: unreadable-media").path("jobId").asText()).isNotBlank();
+        JsonNode failed = only("req-broken-1", "failed: unreadable-media");
+        assertThat(failed.path("jobId").asText()).isNotBlank();
+        assertThat(failed.path("level").asText()).as("every job failure is a warning").isEqualTo("WARN");
         assertThat(only(generatedRequestId, "done").path("jobId").asText()).isNotBlank();
     }
 
