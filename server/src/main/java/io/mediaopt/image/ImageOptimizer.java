@@ -29,6 +29,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Optimizes images in process with libvips: checks the header against the limits, then tries
@@ -113,8 +114,8 @@ public final class ImageOptimizer implements Optimizer {
         boolean alphaUsed = alphaUsed(header, settings.strategies(), encoder, input, watchdog);
         List<Strategy> strategies = header.animated() ? settings.animatedStrategies()
                 : StrategyChoice.forStill(settings.strategies(), alphaUsed, StrategyChoice.outputSize(header, settings.maxWidth()));
-        boolean originalMayStandIn = StrategyChoice.mayReturnOriginal(header, strategies, settings)
-                && TrailingData.isAbsent(input, header.format());
+        Optional<String> refusal = StrategyChoice.originalRefusal(header, strategies, settings).or(() ->
+                TrailingData.isAbsent(input, header.format()) ? Optional.empty() : Optional.of("other data follows it"));
         long inputBytes = size(input);
         Tries tries = new Tries(input, encoder, strategies, alphaUsed, settings, workDir, watchdog);
         FirstSmaller<Strategy, Encoding> rule = FirstSmaller.removingLarger(tries::attempt, Encoding::bytes, larger -> {
@@ -123,13 +124,16 @@ public final class ImageOptimizer implements Optimizer {
             delete(larger.output());
         });
         // an input that may not stand in for its encodings takes the first one, whatever its size
-        return switch (rule.tryInOrder(strategies, originalMayStandIn ? inputBytes : Long.MAX_VALUE)) {
+        return switch (rule.tryInOrder(strategies, refusal.isEmpty() ? inputBytes : Long.MAX_VALUE)) {
             case FirstSmaller.Outcome.Smaller<Encoding>(Encoding encoding) -> {
                 Strategy used = encoding.strategy();
                 ImageEncoder.Encoded size = encoding.encoded();
-                yield new Optimized(encoding.output(), used, used.output(),
+                Optimized out = new Optimized(encoding.output(), used, used.output(),
                         header.displayedWidth(), header.displayedHeight(), size.width(), size.height(),
                         null, null, size.quality(), size.score(), alphaUsed && !StrategyChoice.keepsAlpha(used));
+                // only an input that may not stand in for its encodings gets here with a larger one
+                yield encoding.bytes() > inputBytes ? out.withLargerReason("The input cannot be returned as it is ("
+                        + refusal.orElseThrow() + "), and its " + used.wireName() + " encoding came out larger") : out;
             }
             // only an input that may stand in for its encodings gets here with one encoded
             case FirstSmaller.Outcome.Larger<Encoding> _ -> new Optimized(input, Strategy.IMAGE_ORIGINAL,

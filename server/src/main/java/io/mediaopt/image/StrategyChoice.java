@@ -5,6 +5,7 @@ import io.mediaopt.media.Strategy;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The encodings to try for one still image, in order, from its preset's list: none that cannot
@@ -78,11 +79,20 @@ final class StrategyChoice {
      * same format, not wider, already upright, and nothing in it that the service promises to
      * strip (EXIF beyond the technical basics, GPS, XMP, IPTC, comments). The caller also makes
      * sure nothing follows the image in the file (a polyglot's second face).
+     *
+     * @return why it may not, in words for the API's user; empty when it may
      */
-    static boolean mayReturnOriginal(ImageHeader header, List<Strategy> strategies, ImageSettings settings) {
-        return strategies.stream().anyMatch(s -> s.output() == header.format())
-                && header.displayedWidth() <= settings.maxWidth()
-                && !header.needsRotation()
-                && !header.hasPrivateMetadata();
+    static Optional<String> originalRefusal(ImageHeader header, List<Strategy> strategies, ImageSettings settings) {
+        if (strategies.stream().noneMatch(s -> s.output() == header.format())) {
+            return Optional.of("its format, " + header.format().shortName() + ", is not one the preset delivers");
+        }
+        if (header.displayedWidth() > settings.maxWidth()) {
+            return Optional.of("it is wider than the " + settings.maxWidth() + " pixels asked for");
+        }
+        if (header.needsRotation()) return Optional.of("it must be turned upright");
+        if (header.hasPrivateMetadata()) {
+            return Optional.of("it carries metadata the service strips: GPS, XMP, IPTC, comments or more than basic EXIF");
+        }
+        return Optional.empty();
     }
 }

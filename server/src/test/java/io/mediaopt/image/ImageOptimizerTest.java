@@ -68,6 +68,7 @@ class ImageOptimizerTest {
         assertThat(result.output().getParent()).isEqualTo(work);
         assertThat(formatOf(result.output())).isEqualTo(format);
         assertThat(Files.size(result.output())).isLessThan(Files.size(photo));
+        assertThat(result.largerReason()).isNull();
         assertThat(result.inputWidth()).isEqualTo(3000);
         assertThat(result.inputHeight()).isEqualTo(2000);
         assertThat(result.outputWidth()).isEqualTo(width);
@@ -212,6 +213,11 @@ class ImageOptimizerTest {
 
         assertThat(result.strategy()).isEqualTo(IMAGE_WEBP);
         assertThat(result.output()).isNotEqualTo(tagged);
+        // squeezed as hard as the input of the test above, its encoding is larger, and says why
+        assertThat(Files.size(result.output())).isGreaterThan(Files.size(tagged));
+        assertThat(result.largerReason()).isEqualTo("The input cannot be returned as it is (it carries metadata the"
+                + " service strips: GPS, XMP, IPTC, comments or more than basic EXIF), and its image-webp encoding came"
+                + " out larger");
     }
 
     @Test
