@@ -128,6 +128,7 @@ final class TusHandlers {
 
     private ResumableUpload append(Context ctx, ResumableUpload upload, long offset) throws IOException {
         ResumableUpload now;
+        UnreadBodies.reading(ctx);
         try {
             now = uploads.append(upload, offset, ctx.req().getContentLengthLong(), ctx.req().getInputStream(),
                     BodyChecksum.parse(ctx.header("Upload-Checksum")));

@@ -8,8 +8,13 @@ import io.mediaopt.TestService;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+import java.io.InputStream;
+import java.net.InetAddress;
+import java.net.Socket;
+import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 
@@ -44,6 +49,21 @@ class AuthApiTest {
             HttpResponse<String> refused = Raw.send(RawMultipart.post(server.baseUrl(), "/media/optimize",
                     List.of(Part.file("media", "photo.jpg", photo))).build());
             assertThat(refused.statusCode()).as("attempt %d", i).isEqualTo(401);
+        }
+    }
+
+    @Test
+    void anUploadThatAsksFirstIsRefusedWithoutBeingAskedForItsBody() throws Exception {
+        // "Expect: 100-continue", as the Java client sends an upload: the 401 comes instead of
+        // "100 Continue", and the client sends none of the body
+        try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), URI.create(server.baseUrl()).getPort())) {
+            socket.setSoTimeout(10_000);
+            socket.getOutputStream().write(("POST /api/media/optimize HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                    + "x-api-key: first-kez\r\nContent-Type: " + RawMultipart.CONTENT_TYPE + "\r\n"
+                    + "Content-Length: 600000\r\nExpect: 100-continue\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            InputStream in = socket.getInputStream();
+            assertThat(new String(in.readNBytes(12), StandardCharsets.ISO_8859_1)).isEqualTo("HTTP/1.1 401");
+            assertThat(new String(in.readAllBytes(), StandardCharsets.UTF_8)).contains("\"code\":\"unauthorized\"");
         }
     }
 
