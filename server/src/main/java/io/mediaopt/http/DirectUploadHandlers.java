@@ -90,6 +90,7 @@ final class DirectUploadHandlers {
     /** The body's JSON object, each value text or a number. */
     private Map<String, String> fields(Context ctx) {
         JsonNode body;
+        UnreadBodies.reading(ctx);
         try {
             body = json.readTree(ctx.body());
         } catch (JsonProcessingException e) {

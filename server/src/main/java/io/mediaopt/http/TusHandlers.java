@@ -128,12 +128,15 @@ final class TusHandlers {
 
     private ResumableUpload append(Context ctx, ResumableUpload upload, long offset) throws IOException {
         ResumableUpload now;
+        UnreadBodies.reading(ctx);
         try {
             now = uploads.append(upload, offset, ctx.req().getContentLengthLong(), ctx.req().getInputStream(),
                     BodyChecksum.parse(ctx.header("Upload-Checksum")));
         } catch (ServiceException e) {
             throw refuseBody(ctx, e);
         } catch (IOException e) {
+            // cut off for arriving too slowly, or broken: the rest is not read on at its own pace
+            UnreadBodies.leaveUnread(ctx);
             throw refuseBody(ctx, ServiceException.invalidInput(
                     "The body broke off or arrived too slowly; the bytes that arrived were kept"));
         }
@@ -221,12 +224,12 @@ final class TusHandlers {
         return type == null ? null : type.split(";", 2)[0].strip().toLowerCase(Locale.ROOT);
     }
 
-    /** A refused request's body, if it has one, is left unread: the connection closes after the answer. */
+    /**
+     * A refused request that has a body closes the connection after the answer; a small body is
+     * read first ({@link UnreadBodies}), so a client still sending it gets the answer.
+     */
     private static ServiceException refuseBody(Context ctx, ServiceException e) {
-        if (ctx.req().getContentLengthLong() != 0) {
-            ctx.header("Connection", "close");
-            UnreadBodies.leaveUnread(ctx);
-        }
+        if (ctx.req().getContentLengthLong() != 0) ctx.header("Connection", "close");
         return e;
     }
 }

@@ -116,6 +116,7 @@ public final class UploadReader {
         Files.createDirectories(uploadDir);
         ctx.req().setAttribute(MULTIPART_CONFIG_ATTRIBUTE, new MultipartConfigElement(
                 uploadDir.toString(), maxInputBytes, maxInputBytes + FORM_OVERHEAD, IN_MEMORY_THRESHOLD));
+        UnreadBodies.reading(ctx);
         try {
             return ctx.req().getParts();
         } catch (IllegalStateException | ServletException | IOException e) {

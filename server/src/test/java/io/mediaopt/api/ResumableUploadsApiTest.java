@@ -12,6 +12,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpRequest.BodyPublishers;
@@ -31,6 +35,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * The tus 1.0.0 routes under /api/uploads (docs/api.md, Resumable uploads): creation refuses what
@@ -126,6 +131,31 @@ public class ResumableUploadsApiTest {
         assertError(patch(upload, ALICE, 0, Arrays.copyOfRange(photo, 0, 100)), 409, "offset-mismatch");
         assertError(patch(upload, ALICE, 200, Arrays.copyOfRange(photo, 200, 300)), 409, "offset-mismatch");
         assertThat(head(upload, ALICE).headers().firstValue("Upload-Offset")).hasValue("100");
+    }
+
+    @Test
+    void aPatchRefusedFromItsHeadersIsAnsweredOnceItsBodyHasArrived() throws Exception {
+        // closed on a body still arriving, the connection would be reset under a client still
+        // sending it, and the answer lost: a small body is read before the answer
+        String upload = create(server, ALICE, photo.length, Map.of("filename", "p.jpg"));
+        try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), URI.create(server.baseUrl()).getPort())) {
+            OutputStream out = socket.getOutputStream();
+            out.write(("PATCH " + URI.create(upload).getPath() + " HTTP/1.1\r\nHost: 127.0.0.1\r\nx-api-key: " + ALICE
+                    + "\r\nTus-Resumable: 1.0.0\r\nUpload-Offset: 5\r\nContent-Type: application/offset+octet-stream"
+                    + "\r\nContent-Length: " + photo.length + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            out.write(photo, 0, photo.length - 1);
+            out.flush();
+            socket.setSoTimeout(1000);
+            assertThatThrownBy(() -> socket.getInputStream().read()).as("an answer before the body's last byte")
+                    .isInstanceOf(SocketTimeoutException.class);
+            out.write(photo[photo.length - 1]);
+            out.flush();
+            socket.setSoTimeout(30_000);
+            // all of it, up to a close that is no reset
+            String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
+            assertThat(answer).startsWith("HTTP/1.1 409").contains("\"code\":\"offset-mismatch\"");
+        }
+        assertThat(head(upload, ALICE).headers().firstValue("Upload-Offset")).hasValue("0");
     }
 
     @Test

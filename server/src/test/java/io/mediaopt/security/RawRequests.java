@@ -130,6 +130,32 @@ final class RawRequests {
     }
 
     /**
+     * Posts the form over a plain connection, its body sent from another thread while the answer
+     * is read, as a browser sends: a refusal part way through a body bigger than the server reads
+     * on before answering comes back, though the server then closes on the rest and the client's
+     * writes meet a reset (a client that reads only once its body is sent, as the JDK's does, can
+     * lose the answer there). The whole answer back.
+     */
+    static String postWhileReading(RunningServer server, String path, List<Part> parts) throws Exception {
+        byte[] body = RawMultipart.body(parts);
+        try (Socket socket = connect(server)) {
+            OutputStream out = socket.getOutputStream();
+            writeHead(out, path, body.length);
+            Thread sender = Thread.ofVirtual().start(() -> {
+                try {
+                    out.write(body);
+                    out.flush();
+                } catch (IOException e) {
+                    // the server answered and closed before the body was all sent: the answer is what counts
+                }
+            });
+            String answer = readUntilClosed(socket);
+            sender.join(Duration.ofMinutes(1));
+            return answer;
+        }
+    }
+
+    /**
      * Sends the body one byte every 100 ms (well under the read timeout, far under the minimum
      * rate) until the server answers or drops the connection, for at most 300 bytes; whether it did.
      */
