@@ -76,6 +76,8 @@ final class ResumableUploader {
         }
         return transport.call(tus(requestTo(location)).header("Upload-Offset", Long.toString(offset))
                 .header("Content-Type", "application/offset+octet-stream")
+                // a piece refused from its headers (a wrong offset, an upload gone) is answered unsent
+                .expectContinue(true)
                 .method("PATCH", BodyPublishers.ofByteArray(piece.array(), 0, piece.position())).build());
     }
 
