@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# How much one quality per file could save at all (an oracle that knows each file's curve) and
+# how much of it the picture's features keep, on the quality corpus, judged by SSIMULACRA 2 and
+# butteraugli (bench/judged-headroom.py says how):
+#   bench/judged-headroom.sh web
+# Sweeps the fixed setting over QUALITIES (default "50 90 5") on the training and the evaluation
+# files (bench/judged-sweep.sh's measurement, fixed rows only, to bench/target/headroom/), writes
+# the files' features, and prints the table. ~40 minutes on one core at nice 10 for `web`; a
+# stopped run resumes.
+set -euo pipefail
+cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.."
+preset="${1:?preset: web, mobile or low-bandwidth}"
+read -r from to step <<< "${QUALITIES:-50 90 5}"
+
+# shellcheck source=scripts/prerequisites.sh
+source scripts/prerequisites.sh >/dev/null
+command -v butteraugli >/dev/null || { echo "butteraugli is missing: apt-get install butteraugli" >&2; exit 1; }
+corpus="$(bench/corpus-fetch.sh)"
+./mvnw -o -q -B -pl server -am test-compile
+./mvnw -o -q -B -pl server dependency:build-classpath -Dmdep.outputFile="$PWD/server/target/classpath.txt" >/dev/null
+out=bench/target/headroom
+mkdir -p "$out"
+run() {
+    nice -n 10 "$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED --add-modules jdk.incubator.vector \
+        -XX:+UseSerialGC -Xmx512m \
+        -cp "server/target/classes:server/target/test-classes:$(cat server/target/classpath.txt)" "$@"
+}
+for set in training evaluation; do
+    mapfile -t files < <(awk -F'\t' -v s="$set" -v c="$corpus" 'NR > 1 && $3 == s { print c "/" $1 }' \
+        bench/corpus/manifest.tsv)
+    run io.mediaopt.image.JudgedSweep "$preset" "$from" "$to" "$step" "$out/$preset-$set.csv" fixed-only "${files[@]}"
+done
+mapfile -t all < <(awk -F'\t' -v c="$corpus" 'NR > 1 { print c "/" $1 }' bench/corpus/manifest.tsv)
+run io.mediaopt.image.FeatureTable "$preset" "$out/$preset-features.csv" "${all[@]}"
+python3 bench/judged-headroom.py bench/corpus/manifest.tsv "$out/$preset-training.csv" \
+    "$out/$preset-evaluation.csv" "$out/$preset-features.csv"
