@@ -25,11 +25,11 @@ final class S3Deadlines {
             o -> o.apiCallTimeout(SMALL_CALL);
 
     /**
-     * For sending {@code bytes}: an attempt gets long enough to move them at
-     * {@link #MIN_TRANSFER_BYTES_PER_SECOND}, and the call room for one retry.
+     * For sending {@code bytes}: long enough to move them at {@link #MIN_TRANSFER_BYTES_PER_SECOND},
+     * retries included (a quick refusal, such as a throttled request, is still retried within it).
      */
     static Consumer<AwsRequestOverrideConfiguration.Builder> sending(long bytes) {
-        Duration attempt = TRANSFER_OVERHEAD.plusMillis(Math.multiplyExact(bytes, 1000L) / MIN_TRANSFER_BYTES_PER_SECOND);
-        return o -> o.apiCallAttemptTimeout(attempt).apiCallTimeout(attempt.multipliedBy(2));
+        Duration call = TRANSFER_OVERHEAD.plusMillis(Math.multiplyExact(bytes, 1000L) / MIN_TRANSFER_BYTES_PER_SECOND);
+        return o -> o.apiCallTimeout(call);
     }
 }

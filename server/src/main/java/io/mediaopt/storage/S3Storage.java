@@ -4,6 +4,7 @@ import io.mediaopt.http.CachedCheck;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import software.amazon.awssdk.core.ResponseInputStream;
+import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.http.ContentStreamProvider;
@@ -85,7 +86,7 @@ public final class S3Storage implements Storage {
             }
             Files.deleteIfExists(source);
         } catch (SdkException | IOException | UncheckedIOException e) {
-            throw new StorageException("The file could not be written to object storage", e);
+            throw failure("The file could not be written to object storage", e);
         }
     }
 
@@ -173,7 +174,7 @@ public final class S3Storage implements Storage {
             Files.copy(object.content(), target, StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException | SdkException e) {
             deletePartialCopy(target);
-            throw new StorageException("The file could not be read from object storage", e);
+            throw failure("The file could not be read from object storage", e);
         }
     }
 
@@ -192,7 +193,7 @@ public final class S3Storage implements Storage {
             refuseWhileUnreachable();
             client().deleteObject(b -> b.bucket(bucket).key(key).overrideConfiguration(S3Deadlines.SMALL));
         } catch (SdkException e) {
-            throw new StorageException("The file could not be deleted from object storage", e);
+            throw failure("The file could not be deleted from object storage", e);
         }
     }
 
@@ -224,11 +225,14 @@ public final class S3Storage implements Storage {
         }
     }
 
-    /** The last look at the bucket, at most {@link #CHECK_FRESH_FOR} old. */
+    /**
+     * Looks at the bucket now (the health report keeps the answer for a while itself), and lets
+     * the calls that follow go by what it found.
+     */
     @Override
     public void check() throws IOException {
         try {
-            reachable.call();
+            reachable.refresh();
         } catch (IOException e) {
             throw e;
         } catch (Exception e) {
@@ -241,7 +245,8 @@ public final class S3Storage implements Storage {
      * rather than waiting out its own timeouts; a refused key or a missing bucket is left for the
      * call itself to report, as it may need no more than object access.
      */
-    private void refuseWhileUnreachable() {
+    @Override
+    public void refuseWhileUnreachable() {
         try {
             reachable.call();
         } catch (Exception e) {
@@ -270,10 +275,21 @@ public final class S3Storage implements Storage {
         return s3.client();
     }
 
-    private static StorageException readFailure(SdkException e) {
+    private StorageException readFailure(SdkException e) {
         if (e instanceof S3Exception s3e && s3e.statusCode() == 404) {
             return new StorageException("Stored object is missing", e);
         }
-        return new StorageException("The file could not be read from object storage", e);
+        return failure("The file could not be read from object storage", e);
+    }
+
+    /**
+     * A call that could not reach object storage (a connection refused or timed out, a call out
+     * of time) counts as a look at the bucket: the calls after it are refused at once.
+     */
+    private StorageException failure(String message, Exception cause) {
+        if (cause instanceof SdkClientException) {
+            reachable.failedWith(new IOException("object storage cannot be reached", cause));
+        }
+        return new StorageException(message, cause);
     }
 }
