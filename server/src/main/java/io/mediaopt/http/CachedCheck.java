@@ -20,18 +20,28 @@ public final class CachedCheck<T> implements Callable<T> {
 
     private record Answer<T>(long atNanos, T value, Exception failure) {}
 
+    /** Takes {@code failure} as the answer from now on, as if the check had just met it. */
+    public synchronized void failedWith(Exception failure) {
+        last = new Answer<>(System.nanoTime(), null, failure);
+    }
+
     /** Concurrent callers wait for the one that refreshes the answer rather than all running the check. */
     @Override
     public synchronized T call() throws Exception {
-        long now = System.nanoTime();
-        if (last == null || now - last.atNanos() > freshFor.toNanos()) {
-            try {
-                last = new Answer<>(now, check.call(), null);
-            } catch (Exception e) {
-                last = new Answer<>(now, null, e);
-            }
-        }
+        if (last == null || System.nanoTime() - last.atNanos() > freshFor.toNanos()) return refresh();
         if (last.failure() != null) throw last.failure();
+        return last.value();
+    }
+
+    /** Runs the check now, however fresh the last answer is, and keeps what it gives. */
+    public synchronized T refresh() throws Exception {
+        long now = System.nanoTime();
+        try {
+            last = new Answer<>(now, check.call(), null);
+        } catch (Exception e) {
+            last = new Answer<>(now, null, e);
+            throw e;
+        }
         return last.value();
     }
 }

@@ -58,11 +58,14 @@ public enum SqlDialect {
 
     /**
      * Driver properties that bound how long the database may keep a connection waiting, in
-     * seconds: connecting, logging in, and any read (a server that stopped answering). A
-     * property the database URL sets itself wins.
+     * seconds: connecting, logging in, and any read. Every statement of the job store is a short
+     * one (rows by key or by index, a few at a time), so a server silent for a second has stopped
+     * answering (hung, or behind a network partition): the statement fails as an outage, and a
+     * request that needed it is answered {@code 503 unavailable} within 2 s. A property the
+     * database URL sets itself wins.
      */
     public Map<String, String> driverTimeouts() {
-        return this == SQLITE ? Map.of() : Map.of("connectTimeout", "1", "loginTimeout", "2", "socketTimeout", "10");
+        return this == SQLITE ? Map.of() : Map.of("connectTimeout", "1", "loginTimeout", "2", "socketTimeout", "1");
     }
 
     /** Statements run on every new connection. */

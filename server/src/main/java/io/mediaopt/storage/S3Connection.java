@@ -19,11 +19,12 @@ import java.util.Optional;
 
 /**
  * The SDK's clients for one S3-compatible service: one sends requests, the other signs download
- * URLs with the same settings. Connecting and waiting for bytes are bounded, so a service that
- * is down fails requests (and the health check) within seconds instead of hanging them.
+ * URLs with the same settings. Connecting and waiting for bytes are bounded here, each call by
+ * {@link S3Deadlines}, so a service that is down or has stopped answering fails requests (and the
+ * health check) within seconds instead of hanging them.
  */
 public record S3Connection(S3Client client, S3Presigner presigner) implements AutoCloseable {
-    private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
+    private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(1);
     private static final Duration READ_TIMEOUT = Duration.ofSeconds(30);
     /** Each download streamed through the service holds one for as long as its client reads. */
     private static final int MAX_CONNECTIONS = 200;

@@ -1,8 +1,10 @@
 package io.mediaopt.storage;
 
+import io.mediaopt.http.CachedCheck;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import software.amazon.awssdk.core.ResponseInputStream;
+import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.http.ContentStreamProvider;
@@ -35,17 +37,24 @@ public final class S3Storage implements Storage {
     private static final Logger log = LoggerFactory.getLogger(S3Storage.class);
     /** Under the health report's own bound, so an unreachable bucket is named, not just late. */
     private static final Duration CHECK_TIMEOUT = Duration.ofMillis(1200);
+    /** How long one look at the bucket stands for the health report and for refusing calls. */
+    private static final Duration CHECK_FRESH_FOR = Duration.ofSeconds(2);
     /** S3 numbers the parts of one upload from 1 to 10,000. */
     private static final int MAX_PARTS = 10_000;
 
     private final S3Connection s3;
     private final String bucket;
     private final PartSizes parts;
+    private final CachedCheck<Boolean> reachable;
 
     public S3Storage(S3Connection s3, String bucket, PartSizes parts) {
         this.s3 = s3;
         this.bucket = bucket;
         this.parts = parts;
+        this.reachable = new CachedCheck<>(CHECK_FRESH_FOR, () -> {
+            askForBucket();
+            return true;
+        });
     }
 
     /**
@@ -67,22 +76,24 @@ public final class S3Storage implements Storage {
     @Override
     public void put(String key, Path source, String contentType) {
         try {
+            refuseWhileUnreachable();
             long size = Files.size(source);
             if (size > parts.multipartThreshold()) {
                 putInParts(key, source, size, contentType);
             } else {
-                client().putObject(b -> b.bucket(bucket).key(key).contentType(contentType), RequestBody.fromFile(source));
+                client().putObject(b -> b.bucket(bucket).key(key).contentType(contentType)
+                        .overrideConfiguration(S3Deadlines.sending(size)), RequestBody.fromFile(source));
             }
             Files.deleteIfExists(source);
         } catch (SdkException | IOException | UncheckedIOException e) {
-            throw new StorageException("The file could not be written to object storage", e);
+            throw failure("The file could not be written to object storage", e);
         }
     }
 
     /** A multipart upload, aborted on failure so no orphaned parts are left behind. */
     private void putInParts(String key, Path source, long size, String contentType) {
-        String uploadId = client().createMultipartUpload(b -> b.bucket(bucket).key(key).contentType(contentType))
-                .uploadId();
+        String uploadId = client().createMultipartUpload(b -> b.bucket(bucket).key(key).contentType(contentType)
+                .overrideConfiguration(S3Deadlines.SMALL)).uploadId();
         try {
             long partSize = Math.max(parts.partSize(), Math.ceilDiv(size, MAX_PARTS));
             List<CompletedPart> done = new ArrayList<>();
@@ -90,7 +101,8 @@ public final class S3Storage implements Storage {
                 int number = done.size() + 1;
                 long length = Math.min(partSize, size - offset);
                 String eTag = client().uploadPart(
-                        b -> b.bucket(bucket).key(key).uploadId(uploadId).partNumber(number).contentLength(length),
+                        b -> b.bucket(bucket).key(key).uploadId(uploadId).partNumber(number).contentLength(length)
+                                .overrideConfiguration(S3Deadlines.sending(length)),
                         RequestBody.fromContentProvider(filePart(source, offset, length), length,
                                 "application/octet-stream")).eTag();
                 done.add(CompletedPart.builder().partNumber(number).eTag(eTag).build());
@@ -99,7 +111,8 @@ public final class S3Storage implements Storage {
                     .multipartUpload(m -> m.parts(done)));
         } catch (RuntimeException e) {
             try {
-                client().abortMultipartUpload(b -> b.bucket(bucket).key(key).uploadId(uploadId));
+                client().abortMultipartUpload(b -> b.bucket(bucket).key(key).uploadId(uploadId)
+                        .overrideConfiguration(S3Deadlines.SMALL));
             } catch (SdkException abortFailed) {
                 log.warn("cannot abort the multipart upload of {}; a bucket lifecycle rule removes its parts", key,
                         abortFailed);
@@ -134,9 +147,11 @@ public final class S3Storage implements Storage {
         return new StoredObject(new S3ObjectStream(body), body.response().contentLength());
     }
 
+    /** The time limit ends with the answer's headers: reading the body, however long, is not cut. */
     private ResponseInputStream<GetObjectResponse> get(GetObjectRequest request) {
         try {
-            return client().getObject(request);
+            refuseWhileUnreachable();
+            return client().getObject(request.toBuilder().overrideConfiguration(S3Deadlines.SMALL).build());
         } catch (SdkException e) {
             throw readFailure(e);
         }
@@ -145,7 +160,9 @@ public final class S3Storage implements Storage {
     @Override
     public long size(String key) {
         try {
-            return client().headObject(b -> b.bucket(bucket).key(key)).contentLength();
+            refuseWhileUnreachable();
+            return client().headObject(b -> b.bucket(bucket).key(key).overrideConfiguration(S3Deadlines.SMALL))
+                    .contentLength();
         } catch (SdkException e) {
             throw readFailure(e);
         }
@@ -157,7 +174,7 @@ public final class S3Storage implements Storage {
             Files.copy(object.content(), target, StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException | SdkException e) {
             deletePartialCopy(target);
-            throw new StorageException("The file could not be read from object storage", e);
+            throw failure("The file could not be read from object storage", e);
         }
     }
 
@@ -173,9 +190,10 @@ public final class S3Storage implements Storage {
     @Override
     public void delete(String key) {
         try {
-            client().deleteObject(b -> b.bucket(bucket).key(key));
+            refuseWhileUnreachable();
+            client().deleteObject(b -> b.bucket(bucket).key(key).overrideConfiguration(S3Deadlines.SMALL));
         } catch (SdkException e) {
-            throw new StorageException("The file could not be deleted from object storage", e);
+            throw failure("The file could not be deleted from object storage", e);
         }
     }
 
@@ -207,9 +225,39 @@ public final class S3Storage implements Storage {
         }
     }
 
-    /** Asks for the bucket, briefly; the message names the problem without naming the endpoint. */
+    /**
+     * Looks at the bucket now (the health report keeps the answer for a while itself), and lets
+     * the calls that follow go by what it found.
+     */
     @Override
     public void check() throws IOException {
+        try {
+            reachable.refresh();
+        } catch (IOException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IOException(e.getMessage(), e);
+        }
+    }
+
+    /**
+     * While the last look at the bucket found object storage unreachable, a call fails at once
+     * rather than waiting out its own timeouts; a refused key or a missing bucket is left for the
+     * call itself to report, as it may need no more than object access.
+     */
+    @Override
+    public void refuseWhileUnreachable() {
+        try {
+            reachable.call();
+        } catch (Exception e) {
+            if (StorageException.faultOf(e) == StorageException.Fault.UNREACHABLE) {
+                throw new StorageException(StorageException.Fault.UNREACHABLE, "Object storage cannot be reached", e);
+            }
+        }
+    }
+
+    /** Asks for the bucket, briefly; the message names the problem without naming the endpoint. */
+    private void askForBucket() throws IOException {
         try {
             client().headBucket(b -> b.bucket(bucket).overrideConfiguration(o -> o.apiCallTimeout(CHECK_TIMEOUT)));
         } catch (S3Exception e) {
@@ -227,10 +275,21 @@ public final class S3Storage implements Storage {
         return s3.client();
     }
 
-    private static StorageException readFailure(SdkException e) {
+    private StorageException readFailure(SdkException e) {
         if (e instanceof S3Exception s3e && s3e.statusCode() == 404) {
             return new StorageException("Stored object is missing", e);
         }
-        return new StorageException("The file could not be read from object storage", e);
+        return failure("The file could not be read from object storage", e);
+    }
+
+    /**
+     * A call that could not reach object storage (a connection refused or timed out, a call out
+     * of time) counts as a look at the bucket: the calls after it are refused at once.
+     */
+    private StorageException failure(String message, Exception cause) {
+        if (cause instanceof SdkClientException) {
+            reachable.failedWith(new IOException("object storage cannot be reached", cause));
+        }
+        return new StorageException(message, cause);
     }
 }

@@ -51,6 +51,13 @@ public interface Storage {
      */
     Optional<URI> presignedPut(String key, String contentType, long size, Duration validity);
 
+    /**
+     * Throws {@link StorageException} at once while the storage is known to be out of reach, so a
+     * request that will need it is not kept waiting for something else first; storage that is
+     * never out of reach in that way does nothing.
+     */
+    default void refuseWhileUnreachable() {}
+
     /** Throws when the storage cannot be used; for the health check. */
     void check() throws IOException;
 

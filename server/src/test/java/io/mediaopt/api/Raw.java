@@ -4,6 +4,9 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Duration;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Plain HTTP for what the client library deliberately never sends: malformed or odd requests.
@@ -16,6 +19,15 @@ final class Raw {
 
     static HttpResponse<String> send(HttpRequest request) throws Exception {
         return HTTP.send(request, HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** Sends the request, which must be answered well within the time a stalled dependency would hold it. */
+    static HttpResponse<String> answeredSoon(HttpRequest request) throws Exception {
+        long started = System.nanoTime();
+        HttpResponse<String> answer = send(request);
+        assertThat(Duration.ofNanos(System.nanoTime() - started)).as(request.uri().getPath())
+                .isLessThan(Duration.ofSeconds(5));
+        return answer;
     }
 
     static HttpRequest.Builder request(String baseUrl, String path) {

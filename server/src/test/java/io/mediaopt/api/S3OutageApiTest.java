@@ -2,7 +2,9 @@ package io.mediaopt.api;
 
 import io.mediaopt.Eventually;
 import io.mediaopt.Fixtures;
+import io.mediaopt.RawMultipart;
 import io.mediaopt.S3TestServer;
+import io.mediaopt.StallingProxy;
 import io.mediaopt.TestService;
 import io.mediaopt.client.Health;
 import io.mediaopt.client.Job;
@@ -11,6 +13,8 @@ import io.mediaopt.client.MediaoptApiException;
 import io.mediaopt.client.MediaoptClient;
 import org.junit.jupiter.api.Test;
 
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -60,6 +64,42 @@ class S3OutageApiTest {
             }
             assertThat(client.getUsage().totalJobs()).isEqualTo(ids.size());
             assertThat(client.health().httpStatus()).isEqualTo(200);
+        }
+    }
+
+    @Test
+    void whileStorageAcceptsConnectionsButNeverAnswersRequestsGet503FastAndTheJobWaitsForIt() throws Exception {
+        try (S3TestServer s3 = S3TestServer.start(); StallingProxy proxy = StallingProxy.start(s3.endpoint().getPort())) {
+            Map<String, String> env = oneWorker(s3);
+            env.put("SERVICE_OBJECT_ENDPOINT", "http://127.0.0.1:" + proxy.port());
+            try (TestService service = TestService.start(env); MediaoptClient client = service.client()) {
+                String id = client.submitJob(Fixtures.mp4WithAudio(), "web").jobId();
+                awaitProcessing(client, id);
+                proxy.stall();
+                try {
+                    byte[] png = Files.readAllBytes(Fixtures.png());
+                    for (String path : new String[]{"/media/jobs", "/media/optimize"}) {
+                        HttpResponse<String> answer = Raw.answeredSoon(RawMultipart.post(service.baseUrl(), path, List.of(
+                                RawMultipart.Part.file("media", "image.png", png),
+                                RawMultipart.Part.text("preset", "web"))).build());
+                        assertThat(answer.statusCode()).as(path).isEqualTo(503);
+                        assertThat(answer.body()).as(path).contains("\"code\":\"storage-failed\"");
+                        assertThat(answer.headers().firstValue("Retry-After")).as(path).isPresent();
+                    }
+                    Eventually.await(Duration.ofSeconds(10), () -> Raw.answeredSoon(
+                            Raw.request(service.baseUrl(), "/health").GET().build()).statusCode(), status -> status == 503);
+                    assertThat(client.health().checks().get("storage").path("error").asText())
+                            .isEqualTo("object storage cannot be reached");
+                    // the encode ends, storing its output meets the stall, and the job goes back to the queue
+                    Eventually.await(Duration.ofSeconds(60), () -> client.getJob(id).status(),
+                            status -> status == JobStatus.PENDING);
+                } finally {
+                    proxy.pass();
+                }
+                Job job = client.waitForJob(id, Duration.ofMinutes(3));
+                assertThat(job.status()).isEqualTo(JobStatus.DONE);
+                assertThat(client.health().httpStatus()).isEqualTo(200);
+            }
         }
     }
 

@@ -36,4 +36,27 @@ class CachedCheckTest {
         assertThatThrownBy(failing::call).hasMessage("ffmpeg cannot be started");
         assertThat(runs).hasValue(1);
     }
+
+    @Test
+    void aFailureMetElsewhereReplacesAFreshAnswerUntilItIsStale() throws Exception {
+        AtomicInteger runs = new AtomicInteger();
+        CachedCheck<String> check = new CachedCheck<>(Duration.ofMillis(200), () -> "v" + runs.incrementAndGet());
+        assertThat(check.call()).isEqualTo("v1");
+
+        check.failedWith(new IllegalStateException("the bucket cannot be reached"));
+
+        assertThatThrownBy(check::call).hasMessage("the bucket cannot be reached");
+        Thread.sleep(250);
+        assertThat(check.call()).isEqualTo("v2");
+    }
+
+    @Test
+    void aRefreshAsksAtOnceAndItsAnswerIsKept() throws Exception {
+        AtomicInteger runs = new AtomicInteger();
+        CachedCheck<String> check = new CachedCheck<>(Duration.ofHours(1), () -> "v" + runs.incrementAndGet());
+        assertThat(check.call()).isEqualTo("v1");
+
+        assertThat(check.refresh()).isEqualTo("v2");
+        assertThat(check.call()).isEqualTo("v2");
+    }
 }

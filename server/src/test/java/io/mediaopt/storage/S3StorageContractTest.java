@@ -1,10 +1,14 @@
 package io.mediaopt.storage;
 
+import io.mediaopt.Eventually;
 import io.mediaopt.S3TestServer;
+import io.mediaopt.StallingProxy;
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -13,7 +17,9 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.Optional;
+import java.util.Random;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -146,6 +152,101 @@ class S3StorageContractTest extends StorageContractTest {
         assertThatThrownBy(() -> unreachable.open(key("x"))).isInstanceOf(StorageException.class);
 
         assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(20));
+    }
+
+    @Test
+    void aServerThatStopsAnsweringFailsEachOperationWithin2SecondsAsUnreachable() throws Exception {
+        Path copy = dir.resolve("copy");
+        for (Operation operation : new Operation[]{
+                s3 -> s3.put(key("output.webp"), file("again"), "image/webp"),
+                s3 -> s3.open(key("output.webp")),
+                s3 -> s3.openRange(key("output.webp"), 0, 1),
+                s3 -> s3.size(key("output.webp")),
+                s3 -> s3.copyTo(key("output.webp"), copy),
+                s3 -> s3.delete(key("output.webp"))}) {
+            try (StallingProxy proxy = StallingProxy.start(server.endpoint().getPort());
+                 S3Connection viaProxy = throughProxy(proxy)) {
+                S3Storage stalling = new S3Storage(viaProxy, S3TestServer.BUCKET, TEST_PARTS);
+                stalling.put(key("output.webp"), file("webp bytes"), "image/webp");
+                // the bucket answered just now, so the operation meets the stall unwarned
+                stalling.check();
+                proxy.stall();
+                long started = System.nanoTime();
+
+                assertThatThrownBy(() -> operation.on(stalling)).isInstanceOfSatisfying(StorageException.class,
+                        e -> assertThat(e.fault()).isEqualTo(StorageException.Fault.UNREACHABLE));
+                // a generous bound: the operation's own limit is 1.5 s, and about 2 s for a small upload
+                assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(5));
+                // the failed call told the next one, although the bucket's last answer is not stale yet
+                assertThatThrownBy(() -> stalling.size(key("output.webp"))).hasMessage("Object storage cannot be reached");
+            }
+        }
+        assertThat(copy).doesNotExist();
+    }
+
+    @Test
+    void whileTheBucketIsKnownUnreachableOperationsAreRefusedWithoutTryingAndResumeWhenItAnswers() throws Exception {
+        try (StallingProxy proxy = StallingProxy.start(server.endpoint().getPort());
+             S3Connection viaProxy = throughProxy(proxy)) {
+            S3Storage stalling = new S3Storage(viaProxy, S3TestServer.BUCKET, TEST_PARTS);
+            stalling.put(key("output.webp"), file("webp bytes"), "image/webp");
+            proxy.stall();
+            // once the bucket's last answer is stale, the next look finds it unreachable
+            Eventually.until(Duration.ofSeconds(10), "the bucket found unreachable", () -> {
+                try {
+                    stalling.check();
+                    return false;
+                } catch (IOException e) {
+                    return e.getMessage().equals("object storage cannot be reached");
+                }
+            });
+
+            for (ThrowingCallable operation : new ThrowingCallable[]{
+                    () -> stalling.put(key("other.webp"), file("x"), "image/webp"),
+                    () -> stalling.open(key("output.webp")),
+                    () -> stalling.size(key("output.webp")),
+                    () -> stalling.delete(key("output.webp"))}) {
+                assertThatThrownBy(operation).isInstanceOfSatisfying(StorageException.class, e -> {
+                    assertThat(e.getMessage()).isEqualTo("Object storage cannot be reached");
+                    assertThat(e.status()).isEqualTo(503);
+                });
+            }
+
+            proxy.pass();
+            Eventually.await(Duration.ofSeconds(10), () -> {
+                try {
+                    return stalling.size(key("output.webp"));
+                } catch (StorageException stillRefused) {
+                    return -1L;
+                }
+            }, size -> size == "webp bytes".length());
+        }
+    }
+
+    @Test
+    void aDownloadReadMoreSlowlyThanTheCallLimitIsNotCut() throws Exception {
+        byte[] bytes = new byte[LARGE_BYTES];
+        new Random(11).nextBytes(bytes);
+        storage.put(key("output.mp4"), Files.write(dir.resolve("large"), bytes), "video/mp4");
+
+        try (Storage.StoredObject object = storage.open(key("output.mp4"))) {
+            byte[] start = object.content().readNBytes(1024);
+            // longer than any S3 call's own limit: the client reading slowly must not lose the rest
+            Thread.sleep(S3Deadlines.SMALL_CALL.multipliedBy(2).toMillis());
+            byte[] rest = object.content().readAllBytes();
+            assertThat(start.length + rest.length).isEqualTo(LARGE_BYTES);
+            assertThat(rest).isEqualTo(Arrays.copyOfRange(bytes, 1024, LARGE_BYTES));
+        }
+    }
+
+    @FunctionalInterface
+    private interface Operation {
+        void on(Storage storage) throws Exception;
+    }
+
+    private static S3Connection throughProxy(StallingProxy proxy) {
+        return S3Connection.open(S3TestServer.REGION, Optional.of(URI.create("http://127.0.0.1:" + proxy.port())),
+                S3TestServer.ACCESS_KEY, S3TestServer.SECRET_KEY);
     }
 
     private URI presign(Duration validity) {
