@@ -156,7 +156,7 @@ final class ImageEncoder {
             image = open(opened, vips.cmykToSrgb(image));
             image = open(opened, vips.thumbnailImage(image, boxWidth, boxHeight));
         } else {
-            image = open(opened, vips.thumbnail(source, header.animated(), boxWidth, boxHeight, header.hasIccProfile()));
+            image = open(opened, thumbnail(vips, source, header, header.animated(), boxWidth, boxHeight));
         }
         if (header.needsRotation()) {
             // rotating needs random access to pixels a sequential read streams only once, so
@@ -167,6 +167,14 @@ final class ImageEncoder {
             image = open(opened, vips.autorotate(image));
         }
         return image;
+    }
+
+    /** The picture fitted into the box, a JPEG decoded smaller where that loses nothing visible. */
+    static VipsImage thumbnail(Vips vips, Path source, ImageHeader header, boolean allPages, int boxWidth,
+                               int boxHeight) {
+        int shrink = header.jpegShrinkOnLoad(boxWidth, boxHeight);
+        if (shrink > 1) return vips.thumbnailJpeg(source, shrink, boxWidth, boxHeight, header.hasIccProfile());
+        return vips.thumbnail(source, allPages, boxWidth, boxHeight, header.hasIccProfile());
     }
 
     /**

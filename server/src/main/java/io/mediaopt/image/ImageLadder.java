@@ -113,7 +113,7 @@ public final class ImageLadder implements AutoCloseable {
                     .orElseThrow(() -> new VipsException("header", "not an image the service accepts"));
             int boxWidth = header.turnsSideways() ? Vips.MAX_COORD : maxWidth;
             int boxHeight = header.turnsSideways() ? maxWidth : Vips.MAX_COORD;
-            VipsImage image = step(opened, vips.thumbnail(file, false, boxWidth, boxHeight, header.hasIccProfile()));
+            VipsImage image = step(opened, ImageEncoder.thumbnail(vips, file, header, false, boxWidth, boxHeight));
             stopIfExpired();
             image = step(opened, vips.copyMemory(image));
             if (header.needsRotation()) image = step(opened, vips.copyMemory(step(opened, vips.autorotate(image))));

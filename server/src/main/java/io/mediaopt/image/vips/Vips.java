@@ -146,15 +146,36 @@ public final class Vips {
      * through the embedded ICC profile instead of assuming the pixels are already sRGB.
      */
     public VipsImage thumbnail(Path file, boolean allPages, int width, int height, boolean fromProfile) {
-        VipsOptions options = VipsOptions.none()
-                .set("height", height)
-                .set("size", SIZE_DOWN)
-                .set("no_rotate", true)
-                .set("fail_on", FAIL_ON_ERROR);
-        if (fromProfile) options.set("export_profile", "srgb");
+        VipsOptions options = fitting(height, fromProfile).set("fail_on", FAIL_ON_ERROR);
         String name = file + (allPages ? "[n=-1]" : "");
         return calls.image("thumbnail", (arena, out) -> List.of(arena.allocateFrom(name), out, width),
                 List.of(pointer(), pointer(), integer()), options);
+    }
+
+    /**
+     * {@link #thumbnail} of a JPEG decoded at 1/{@code shrink} of its size (2, 4 or 8: libjpeg
+     * scales while it decodes, at a fraction of the work), then resized the rest of the way.
+     * vips_thumbnail itself decodes smaller only where at least twice the target's size is left
+     * for the resize; the caller decides when less is enough.
+     */
+    public VipsImage thumbnailJpeg(Path file, int shrink, int width, int height, boolean fromProfile) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment loaded = (MemorySegment) lib.callVariadic(arena, "vips_image_new_from_file",
+                    pointer(), List.of(pointer()), List.of(arena.allocateFrom(file.toString())),
+                    VipsOptions.none().set("access", ACCESS_SEQUENTIAL).set("fail_on", FAIL_ON_ERROR)
+                            .set("shrink", shrink));
+            // the resize holds its own reference to what it reads
+            try (VipsImage decoded = calls.wrap(loaded, "jpegload")) {
+                return calls.image("thumbnail_image", (a, out) -> List.of(decoded.pointer(), out, width),
+                        List.of(pointer(), pointer(), integer()), fitting(height, fromProfile));
+            }
+        }
+    }
+
+    private static VipsOptions fitting(int height, boolean fromProfile) {
+        VipsOptions options = VipsOptions.none().set("height", height).set("size", SIZE_DOWN).set("no_rotate", true);
+        if (fromProfile) options.set("export_profile", "srgb");
+        return options;
     }
 
     /** A file opened for one sequential decode that stops at the first error, as thumbnail's is. */
