@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.mediaopt.http.ApiKeys;
 import io.mediaopt.http.ApiServer;
 import io.mediaopt.http.CallbackPayloads;
-import io.mediaopt.http.CachedCheck;
 import io.mediaopt.http.HealthChecks;
 import io.mediaopt.http.InfoHandlers;
 import io.mediaopt.http.UploadReader;

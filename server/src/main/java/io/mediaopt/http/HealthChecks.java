@@ -1,5 +1,6 @@
 package io.mediaopt.http;
 
+import io.mediaopt.CachedCheck;
 import com.fasterxml.jackson.annotation.JsonInclude;
 
 import java.time.Duration;

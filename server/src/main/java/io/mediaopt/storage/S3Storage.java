@@ -1,6 +1,6 @@
 package io.mediaopt.storage;
 
-import io.mediaopt.http.CachedCheck;
+import io.mediaopt.CachedCheck;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import software.amazon.awssdk.core.ResponseInputStream;

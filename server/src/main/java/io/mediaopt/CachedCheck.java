@@ -1,4 +1,4 @@
-package io.mediaopt.http;
+package io.mediaopt;
 
 import java.time.Duration;
 import java.util.concurrent.Callable;

@@ -1,4 +1,4 @@
-package io.mediaopt.http;
+package io.mediaopt;
 
 import org.junit.jupiter.api.Test;
 
