@@ -14,14 +14,8 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 
 /**
@@ -37,23 +31,13 @@ public final class ResumableUploads {
 
     private final JdbcUploadStore store;
     private final UploadParts parts;
-    private final Path dir;
     private final UploadSettings settings;
     private final long maxInputBytes;
-    private final PieceReceiver receiver;
+    private final UploadWriter writer;
     private final Clock clock;
     private final Supplier<String> ids;
-    /**
-     * How long a request waits for one of this node that is still writing to the same upload: a
-     * client whose connection broke asks again at once, while the request that was reading it
-     * has yet to see the break and record what arrived.
-     */
-    private static final Duration WRITER_WAIT = Duration.ofSeconds(5);
     /** How long a request may take to make an upload's job before another may take over. */
     private static final Duration FINISHING = Duration.ofMinutes(5);
-
-    /** Uploads a request of this node is writing to, each completed when that request is done. */
-    private final Map<String, CompletableFuture<Void>> writing = new ConcurrentHashMap<>();
 
     /**
      * {@code minBytesPerSecond} is SERVICE_MIN_UPLOAD_RATE (0: no check): a body arriving slower on
@@ -64,10 +48,9 @@ public final class ResumableUploads {
                             long maxInputBytes, long minBytesPerSecond, Clock clock, Supplier<String> ids) {
         this.store = store;
         this.parts = new UploadParts(storage, dir);
-        this.dir = dir;
         this.settings = settings;
         this.maxInputBytes = maxInputBytes;
-        this.receiver = new PieceReceiver(minBytesPerSecond);
+        this.writer = new UploadWriter(store, parts, dir, settings, new PieceReceiver(minBytesPerSecond), clock);
         this.clock = clock;
         this.ids = ids;
     }
@@ -132,7 +115,7 @@ public final class ResumableUploads {
 
     /** The upload, when the caller named {@code keyName} (null: keys off) may use it and it has not expired. */
     public ResumableUpload find(String id, String keyName) {
-        awaitWriter(id);
+        writer.awaitWriter(id);
         return find(id, keyName, false);
     }
 
@@ -143,68 +126,12 @@ public final class ResumableUploads {
     }
 
     /**
-     * Writes {@code body} at {@code offset} and returns the upload as it then stands.
-     * {@code declaredLength} is the body's Content-Length, -1 when unknown. When the body breaks
-     * off, the bytes that arrived are kept and counted, and the failure is rethrown; with a
-     * {@code checksum} (null: none) only a whole body that matches it is kept.
+     * Writes {@code body} at {@code offset} and returns the upload as it then stands
+     * ({@link UploadWriter#append}).
      */
     public ResumableUpload append(ResumableUpload upload, long offset, long declaredLength, InputStream body,
                                   BodyChecksum checksum) throws IOException {
-        if (upload.complete() || offset != upload.offset()) {
-            throw ServiceException.offsetMismatch("Expected Upload-Offset " + upload.offset() + " but received " + offset);
-        }
-        long room = upload.length() - offset;
-        if (declaredLength > room) throw pastTheEnd(upload);
-        CompletableFuture<Void> mine = new CompletableFuture<>();
-        if (writing.putIfAbsent(upload.id(), mine) != null) {
-            throw ServiceException.offsetMismatch("Another request is writing to upload " + upload.id());
-        }
-        Files.createDirectories(dir);
-        Path piece = Files.createTempFile(dir, "piece-" + upload.id() + "-", ".partial");
-        try {
-            PieceReceiver.Received received =
-                    receiver.receive(checksum == null ? body : checksum.wrap(body), piece, room);
-            long written = received.written();
-            IOException broken = received.broken();
-            if (written > room) throw pastTheEnd(upload);
-            if (checksum != null && (broken != null || !checksum.matches())) {
-                if (broken == null) {
-                    throw ServiceException.checksumMismatch("The body does not match its Upload-Checksum; nothing was kept");
-                }
-                written = 0;
-            }
-            long end = offset + written;
-            String part = written == 0 ? null : parts.keep(upload.id(), offset, piece);
-            long expiresAt = clock.millis() + settings.expiry().toMillis();
-            if (!store.advance(upload.id(), offset, end, part, expiresAt)) {
-                if (part != null) parts.deleteQuietly(List.of(part));
-                throw ServiceException.offsetMismatch("Upload " + upload.id() + " moved on while this request wrote to it");
-            }
-            if (broken != null) throw broken;
-            return upload.advancedTo(end, part, expiresAt);
-        } finally {
-            Files.deleteIfExists(piece);
-            writing.remove(upload.id(), mine);
-            mine.complete(null);
-        }
-    }
-
-    /** Waits, bounded, until no request of this node writes to the upload. */
-    private void awaitWriter(String id) {
-        CompletableFuture<Void> writer = writing.get(id);
-        if (writer == null) return;
-        try {
-            writer.get(WRITER_WAIT.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (TimeoutException | ExecutionException e) {
-            // still writing: the caller's request meets the offset as it stands
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    private ServiceException pastTheEnd(ResumableUpload upload) {
-        return ServiceException.tooLarge("Upload " + upload.id() + " has room for "
-                + (upload.length() - upload.offset()) + " more bytes; the body is longer");
+        return writer.append(upload, offset, declaredLength, body, checksum);
     }
 
     /** Makes the job of a complete upload from its bytes, a file of this node the maker consumes. */
