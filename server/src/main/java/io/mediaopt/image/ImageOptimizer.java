@@ -4,7 +4,6 @@ import io.mediaopt.image.vips.NativeHeap;
 import io.mediaopt.image.vips.ReadablePath;
 import io.mediaopt.image.vips.Vips;
 import io.mediaopt.image.vips.VipsException;
-import io.mediaopt.image.vips.VipsImage;
 import io.mediaopt.image.vips.Watchdog;
 
 import io.mediaopt.media.Attempt;
@@ -13,7 +12,6 @@ import io.mediaopt.media.ImageSettings;
 import io.mediaopt.media.Limits;
 import io.mediaopt.media.MediaException;
 import io.mediaopt.media.MediaFormat;
-import io.mediaopt.media.MediaKind;
 import io.mediaopt.media.Optimized;
 import io.mediaopt.media.Optimizer;
 import io.mediaopt.media.Preset;
@@ -39,11 +37,6 @@ import java.util.Optional;
 public final class ImageOptimizer implements Optimizer {
     private static final Logger log = LoggerFactory.getLogger(ImageOptimizer.class);
 
-    /** Loader classes of the accepted formats; a blocked or other loader means "not accepted". */
-    private static final List<String> ACCEPTED_LOADERS = MediaFormat.decodersOf(MediaKind.IMAGE);
-    private static final String NOT_ACCEPTED =
-            "The file is not an image in a supported format (" + MediaFormat.listOf(MediaKind.IMAGE) + ").";
-
     private final Vips vips;
     private final Limits limits;
     private final QualityMode qualityMode;
@@ -65,45 +58,13 @@ public final class ImageOptimizer implements Optimizer {
         try (Watchdog watchdog = Watchdog.start(limits.imageTimeout());
              ReadablePath source = ReadablePath.of(input, workDir)) {
             Vips decoder = vips.forInput(sniffed);
-            ImageHeader header = readHeader(decoder, source.path());
-            checkLimits(header);
+            ImageHeader header = ImageAdmission.admit(decoder, source.path(), limits);
             Optimized optimized = encode(decoder, input, source.path(), preset, header, workDir, watchdog);
             // the input returned as it came keeps its pages
             return optimized.strategy() == Strategy.IMAGE_ORIGINAL ? optimized
                     : optimized.withPagesDropped(header.pagesDropped());
         } finally {
             NativeHeap.PROCESS.imageEnds();
-        }
-    }
-
-    private static ImageHeader readHeader(Vips decoder, Path source) {
-        String loader = decoder.findLoader(source).orElseThrow(() -> {
-            log.info("image refused: no libvips loader recognises {}", source);
-            return MediaException.unsupportedType(NOT_ACCEPTED);
-        });
-        if (ACCEPTED_LOADERS.stream().noneMatch(loader::startsWith)) {
-            log.info("image refused: {} would need loader {}, which is blocked or not accepted", source, loader);
-            throw MediaException.unsupportedType(NOT_ACCEPTED);
-        }
-        try (VipsImage image = decoder.openHeader(source)) {
-            return ImageHeader.read(image).orElseThrow(() -> {
-                log.info("image refused: {} loaded by an unexpected loader", source);
-                return MediaException.unsupportedType(NOT_ACCEPTED);
-            });
-        } catch (VipsException e) {
-            log.info("image unreadable: {}: {}", source, e.getMessage());
-            throw MediaException.unreadable("The image could not be read; it may be corrupt or truncated.", e);
-        }
-    }
-
-    private void checkLimits(ImageHeader header) {
-        if (header.pixelsPerFrame() > limits.maxInputPixels()) {
-            throw MediaException.limitExceeded("The image is " + header.width() + "x" + header.height()
-                    + " pixels; at most " + limits.maxInputPixels() + " pixels are accepted.");
-        }
-        if (header.animated() && header.frames() > limits.maxAnimationFrames()) {
-            throw MediaException.limitExceeded("The animation has " + header.frames()
-                    + " frames; at most " + limits.maxAnimationFrames() + " are accepted.");
         }
     }
 
