@@ -96,7 +96,8 @@ export class MediaoptClient {
 
   /**
    * Polls the job until it is done or failed and returns it. Polls start 100 ms apart and slow
-   * to one a second; a `busy` answer waits its `Retry-After`.
+   * to one a second; a `503` with `Retry-After` (busy, or an outage of the service's database or
+   * storage) waits as it asks.
    */
   async waitForJob(jobId: string, options: WaitOptions = {}): Promise<Job> {
     const { signal, timeoutMs } = options;
@@ -109,8 +110,9 @@ export class MediaoptClient {
       try {
         job = await this.getJob(jobId, { signal });
       } catch (error) {
-        if (!(error instanceof MediaoptError && error.code === "busy")) throw error;
-        wait = Math.max(delay, (error.retryAfter ?? 1) * 1000);
+        // busy, or the service's database or storage out for a while: the job is kept, so wait as asked
+        if (!(error instanceof MediaoptError && error.status === 503 && error.retryAfter !== undefined)) throw error;
+        wait = Math.max(delay, error.retryAfter * 1000);
       }
       if (job) {
         options.onPoll?.(job);

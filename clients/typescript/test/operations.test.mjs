@@ -2,6 +2,7 @@ import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { MediaoptClient, MediaoptTimeoutError, normaliseBaseUrl } from "../dist/index.js";
 import { made, mp4, png, startServer } from "./server.mjs";
+import { jobDatabaseOutageProxy } from "./proxy.mjs";
 
 describe("every operation against the real service", () => {
   let server;
@@ -117,5 +118,19 @@ describe("every operation against the real service", () => {
     assert.equal(timedOut.job.jobId, jobId);
     assert.notEqual(timedOut.job.status, "done");
     assert.equal((await client.waitForJob(jobId, { timeoutMs: 120_000 })).status, "done");
+  });
+
+  test("a wait sits out an outage the service asks to be waited out, and a plain refusal is thrown", async () => {
+    const { jobId } = await client.submitJob(png(), { filename: "shot.png" });
+    const proxy = await jobDatabaseOutageProxy(server.baseUrl, 2);
+    try {
+      const behind = new MediaoptClient(proxy.baseUrl);
+      const job = await behind.waitForJob(jobId, { timeoutMs: 60_000 });
+      assert.equal(job.status, "done");
+      assert.equal(proxy.state.outages, 2);
+      await assert.rejects(behind.getJob("no-such-job"), { code: "not-found", status: 404 });
+    } finally {
+      proxy.close();
+    }
   });
 });

@@ -32,19 +32,40 @@ export async function cuttingProxy(port, cutAt) {
 }
 
 /** An HTTP proxy to `baseUrl` that answers 404 under /api/uploads, as a service without resumable uploads does. */
-export async function withoutUploadsProxy(baseUrl) {
+export function withoutUploadsProxy(baseUrl) {
+  return answeringProxy(baseUrl, (req) => req.url.startsWith("/api/uploads")
+    ? { status: 404, headers: {}, body: { error: "Not found", code: "not-found" } } : undefined);
+}
+
+/**
+ * An HTTP proxy to `baseUrl` that answers the first `times` reads of a job with 503 `unavailable`
+ * and `Retry-After: 1`, as a service whose job database is out for a while does.
+ */
+export async function jobDatabaseOutageProxy(baseUrl, times) {
+  const state = { outages: 0 };
+  const proxy = await answeringProxy(baseUrl, (req) => {
+    if (req.method !== "GET" || !req.url.startsWith("/api/media/jobs/") || state.outages >= times) return undefined;
+    state.outages++;
+    return { status: 503, headers: { "retry-after": "1" },
+      body: { error: "The job database does not answer; try again shortly", code: "unavailable" } };
+  });
+  return { ...proxy, state };
+}
+
+/** An HTTP proxy to `baseUrl` that answers itself where `answer(req)` gives an answer, and forwards the rest. */
+async function answeringProxy(baseUrl, answer) {
   const target = new URL(baseUrl);
   const server = httpServer((req, res) => {
-    if (req.url.startsWith("/api/uploads")) {
+    const own = answer(req);
+    if (own) {
       req.resume();
-      res.writeHead(404, { "content-type": "application/json" })
-        .end(JSON.stringify({ error: "Not found", code: "not-found" }));
+      res.writeHead(own.status, { "content-type": "application/json", ...own.headers }).end(JSON.stringify(own.body));
       return;
     }
     const forwarded = request({ host: target.hostname, port: target.port, path: req.url, method: req.method,
-      headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode, answer.headers);
-      answer.pipe(res);
+      headers: req.headers }, (upstream) => {
+      res.writeHead(upstream.statusCode, upstream.headers);
+      upstream.pipe(res);
     });
     req.pipe(forwarded);
   });

@@ -6,7 +6,9 @@ import java.util.function.Function;
 
 /**
  * Polls a job until it is done or failed. Polls start 100 ms apart and slow to one a second, so
- * quick image jobs return quickly without hammering the service during long video jobs.
+ * quick image jobs return quickly without hammering the service during long video jobs. A 503
+ * with Retry-After (busy, or an outage of the service's database or storage) is waited out
+ * within the timeout; the job it answered about is not lost.
  */
 final class JobPolling {
     private static final Duration FIRST_POLL_DELAY = Duration.ofMillis(100);
@@ -24,17 +26,32 @@ final class JobPolling {
         long deadline = System.nanoTime() + timeout.toNanos();
         Duration delay = FIRST_POLL_DELAY;
         while (true) {
-            Job job = getJob.apply(jobId);
-            if (job.terminal()) {
-                return job;
+            Duration pause = delay;
+            try {
+                Job job = getJob.apply(jobId);
+                if (job.terminal()) {
+                    return job;
+                }
+                if (deadline - System.nanoTime() <= 0) {
+                    throw new MediaoptTimeoutException(job, timeout);
+                }
+            } catch (MediaoptApiException e) {
+                // busy, or its job database or storage out for a while: the job is kept, so wait as asked
+                if (!passing(e) || deadline - System.nanoTime() <= 0) throw e;
+                pause = max(delay, Duration.ofSeconds(e.retryAfterSeconds().getAsLong()));
             }
-            long remaining = deadline - System.nanoTime();
-            if (remaining <= 0) {
-                throw new MediaoptTimeoutException(job, timeout);
-            }
-            sleep(Math.min(delay.toNanos(), remaining), jobId);
+            sleep(Math.min(pause.toNanos(), Math.max(0, deadline - System.nanoTime())), jobId);
             delay = min(delay.multipliedBy(2), MAX_POLL_DELAY);
         }
+    }
+
+    /** A 503 with Retry-After: the service will answer again, and nothing of the job is lost. */
+    private static boolean passing(MediaoptApiException e) {
+        return e.status() == 503 && e.retryAfterSeconds().isPresent();
+    }
+
+    private static Duration max(Duration a, Duration b) {
+        return a.compareTo(b) >= 0 ? a : b;
     }
 
     private static void sleep(long nanos, String jobId) {

@@ -135,7 +135,8 @@ public final class MediaoptClient implements AutoCloseable {
      * Polls the job until it is done or failed and returns it in that state; a failed job is
      * returned, not thrown, since its {@code error} is the answer. Polls start 100 ms apart and
      * slow to one a second, so quick image jobs return quickly without hammering the service
-     * during long video jobs.
+     * during long video jobs. A {@code 503} with {@code Retry-After} (busy, or the service's
+     * database or storage out for a while) is waited out as it asks, within the timeout.
      *
      * @throws MediaoptTimeoutException if the job is still running when {@code timeout} elapses
      */

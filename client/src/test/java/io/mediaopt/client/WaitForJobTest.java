@@ -42,6 +42,41 @@ class WaitForJobTest {
     }
 
     @Test
+    void waitsOutAnOutageTheServiceAsksToBeWaitedOut() {
+        Canned outage = Canned.error(503, "unavailable", "The job database does not answer").withHeader("Retry-After", "1");
+        server.on("GET", "/api/media/jobs/j-1", PROCESSING, outage, outage, Canned.json(200, JobsTest.DONE_JOB));
+
+        long start = System.nanoTime();
+        Job job = client.waitForJob("j-1", Duration.ofSeconds(30));
+
+        assertThat(job.status()).isEqualTo(JobStatus.DONE);
+        assertThat(server.requests()).hasSize(4);
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).as("each Retry-After honoured")
+                .isGreaterThanOrEqualTo(Duration.ofSeconds(2));
+    }
+
+    @Test
+    void aRefusalWithoutRetryAfterIsThrownAtOnce() {
+        server.on("GET", "/api/media/jobs/j-1", PROCESSING, Canned.error(503, "unavailable", "down"),
+                Canned.json(200, JobsTest.DONE_JOB));
+
+        assertThatThrownBy(() -> client.waitForJob("j-1", Duration.ofSeconds(30)))
+                .isInstanceOfSatisfying(MediaoptApiException.class, e -> assertThat(e.status()).isEqualTo(503));
+        assertThat(server.requests()).hasSize(2);
+    }
+
+    @Test
+    void anOutageThatOutlastsTheTimeoutIsThrown() {
+        Canned outage = Canned.error(503, "storage-failed", "Object storage cannot be reached")
+                .withHeader("Retry-After", "1");
+        server.on("GET", "/api/media/jobs/j-1", outage, outage, outage, outage, outage);
+
+        assertThatThrownBy(() -> client.waitForJob("j-1", Duration.ofMillis(1500)))
+                .isInstanceOfSatisfying(MediaoptApiException.class,
+                        e -> assertThat(e.code()).isEqualTo("storage-failed"));
+    }
+
+    @Test
     void returnsAFailedJobRatherThanThrowing() {
         server.on("GET", "/api/media/jobs/j-1", PROCESSING, Canned.json(200, """
                 {"jobId":"j-1","status":"failed","error":{"message":"Encoding ran too long","code":"timeout"}}
