@@ -115,10 +115,10 @@ public final class Jobs {
         MediaFormat media = sniff(upload, request);
         String id = ids.get();
         Job job = new Job(id, request, media, JobState.processingNow(workers.newLease(), clock.millis()));
-        // busy encoders are no reason to hold a request that a database or storage out of reach would refuse
-        store.check();
         storage.refuseWhileUnreachable();
-        try (Workers.RequestSlot slot = workers.slotForRequest(id)) {
+        // busy encoders are no reason to hold a request that a database out of reach would refuse;
+        // with an encoder free, the insert meets such a database as soon
+        try (Workers.RequestSlot slot = workers.slotForRequest(id, store::check)) {
             store.insert(job);
             return LogContext.withJob(id, null, () -> workDirs.within(id,
                     workDir -> processor.process(job, upload, workDir, slot.deadline())));

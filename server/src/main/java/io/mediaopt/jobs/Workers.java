@@ -104,12 +104,14 @@ public final class Workers implements AutoCloseable {
     /**
      * An encoding slot for the synchronous job {@code jobId}, whose lease is kept while the slot
      * is held. Waiting for the slot, and for any encoder the work waits for after it, takes at
-     * most the queue timeout in all: {@link RequestSlot#deadline()} is what is left of it.
+     * most the queue timeout in all: {@link RequestSlot#deadline()} is what is left of it. When
+     * no slot is free at once, {@code beforeWaiting} runs first: a refusal it throws ends the
+     * request without the wait.
      */
-    public RequestSlot slotForRequest(String jobId) {
+    public RequestSlot slotForRequest(String jobId, Runnable beforeWaiting) {
         Duration timeout = settings.queueTimeout();
         QueueDeadline deadline = QueueDeadline.startingNow(timeout, () -> BusyException.encodersBusy(timeout));
-        acquireForRequest(deadline);
+        acquireForRequest(deadline, beforeWaiting);
         held.holdForRequest(jobId);
         return new RequestSlot(deadline, () -> {
             held.release(jobId);
@@ -125,15 +127,17 @@ public final class Workers implements AutoCloseable {
         }
     }
 
-    private void acquireForRequest(QueueDeadline deadline) {
-        boolean acquired;
+    private void acquireForRequest(QueueDeadline deadline, Runnable beforeWaiting) {
         try {
-            acquired = slots.tryAcquire(deadline.left(), TimeUnit.NANOSECONDS);
+            // timed even at zero, so that a request keeps its turn behind those already waiting
+            if (slots.tryAcquire(0, TimeUnit.NANOSECONDS)) return;
+            beforeWaiting.run();
+            if (slots.tryAcquire(deadline.left(), TimeUnit.NANOSECONDS)) return;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new BusyException("The request was interrupted while waiting for an encoder", 1);
         }
-        if (!acquired) throw BusyException.encodersBusy(settings.queueTimeout());
+        throw BusyException.encodersBusy(settings.queueTimeout());
     }
 
     private void dispatch() {
