@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Compares the per-file quality search with the fixed quality it replaced, on 25 real
+# Compares quality per file (SERVICE_IMAGE_QUALITY=auto) with the fixed quality, on 25 real
 # photographs and screenshots taken from Debian packages (fetched once into
 # bench/target/corpus), through the service's own optimizer, for every preset. Prints Markdown
 # tables and keeps them in bench/target/corpus-run/corpus-report.md.

@@ -5,7 +5,7 @@
 #   bench/judged-headroom.sh web
 # Sweeps the fixed setting over QUALITIES (default "50 90 5") on the training and the evaluation
 # files (bench/judged-sweep.sh's measurement, fixed rows only, to bench/target/headroom/), writes
-# the files' features, and prints the table. ~40 minutes on one core at nice 10 for `web`; a
+# the files' features and two trial encodes of each at a third of its width, and prints the table. ~40 minutes on one core at nice 10 for `web`; a
 # stopped run resumes.
 set -euo pipefail
 cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.."
@@ -32,5 +32,8 @@ for set in training evaluation; do
 done
 mapfile -t all < <(awk -F'\t' -v c="$corpus" 'NR > 1 { print c "/" $1 }' bench/corpus/manifest.tsv)
 run io.mediaopt.image.FeatureTable "$preset" "$out/$preset-features.csv" "${all[@]}"
+# the trial encodes at a third of the width, at the operating points' quality − 5 and + 10
+run io.mediaopt.image.ProxyCurves "$preset" "$out/$preset-proxies.csv" 3 "65 75 80 90" "${all[@]}"
+declare -A target=([web]=70 [mobile]=65 [low-bandwidth]=60)
 python3 bench/judged-headroom.py bench/corpus/manifest.tsv "$out/$preset-training.csv" \
-    "$out/$preset-evaluation.csv" "$out/$preset-features.csv"
+    "$out/$preset-evaluation.csv" "$out/$preset-features.csv" "$out/$preset-proxies.csv" "${target[$preset]}"

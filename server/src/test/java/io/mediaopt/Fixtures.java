@@ -47,6 +47,21 @@ public final class Fixtures {
         });
     }
 
+    /**
+     * The same picture at a quarter of its brightness, {@code dark-WxH.jpg}: a night shot, most of
+     * whose 8x8 blocks are dark, so quality per file scores its output.
+     */
+    public static Path darkPhotoJpeg(int width, int height) {
+        return make("dark-" + width + "x" + height + ".jpg", out -> {
+            Path pixels = photoPixels(width, height);
+            Path dark = DIR.resolve("dark-" + width + "x" + height + ".tif");
+            VipsCommand.run("linear", pixels.toString(), dark.toString(), "0.25", "0", "--uchar");
+            VipsCommand.run("copy", dark.toString(), out + "[Q=90,strip]");
+            Files.delete(pixels);
+            Files.delete(dark);
+        });
+    }
+
     /** The same kind of picture as a lossless PNG, optionally with a half-transparent alpha channel. */
     public static Path photoPng(int width, int height, boolean alpha) {
         String name = "photo-" + width + "x" + height + (alpha ? "-alpha" : "");

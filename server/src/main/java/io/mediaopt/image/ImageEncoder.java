@@ -86,9 +86,9 @@ final class ImageEncoder {
             // the search reads the picture many times: decode it once, into memory
             stopIfExpired();
             VipsImage picture = open(opened, vips.copyMemory(image));
-            QualityFinder.Found found = new PredictedQualitySearch(vips, (in, file, q) -> save(strategy, in, file, q),
-                    this::stopIfExpired, QualityModel.standard()).find(picture, strategy, settings.search(),
-                    settings.fixedQuality(strategy), output);
+            CheckedQuality.Found found = new CheckedQuality(vips, (in, file, q) -> save(strategy, in, file, q),
+                    this::stopIfExpired).find(picture, strategy, settings.search(), settings.fixedQuality(strategy),
+                    output);
             return new Encoded(width, height, found.quality(), found.score());
         } finally {
             opened.reversed().forEach(VipsImage::close);

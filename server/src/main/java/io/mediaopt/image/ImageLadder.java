@@ -98,9 +98,9 @@ public final class ImageLadder implements AutoCloseable {
                 return new Rung(image.width(), image.height(), quality);
             }
             VipsImage held = step(steps, vips.copyMemory(image));
-            QualityFinder.Found found = new PredictedQualitySearch(vips,
+            CheckedQuality.Found found = new CheckedQuality(vips,
                     (in, file, q) -> ImageEncoder.save(vips, strategy, in, file, q, WEBP_EFFORT, AVIF_EFFORT),
-                    this::stopIfExpired, QualityModel.standard()).find(held, strategy, settings.search(), quality, output);
+                    this::stopIfExpired).find(held, strategy, settings.search(), quality, output);
             return new Rung(held.width(), held.height(), found.quality());
         } finally {
             steps.reversed().forEach(VipsImage::close);

@@ -30,30 +30,19 @@ public record PictureTraits(double meanLuma, double darkShare, double flatShare,
     static final double DARK_SHARE = 0.3;
     /** A picture with this share of flat blocks or more is mostly fog, sky, gradient or plain ground. */
     static final double FLAT_SHARE = 0.5;
-    /** Below this mean chroma a picture is greyscale (JPEG's chroma noise on grey stays under 3). */
-    static final double GREY_CHROMA = 3;
-    /** A picture with this share of blocks of edges on strong colour or more has coloured lettering or lines. */
-    static final double SATURATED_EDGE_SHARE = 0.02;
 
     /**
-     * Whether SSIMULACRA 2 passes damage people see in this picture: compression that melts dark
-     * detail, bands a gradient, breaks the fine lines of a greyscale picture or smears colour
-     * around lettering moves its pooled errors too little, as those errors sit below its contrast
-     * constants or in a small part of the picture (docs/benchmarks.md, "Where SSIMULACRA 2 and
-     * butteraugli disagree").
+     * Whether the preset's one quality may fail this picture: in dark and in flat areas (night,
+     * fog, sky, gradients, plain backgrounds) WebP and AVIF melt detail into blocks and step
+     * gradients into bands at the quality that serves other pictures. (Lettering on strong colour,
+     * which their halved colour planes smear, is left to the fixed quality: checking it too cost
+     * the median picture 1.57 times the fixed path's CPU instead of 1.33.) On the quality corpus every
+     * On the quality corpus WebP 80 left 5 of 60 pictures under `web`'s target; 4 of them are
+     * dark or flat, and the fifth, a dim seascape, keeps the fixed setting's quality
+     * (docs/benchmarks.md, "Per-file quality judged twice").
      */
-    boolean misjudged() {
-        return darkShare >= DARK_SHARE || flatShare >= FLAT_SHARE || chroma < GREY_CHROMA
-                || saturatedEdgeShare >= SATURATED_EDGE_SHARE;
-    }
-
-    /**
-     * The lowest quality a search may choose for this picture: the format's {@code min}, or for a
-     * picture SSIMULACRA 2 misjudges the preset's {@code fixed} quality, so the search never
-     * leaves it worse than the fixed setting would.
-     */
-    int lowestQuality(int min, int max, int fixed) {
-        return misjudged() ? Math.clamp(fixed, min, max) : min;
+    boolean atRisk() {
+        return darkShare >= DARK_SHARE || flatShare >= FLAT_SHARE;
     }
 
     static PictureTraits of(SrgbPixels pixels) {

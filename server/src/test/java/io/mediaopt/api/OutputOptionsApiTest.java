@@ -84,8 +84,9 @@ class OutputOptionsApiTest {
     }
 
     @Test
-    void qualityAutoSearchesOnAServerWhoseDefaultIsFixedOnBothRoutes() throws Exception {
-        Path photo = Fixtures.photoJpeg(1200, 800);
+    void qualityAutoScoresOnAServerWhoseDefaultIsFixedOnBothRoutes() throws Exception {
+        // a night shot: quality per file scores it (a picture neither dark nor flat keeps the fixed quality)
+        Path photo = Fixtures.darkPhotoJpeg(1200, 800);
         HttpResponse<byte[]> byDefault = Raw.HTTP.send(RawMultipart.post(server.baseUrl(), "/media/optimize", List.of(
                 Part.file("media", "photo.jpg", Files.readAllBytes(photo)))).build(),
                 HttpResponse.BodyHandlers.ofByteArray());

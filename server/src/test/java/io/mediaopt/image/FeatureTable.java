@@ -27,11 +27,7 @@ public final class FeatureTable {
         StringBuilder lines = new StringBuilder("file," + String.join(",", PictureFeatures.NAMES) + "\n");
         for (int i = 2; i < args.length; i++) {
             Path file = Path.of(args[i]);
-            boolean profile;
-            try (VipsImage header = vips.openHeader(file)) {
-                profile = ImageHeader.read(header).orElseThrow().hasIccProfile();
-            }
-            try (VipsImage fitted = vips.thumbnail(file, false, settings.maxWidth(), Vips.MAX_COORD, profile);
+            try (VipsImage fitted = JudgedSweep.fit(vips, file, JudgedSweep.header(vips, file), settings);
                  VipsImage held = vips.copyMemory(fitted)) {
                 SrgbPixels pixels = vips.measure().srgbPixels(held);
                 lines.append(file.getFileName());

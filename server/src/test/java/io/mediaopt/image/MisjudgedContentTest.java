@@ -19,7 +19,7 @@ import java.time.Duration;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Real pictures whose compression damage SSIMULACRA 2 passes and people see: the per-file search
+ * Real pictures whose compression damage SSIMULACRA 2 passes and people see: quality per file
  * must leave each no worse than the fixed setting by a second judge, Debian's butteraugli (max
  * distance against the picture as the preset fits it). From the quality corpus: a misty treeline
  * at dusk (dark), a lake at dusk under a smooth pink gradient, a black-and-white facade of fine
@@ -43,10 +43,6 @@ class MisjudgedContentTest {
         Path input = TestPhotos.corpusFile(name);
         Path reference = dir.resolve("reference.png");
         new ImageScorer(vips).saveReference(input, web.image(), reference);
-        try (VipsImage picture = vips.open(reference)) {
-            assertThat(PictureTraits.of(vips.measure().srgbPixels(picture)).misjudged()).isTrue();
-        }
-
         double fixed = butteraugli(reference, optimized(QualityMode.FIXED, web, input, "fixed"));
         Path auto = optimized(QualityMode.AUTO, web, input, "auto");
         double searched = butteraugli(reference, auto);

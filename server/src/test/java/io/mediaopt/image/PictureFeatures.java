@@ -3,9 +3,10 @@ package io.mediaopt.image;
 import io.mediaopt.image.vips.SrgbPixels;
 
 /**
- * Cheap measures of a picture that tell how hard it is to compress, for predicting the quality
- * that meets a SSIMULACRA 2 target ({@link QualityModel}): one pass over the sRGB pixels the
- * encoders get, every second row and column for the differences.
+ * Cheap measures of a picture that tell how hard it is to compress, for a measurement: whether
+ * they predict the quality worth a file's bytes (bench/judged-headroom.sh, through
+ * {@link FeatureTable}; they do not). One pass over the sRGB pixels the encoders get, every
+ * second row and column for the differences.
  *
  * @param meanLuma   mean luma, 0 to 1
  * @param darkShare  share of 8x8 blocks darker than {@link PictureTraits#DARK_LUMA}
