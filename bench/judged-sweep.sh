@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# The fixed setting's curve over quality against the per-file search's point, on the quality
+# The fixed setting's curve over quality against quality per file (`auto`), on the quality
 # corpus (bench/corpus/manifest.tsv, fetched by bench/corpus-fetch.sh), judged by SSIMULACRA 2
 # and by Debian's butteraugli (apt-get install butteraugli), then tabulated per category:
 #   bench/judged-sweep.sh web [evaluation|training|all] [auto-only|fixed-only]
 # Appends to bench/target/judged/<preset>.csv (fixed-only: the fixed curve alone; auto-only: only
-# the search's rows, to bench/target/judged/<preset>-auto.csv, which then replace the search's
+# the auto rows, to bench/target/judged/<preset>-auto.csv, which then replace the auto
 # rows of <preset>.csv in the tables) and prints the tables of bench/judged-tables.py.
 # The fixed curve runs over QUALITIES ("from to step"; by default 50 90 10, and 20 80 10 for
-# low-bandwidth's AVIF). Files go by category, the ones the search starves first. Runs at nice
+# low-bandwidth's AVIF). Files go by category, dark and fog first. Runs at nice
 # 10, one file at a time; butteraugli costs ~2.3 s of CPU per 1920 px picture judged.
 set -euo pipefail
 cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.."
