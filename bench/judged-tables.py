@@ -1,16 +1,16 @@
 #!/usr/bin/env python3
-"""Tables of a judged sweep (bench/judged-sweep.sh): for each judge, the bytes the per-file
-search needs against the fixed setting's curve, at equal worst case and at equal mean.
+"""Tables of a judged sweep (bench/judged-sweep.sh): for each judge, the bytes quality per
+file (`auto`) needs against the fixed setting's curve, at equal worst case and at equal mean.
 
   python3 bench/judged-tables.py bench/corpus/manifest.tsv sweep.csv [auto.csv...]
 
 The fixed curve is, for each quality, the total bytes of a set of files and their mean and worst
 score (SSIMULACRA 2: higher is better, worst is the lowest; butteraugli: lower is better, worst
-is the highest). The search's point is its total bytes and its mean and worst score on the same
+is the highest). `auto`'s point is its total bytes and its mean and worst score on the same
 files. "At equal worst" divides its bytes by the fixed curve's bytes interpolated where the
-curve's worst equals the search's worst, and likewise for the mean; ">" marks a search point
+curve's worst equals `auto`'s worst, and likewise for the mean; ">" marks a point of `auto`
 the curve does not reach within its qualities (the ratio is then against the curve's end).
-Auto rows of a later CSV replace those of an earlier one (a changed search, same fixed curve).
+Auto rows of a later CSV replace those of an earlier one (a changed `auto`, same fixed curve).
 """
 import csv
 import statistics
@@ -79,7 +79,7 @@ def main():
     groups = defaultdict(list)
     for f in auto:
         groups[category.get(f, "?")].append(f)
-    print(f"### {preset}: bytes of the search / bytes of the fixed curve\n")
+    print(f"### {preset}: bytes of auto / bytes of the fixed curve\n")
     print("| files | n | SSIMULACRA 2: at equal worst | at equal mean | auto mean, worst "
           "| butteraugli: at equal worst | at equal mean | auto mean, worst |")
     print("|---|---:|---:|---:|---|---:|---:|---|")
