@@ -116,10 +116,15 @@ final class CheckedQuality {
         stopIfExpired.run();
         saver.save(picture, file, quality);
         stopIfExpired.run();
+        double score = score(vips, reference, file);
+        scores.put(quality, score);
+        return score;
+    }
+
+    /** SSIMULACRA 2 of the encoded {@code file} against the picture {@code reference} was made from. */
+    static double score(Vips vips, Ssimulacra2.Reference reference, Path file) {
         try (VipsImage decoded = vips.open(file)) {
-            double score = Ssimulacra2.score(reference, vips.measure().srgbPixels(decoded).linear());
-            scores.put(quality, score);
-            return score;
+            return Ssimulacra2.score(reference, vips.measure().srgbPixels(decoded).linear());
         }
     }
 

@@ -83,7 +83,7 @@ final class ImageEncoder {
                 save(strategy, image, output, quality);
                 return new Encoded(width, height, quality, null);
             }
-            // the search reads the picture many times: decode it once, into memory
+            // quality per file reads the picture more than once: decode it once, into memory
             stopIfExpired();
             VipsImage picture = open(opened, vips.copyMemory(image));
             CheckedQuality.Found found = new CheckedQuality(vips, (in, file, q) -> save(strategy, in, file, q),

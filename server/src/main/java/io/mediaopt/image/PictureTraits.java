@@ -3,28 +3,20 @@ package io.mediaopt.image;
 import io.mediaopt.image.vips.SrgbPixels;
 
 /**
- * What a picture is made of, in the terms where SSIMULACRA 2 and people disagree: how dark it
- * is, how much of it is flat (fog, sky, smooth gradients, plain backgrounds), and whether it has
- * colour at all. Measured on 8x8 blocks of the sRGB pixels the encoders get, in one pass.
+ * What a picture is made of, in the terms where the preset's one quality fails it: how dark it
+ * is and how much of it is flat (fog, sky, smooth gradients, plain backgrounds). Measured on 8x8
+ * blocks of the sRGB pixels the encoders get, in one pass.
  *
  * @param meanLuma  mean luma, 0 (black) to 255, with the Rec. 709 weights on the sRGB values
  * @param darkShare share of blocks whose mean luma is below {@link #DARK_LUMA}
  * @param flatShare share of blocks whose luma spans at most {@link #FLAT_SPAN} code values
- * @param chroma    mean over pixels of the largest difference between two of R, G and B
- * @param saturatedEdgeShare share of blocks that hold a strong colour ({@link #SATURATED}) and an
- *                  edge spanning {@link #EDGE_SPAN} luma values or more: lettering or lines on
- *                  saturated colour, whose colour the encoders' halved chroma planes smear
  */
-public record PictureTraits(double meanLuma, double darkShare, double flatShare, double chroma,
-                            double saturatedEdgeShare) {
+public record PictureTraits(double meanLuma, double darkShare, double flatShare) {
     static final int BLOCK = 8;
     /** Luma below which a block is dark: the lowest fifth of the sRGB range. */
     static final double DARK_LUMA = 50;
     /** A block spanning at most this many luma code values is flat: a gradient's few steps. */
     static final double FLAT_SPAN = 6;
-    /** A pixel whose channels differ by this much is strongly coloured. */
-    static final int SATURATED = 120;
-    static final double EDGE_SPAN = 96;
 
     /** A picture with this share of dark blocks or more is dark: night, low light, dark renders. */
     static final double DARK_SHARE = 0.3;
@@ -36,8 +28,7 @@ public record PictureTraits(double meanLuma, double darkShare, double flatShare,
      * fog, sky, gradients, plain backgrounds) WebP and AVIF melt detail into blocks and step
      * gradients into bands at the quality that serves other pictures. (Lettering on strong colour,
      * which their halved colour planes smear, is left to the fixed quality: checking it too cost
-     * the median picture 1.57 times the fixed path's CPU instead of 1.33.) On the quality corpus every
-     * On the quality corpus WebP 80 left 5 of 60 pictures under `web`'s target; 4 of them are
+     * the median picture 1.57 times the fixed path's CPU instead of 1.33.) On the quality corpus WebP 80 left 5 of 60 pictures under `web`'s target; 4 of them are
      * dark or flat, and the fifth, a dim seascape, keeps the fixed setting's quality
      * (docs/benchmarks.md, "Per-file quality judged twice").
      */
@@ -49,12 +40,11 @@ public record PictureTraits(double meanLuma, double darkShare, double flatShare,
         int w = pixels.width(), h = pixels.height(), bands = pixels.bands();
         byte[] bytes = pixels.bytes();
         boolean colour = bands >= 3;
-        double lumaSum = 0, chromaSum = 0;
-        long dark = 0, flat = 0, saturatedEdges = 0, blocks = 0;
+        double lumaSum = 0;
+        long dark = 0, flat = 0, blocks = 0;
         for (int by = 0; by + BLOCK <= h; by += BLOCK) {
             for (int bx = 0; bx + BLOCK <= w; bx += BLOCK) {
                 double blockSum = 0, min = 255, max = 0;
-                int strongest = 0;
                 for (int y = by; y < by + BLOCK; y++) {
                     int i = (y * w + bx) * bands;
                     for (int x = 0; x < BLOCK; x++, i += bands) {
@@ -65,21 +55,15 @@ public record PictureTraits(double meanLuma, double darkShare, double flatShare,
                         blockSum += luma;
                         min = Math.min(min, luma);
                         max = Math.max(max, luma);
-                        int pixelChroma = Math.max(Math.abs(r - g), Math.max(Math.abs(g - b), Math.abs(r - b)));
-                        chromaSum += pixelChroma;
-                        strongest = Math.max(strongest, pixelChroma);
                     }
                 }
                 lumaSum += blockSum;
                 if (blockSum / (BLOCK * BLOCK) < DARK_LUMA) dark++;
                 if (max - min <= FLAT_SPAN) flat++;
-                if (strongest >= SATURATED && max - min >= EDGE_SPAN) saturatedEdges++;
                 blocks++;
             }
         }
-        if (blocks == 0) return new PictureTraits(128, 0, 0, 0, 0);
-        double pixelsSeen = blocks * BLOCK * BLOCK;
-        return new PictureTraits(lumaSum / pixelsSeen, (double) dark / blocks, (double) flat / blocks,
-                chromaSum / pixelsSeen, (double) saturatedEdges / blocks);
+        if (blocks == 0) return new PictureTraits(128, 0, 0);
+        return new PictureTraits(lumaSum / (blocks * BLOCK * BLOCK), (double) dark / blocks, (double) flat / blocks);
     }
 }

@@ -108,11 +108,7 @@ public final class JudgedSweep {
              VipsImage held = vips.copyMemory(fitted)) {
             Ssimulacra2.Reference reference = new Ssimulacra2.Reference(vips.measure().srgbPixels(held).linear());
             ImageEncoder.save(vips, strategy, held, output, settings.fixedQuality(strategy), 4, 4);
-            for (int i = 0; i < 5; i++) {
-                try (VipsImage image = vips.open(output)) {
-                    Ssimulacra2.score(reference, vips.measure().srgbPixels(image).linear());
-                }
-            }
+            for (int i = 0; i < 5; i++) CheckedQuality.score(vips, reference, output);
         }
     }
 

@@ -57,8 +57,28 @@ record PictureFeatures(double meanLuma, double darkShare, double flatShare, doub
         double n = Math.max(1, samples);
         // luma in 1/256 steps: the sums are of 256 times the code values
         return new PictureFeatures(traits.meanLuma() / 255, traits.darkShare(), traits.flatShare(),
-                traits.chroma() / 255, Math.log1p(gradientSum / n / 256), Math.log1p(detailSum / n / 256),
+                chroma(pixels) / 255, Math.log1p(gradientSum / n / 256), Math.log1p(detailSum / n / 256),
                 Math.log1p(chromaEdgeSum / n), Math.log((double) w * h) / Math.log(2));
+    }
+
+    /**
+     * Mean over the pixels of whole 8x8 blocks (as {@link PictureTraits} counts them) of the largest
+     * difference between two of R, G and B.
+     */
+    private static double chroma(SrgbPixels pixels) {
+        if (pixels.bands() < 3) return 0;
+        int w = pixels.width() / PictureTraits.BLOCK * PictureTraits.BLOCK;
+        int h = pixels.height() / PictureTraits.BLOCK * PictureTraits.BLOCK;
+        if (w == 0 || h == 0) return 0;
+        byte[] bytes = pixels.bytes();
+        double sum = 0;
+        for (int y = 0; y < h; y++) {
+            for (int x = 0, i = y * pixels.width() * pixels.bands(); x < w; x++, i += pixels.bands()) {
+                int r = bytes[i] & 0xff, g = bytes[i + 1] & 0xff, b = bytes[i + 2] & 0xff;
+                sum += Math.max(Math.abs(r - g), Math.max(Math.abs(g - b), Math.abs(r - b)));
+            }
+        }
+        return sum / ((double) w * h);
     }
 
     /** Rec. 709 luma times 256, in integers. */

@@ -61,10 +61,7 @@ public final class ProxyCurves {
                             for (int q : qualities) {
                                 long t = OS.getProcessCpuTime();
                                 ImageEncoder.save(vips, strategy, proxy, output, q, 4, 4);
-                                double score;
-                                try (VipsImage image = vips.open(output)) {
-                                    score = Ssimulacra2.score(kept, vips.measure().srgbPixels(image).linear());
-                                }
+                                double score = CheckedQuality.score(vips, kept, output);
                                 lines.append(String.format(Locale.ROOT, "%s,%d,%d,%d,%.3f,%.4f%n",
                                         file.getFileName(), divisor, q, Files.size(output), score,
                                         (OS.getProcessCpuTime() - t) / 1e9));
