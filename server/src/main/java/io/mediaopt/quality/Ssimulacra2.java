@@ -16,6 +16,8 @@ package io.mediaopt.quality;
 public final class Ssimulacra2 {
     private static final int SCALES = 6;
     private static final RecursiveGaussian BLUR = new RecursiveGaussian(1.5);
+    /** A weight below this cannot move a score by more than a few hundredths ({@link #counts}). */
+    static final double NEGLIGIBLE = 0.001;
 
     /** Per component X, Y, B; per scale; per norm (mean, 4-norm): SSIM, ringing, blurring. */
     private static final double[] WEIGHTS = {
@@ -71,6 +73,20 @@ public final class Ssimulacra2 {
      * distorted picture's planes are turned into XYB in place.
      */
     public static double score(Reference reference, LinearRgb distorted) {
+        return score(reference, distorted, Ssimulacra2::counts);
+    }
+
+    /** Which components of a scale are compared: (component, scale, scales the picture has). */
+    interface Components {
+        boolean compared(int c, int scale, int scales);
+    }
+
+    /** {@link #score(Reference, LinearRgb)} comparing every component, even those that cannot count. */
+    static double scoreEveryComponent(Reference reference, LinearRgb distorted) {
+        return score(reference, distorted, (c, scale, scales) -> true);
+    }
+
+    private static double score(Reference reference, LinearRgb distorted, Components components) {
         LinearRgb original = reference.scales[0];
         if (original.width() != distorted.width() || original.height() != distorted.height()) {
             throw new IllegalArgumentException("sizes differ: " + original.width() + "x" + original.height()
@@ -83,7 +99,8 @@ public final class Ssimulacra2 {
             // the next scale is made in linear light, before these planes turn into XYB
             LinearRgb nextB = scale + 1 < reference.count ? halve(b) : null;
             reference.arithmetic.toXyb(b);
-            features[scale] = compareScale(reference.arithmetic, reference.scales[scale], b);
+            features[scale] = compareScale(reference.arithmetic, reference.scales[scale], b, scale, reference.count,
+                    components);
             b = nextB;
         }
         return toScore(features, reference.count);
@@ -118,16 +135,36 @@ public final class Ssimulacra2 {
     }
 
     /**
-     * Both pictures' planes now hold X, Y and B. The three components are compared one after
-     * the other on the caller's thread: on the common pool they took a sixth more CPU (a
+     * Both pictures' planes now hold X, Y and B. The components that count at this scale
+     * ({@link #counts}) are compared one after the other on the caller's thread: on the common pool they took a sixth more CPU (a
      * 1920x1200 score under C1, 2 cores), and CPU, not the wait, is what a search is held to.
      */
-    private static double[][] compareScale(Arithmetic arithmetic, LinearRgb a, LinearRgb b) {
+    private static double[][] compareScale(Arithmetic arithmetic, LinearRgb a, LinearRgb b, int scale, int scales,
+                                           Components components) {
         int w = a.width(), h = a.height();
-        return new double[][]{
-                arithmetic.compare(BLUR, a.r(), b.r(), w, h),
-                arithmetic.compare(BLUR, a.g(), b.g(), w, h),
-                arithmetic.compare(BLUR, a.b(), b.b(), w, h)};
+        float[][] planesA = {a.r(), a.g(), a.b()};
+        float[][] planesB = {b.r(), b.g(), b.b()};
+        double[][] features = new double[3][];
+        for (int c = 0; c < 3; c++) {
+            features[c] = components.compared(c, scale, scales) ? arithmetic.compare(BLUR, planesA[c], planesB[c], w, h)
+                    : new double[6];
+        }
+        return features;
+    }
+
+    /**
+     * Whether component {@code c}'s six figures at {@code scale} can move the score: not when all
+     * their weights are below {@link #NEGLIGIBLE}. On a picture of six scales these are X and B at
+     * 1:1, B at 1:2 and 1:4, and Y at 1:32 (all of whose weights are 0). Each figure is at most 2
+     * (an SSIM error, or an edge ratio less one, pooled), so together they add at most 0.007 to the
+     * weighted sum, which moves a score near 70 by at most 0.05 and in practice by a few
+     * thousandths; the score can only come out that much higher. X and B at 1:1 are half the
+     * metric's work: that scale has three quarters of the pixels.
+     */
+    static boolean counts(int c, int scale, int scales) {
+        int first = (c * scales + scale) * 6;
+        for (int i = first; i < first + 6; i++) if (WEIGHTS[i] >= NEGLIGIBLE) return true;
+        return false;
     }
 
     /**

@@ -29,6 +29,30 @@ class Ssimulacra2Test {
     }
 
     @Test
+    void onlyComponentsOfNegligibleWeightAreLeftOut() {
+        // X and B at 1:1, B at 1:2 and 1:4, and Y at 1:32 (weights all 0) of a picture with six scales
+        boolean[][] compared = new boolean[3][6];
+        for (int c = 0; c < 3; c++) for (int s = 0; s < 6; s++) compared[c][s] = Ssimulacra2.counts(c, s, 6);
+        assertThat(compared[0]).containsExactly(false, true, true, true, true, true);
+        assertThat(compared[1]).containsExactly(true, true, true, true, true, false);
+        assertThat(compared[2]).containsExactly(false, false, false, true, true, true);
+    }
+
+    @Test
+    void leavingThemOutRaisesAScoreByAFewHundredthsAtMost() {
+        // six scales at 320x256; four at 96x64, where the weights line up differently
+        for (int[] size : new int[][]{{320, 256}, {W, H}}) {
+            for (float amplitude : new float[]{0.005f, 0.02f, 0.1f}) {
+                double every = Ssimulacra2.scoreEveryComponent(new Ssimulacra2.Reference(texture(1, size[0], size[1])),
+                        noisy(texture(1, size[0], size[1]), amplitude));
+                double score = Ssimulacra2.score(texture(1, size[0], size[1]), noisy(texture(1, size[0], size[1]),
+                        amplitude));
+                assertThat(score - every).as("%dx%d, noise %s", size[0], size[1], amplitude).isBetween(0.0, 0.05);
+            }
+        }
+    }
+
+    @Test
     void theTestsRunTheVectorArithmeticAsTheServiceDoesWithAuto() {
         // the surefire configuration loads the Vector API and C2 is on: the fast path is what is tested
         assertThat(Arithmetic.BEST).isEqualTo(Arithmetic.VECTOR);
