@@ -17,6 +17,8 @@ public record PictureTraits(double meanLuma, double darkShare, double flatShare)
     static final double DARK_LUMA = 50;
     /** A block spanning at most this many luma code values is flat: a gradient's few steps. */
     static final double FLAT_SPAN = 6;
+    /** Luma is summed in integers, in this many parts of a code value (Rec. 709's weights have four places). */
+    private static final int LUMA_SCALE = 10_000;
 
     /** A picture with this share of dark blocks or more is dark: night, low light, dark renders. */
     static final double DARK_SHARE = 0.3;
@@ -40,30 +42,34 @@ public record PictureTraits(double meanLuma, double darkShare, double flatShare)
         int w = pixels.width(), h = pixels.height(), bands = pixels.bands();
         byte[] bytes = pixels.bytes();
         boolean colour = bands >= 3;
-        double lumaSum = 0;
+        // luma in ten-thousandths of a code value, in integers: the weights are given to four places
+        long darkBelow = Math.round(DARK_LUMA * BLOCK * BLOCK * LUMA_SCALE);
+        long flatWithin = Math.round(FLAT_SPAN * LUMA_SCALE);
+        long lumaSum = 0;
         long dark = 0, flat = 0, blocks = 0;
         for (int by = 0; by + BLOCK <= h; by += BLOCK) {
             for (int bx = 0; bx + BLOCK <= w; bx += BLOCK) {
-                double blockSum = 0, min = 255, max = 0;
+                long blockSum = 0;
+                int min = Integer.MAX_VALUE, max = 0;
                 for (int y = by; y < by + BLOCK; y++) {
                     int i = (y * w + bx) * bands;
                     for (int x = 0; x < BLOCK; x++, i += bands) {
                         int r = bytes[i] & 0xff;
-                        int g = colour ? bytes[i + 1] & 0xff : r;
-                        int b = colour ? bytes[i + 2] & 0xff : r;
-                        double luma = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+                        int luma = colour ? 2126 * r + 7152 * (bytes[i + 1] & 0xff) + 722 * (bytes[i + 2] & 0xff)
+                                : LUMA_SCALE * r;
                         blockSum += luma;
                         min = Math.min(min, luma);
                         max = Math.max(max, luma);
                     }
                 }
                 lumaSum += blockSum;
-                if (blockSum / (BLOCK * BLOCK) < DARK_LUMA) dark++;
-                if (max - min <= FLAT_SPAN) flat++;
+                if (blockSum < darkBelow) dark++;
+                if (max - min <= flatWithin) flat++;
                 blocks++;
             }
         }
         if (blocks == 0) return new PictureTraits(128, 0, 0);
-        return new PictureTraits(lumaSum / (blocks * BLOCK * BLOCK), (double) dark / blocks, (double) flat / blocks);
+        return new PictureTraits((double) lumaSum / LUMA_SCALE / (blocks * BLOCK * BLOCK), (double) dark / blocks,
+                (double) flat / blocks);
     }
 }
