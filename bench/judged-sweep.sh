@@ -2,13 +2,15 @@
 # The fixed setting's curve over quality against quality per file (`auto`), on the quality
 # corpus (bench/corpus/manifest.tsv, fetched by bench/corpus-fetch.sh), judged by SSIMULACRA 2
 # and by Debian's butteraugli (apt-get install butteraugli), then tabulated per category:
-#   bench/judged-sweep.sh web [evaluation|training|all] [auto-only|fixed-only]
+#   bench/judged-sweep.sh web [evaluation|training|all] [auto-only|fixed-only|cpu-only]
 # Appends to bench/target/judged/<preset>.csv (fixed-only: the fixed curve alone; auto-only: only
 # the auto rows, to bench/target/judged/<preset>-auto.csv, which then replace the auto
 # rows of <preset>.csv in the tables) and prints the tables of bench/judged-tables.py.
 # The fixed curve runs over QUALITIES ("from to step"; by default 50 90 10, and 20 80 10 for
 # low-bandwidth's AVIF). Files go by category, dark and fog first. Runs at nice
 # 10, one file at a time; butteraugli costs ~2.3 s of CPU per 1920 px picture judged.
+# cpu-only judges nothing: it times auto and the fixed path over repeated runs (the sweep's CPU
+# column is one run, read off a clock of 10 ms steps) into bench/target/judged/<preset>-cpu.csv.
 set -euo pipefail
 cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.."
 preset="${1:?preset: web, mobile or low-bandwidth}"
@@ -35,10 +37,12 @@ csv="bench/target/judged/$preset.csv"
 extra=()
 if [ "$mode" = auto-only ]; then csv="bench/target/judged/$preset-auto.csv"; extra=(auto-only); fi
 if [ "$mode" = fixed-only ]; then extra=(fixed-only); fi
+if [ "$mode" = cpu-only ]; then csv="bench/target/judged/$preset-cpu.csv"; extra=(cpu-only); fi
 nice -n 10 "$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED --add-modules jdk.incubator.vector \
     -XX:+UseSerialGC -Xmx512m \
     -cp "server/target/classes:server/target/test-classes:$(cat server/target/classpath.txt)" \
     io.mediaopt.image.JudgedSweep "$preset" "$from" "$to" "$step" "$csv" "${extra[@]}" "${files[@]}"
+[ "$mode" = cpu-only ] && exit 0
 tables=("bench/target/judged/$preset.csv")
 [ -f "bench/target/judged/$preset-auto.csv" ] && tables+=("bench/target/judged/$preset-auto.csv")
 python3 bench/judged-tables.py bench/corpus/manifest.tsv "${tables[@]}"

@@ -50,7 +50,12 @@ public final class JudgedSweep {
         Path csv = Path.of(args[4]);
         boolean autoOnly = args[5].equals("auto-only");
         boolean fixedOnly = args[5].equals("fixed-only");
-        List<String> files = List.of(args).subList(autoOnly || fixedOnly ? 6 : 5, args.length);
+        boolean cpuOnly = args[5].equals("cpu-only");
+        List<String> files = List.of(args).subList(autoOnly || fixedOnly || cpuOnly ? 6 : 5, args.length);
+        if (cpuOnly) {
+            CpuSweep.run(Presets.standard().find(args[0]).orElseThrow(), csv, files);
+            return;
+        }
         if (!Files.exists(csv)) Files.writeString(csv, HEADER);
         // a file with its last row already written was done by an earlier run
         String last = "," + preset.name() + (fixedOnly ? ",fixed," + to + "," : ",auto,");
