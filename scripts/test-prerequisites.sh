@@ -73,14 +73,14 @@ mo_quality_test_prerequisites() {
         missing=1
     fi
     mo_need_command butteraugli butteraugli "the perceptual-quality tests" || missing=1
-    # five pictures of the quality corpus that SSIMULACRA 2 misjudges or the fixed quality fails
+    # six pictures of the quality corpus that SSIMULACRA 2 misjudges or the fixed quality fails
     # (MisjudgedContentTest)
     if corpus="$(bench/corpus-fetch.sh dark-darkesthour.jpg fog-summer-1am.jpg greyscale-grey.jpg \
-            text-scenetext01.jpg dark-ela-original.jpg </dev/null)"; then
+            text-scenetext01.jpg dark-ela-original.jpg fog-2004default.jpg </dev/null)"; then
         export MEDIAOPT_CORPUS="$corpus"
         printf 'quality corpus (bench/corpus-fetch.sh): %s\n' "$corpus"
     else
-        mo_err "Missing: five pictures of the quality corpus (bench/corpus-fetch.sh), which the" \
+        mo_err "Missing: six pictures of the quality corpus (bench/corpus-fetch.sh), which the" \
             "perceptual-quality tests need. Re-run ./test.sh with network access to Debian's archive."
         missing=1
     fi

@@ -1,5 +1,6 @@
 package io.mediaopt.image;
 
+import io.mediaopt.image.vips.Chroma;
 import io.mediaopt.image.vips.Vips;
 import io.mediaopt.image.vips.VipsImage;
 
@@ -38,11 +39,14 @@ final class CheckedQuality {
     private static final double MIN_SLOPE = 0.15;
 
     interface Saver {
-        void save(VipsImage image, Path file, int quality);
+        void save(VipsImage image, Path file, int quality, Chroma chroma);
     }
 
-    /** The quality used, the output's score ({@code null} when it was not scored), and how many encodes it took. */
-    record Found(int quality, Double score, int encodes) {}
+    /**
+     * The quality used, the output's score ({@code null} when it was not scored), how many encodes
+     * it took, and how the colour was kept.
+     */
+    record Found(int quality, Double score, int encodes, Chroma chroma) {}
 
     private final Vips vips;
     private final Saver saver;
@@ -59,14 +63,16 @@ final class CheckedQuality {
         ImageQuality.Bounds bounds = search.bounds(strategy);
         int start = Math.clamp(fixed, bounds.min(), bounds.max());
         var pixels = vips.measure().srgbPixels(picture);
-        if (!PictureTraits.of(pixels).atRisk()) {
+        PictureTraits traits = PictureTraits.of(pixels);
+        Chroma chroma = traits.chroma();
+        if (!traits.atRisk()) {
             stopIfExpired.run();
-            saver.save(picture, output, start);
-            return new Found(start, null, 1);
+            saver.save(picture, output, start, chroma);
+            return new Found(start, null, 1, chroma);
         }
         Ssimulacra2.Reference reference = new Ssimulacra2.Reference(pixels.linear());
         return raise(picture, reference, output, start, Math.min(bounds.max(), start + RAISE),
-                typicalSlope(strategy), search.targetScore());
+                typicalSlope(strategy), search.targetScore(), chroma);
     }
 
     /**
@@ -74,20 +80,20 @@ final class CheckedQuality {
      * lowest encode that met the target is kept, or the highest when none did.
      */
     Found raise(VipsImage picture, Ssimulacra2.Reference reference, Path output, int start, int top, double slope,
-                double target) {
+                double target, Chroma chroma) {
         NavigableMap<Integer, Double> scores = new TreeMap<>();
         try {
-            double score = encode(picture, reference, output, start, scores);
+            double score = encode(picture, reference, output, start, chroma, scores);
             while (score < target && scores.lastKey() < top) {
                 int highest = scores.lastKey();
                 double steps = Math.ceil((target + AIM - score) / slope(scores, slope));
                 score = encode(picture, reference, output, Math.min(top, highest + (int) Math.clamp(steps, 1, STEP)),
-                        scores);
+                        chroma, scores);
             }
             int chosen = scores.entrySet().stream().filter(e -> e.getValue() >= target).mapToInt(e -> e.getKey())
                     .min().orElse(scores.lastKey());
             move(trial(output, chosen), output);
-            return new Found(chosen, scores.get(chosen), scores.size());
+            return new Found(chosen, scores.get(chosen), scores.size(), chroma);
         } finally {
             scores.keySet().forEach(q -> ImageOptimizer.delete(trial(output, q)));
         }
@@ -111,10 +117,10 @@ final class CheckedQuality {
     }
 
     private double encode(VipsImage picture, Ssimulacra2.Reference reference, Path output, int quality,
-                          NavigableMap<Integer, Double> scores) {
+                          Chroma chroma, NavigableMap<Integer, Double> scores) {
         Path file = trial(output, quality);
         stopIfExpired.run();
-        saver.save(picture, file, quality);
+        saver.save(picture, file, quality, chroma);
         stopIfExpired.run();
         double score = score(vips, reference, file);
         scores.put(quality, score);

@@ -1,5 +1,6 @@
 package io.mediaopt.image;
 
+import io.mediaopt.image.vips.Chroma;
 import io.mediaopt.image.vips.Vips;
 import io.mediaopt.image.vips.VipsException;
 import io.mediaopt.image.vips.VipsImage;
@@ -86,7 +87,8 @@ final class ImageEncoder {
             // quality per file reads the picture more than once: decode it once, into memory
             stopIfExpired();
             VipsImage picture = open(opened, vips.copyMemory(image));
-            CheckedQuality.Found found = new CheckedQuality(vips, (in, file, q) -> save(strategy, in, file, q),
+            CheckedQuality.Found found = new CheckedQuality(vips, (in, file, q, chroma) -> save(vips, strategy, in, file,
+                    q, chroma, WEBP_EFFORT, AVIF_EFFORT),
                     this::stopIfExpired).find(picture, strategy, settings.search(), settings.fixedQuality(strategy),
                     output);
             return new Encoded(width, height, found.quality(), found.score());
@@ -194,13 +196,18 @@ final class ImageEncoder {
         save(vips, strategy, image, output, quality, WEBP_EFFORT, AVIF_EFFORT);
     }
 
-    /** Saves with a lossy strategy at {@code quality}; WebP and AVIF at these efforts, 0 (fast) up. */
+    /** Saves with a lossy strategy at {@code quality}, colour halved; WebP and AVIF at these efforts, 0 (fast) up. */
     static void save(Vips vips, Strategy strategy, VipsImage image, Path output, int quality, int webpEffort,
                      int avifEffort) {
+        save(vips, strategy, image, output, quality, Chroma.HALVED, webpEffort, avifEffort);
+    }
+
+    static void save(Vips vips, Strategy strategy, VipsImage image, Path output, int quality, Chroma chroma,
+                     int webpEffort, int avifEffort) {
         switch (strategy) {
-            case IMAGE_WEBP -> vips.save().webp(image, output, quality, webpEffort);
-            case IMAGE_AVIF -> vips.save().avif(image, output, quality, avifEffort);
-            case IMAGE_JPEG -> vips.save().jpeg(image, output, quality);
+            case IMAGE_WEBP -> vips.save().webp(image, output, quality, webpEffort, chroma);
+            case IMAGE_AVIF -> vips.save().avif(image, output, quality, avifEffort, chroma);
+            case IMAGE_JPEG -> vips.save().jpeg(image, output, quality, chroma);
             default -> throw new IllegalArgumentException("not a lossy image encoding: " + strategy);
         }
     }

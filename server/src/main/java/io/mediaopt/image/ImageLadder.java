@@ -99,7 +99,8 @@ public final class ImageLadder implements AutoCloseable {
             }
             VipsImage held = step(steps, vips.copyMemory(image));
             CheckedQuality.Found found = new CheckedQuality(vips,
-                    (in, file, q) -> ImageEncoder.save(vips, strategy, in, file, q, WEBP_EFFORT, AVIF_EFFORT),
+                    (in, file, q, chroma) -> ImageEncoder.save(vips, strategy, in, file, q, chroma, WEBP_EFFORT,
+                            AVIF_EFFORT),
                     this::stopIfExpired).find(held, strategy, settings.search(), quality, output);
             return new Rung(held.width(), held.height(), found.quality());
         } finally {

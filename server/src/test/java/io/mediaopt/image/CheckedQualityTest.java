@@ -1,5 +1,6 @@
 package io.mediaopt.image;
 
+import io.mediaopt.image.vips.Chroma;
 import io.mediaopt.image.vips.Vips;
 import io.mediaopt.image.vips.VipsImage;
 
@@ -26,7 +27,7 @@ class CheckedQualityTest {
     void aMissIsRaisedAFewQualitiesAtATimeUntilTheTargetIsMet() {
         try (VipsImage picture = fitted(TestPhotos.photo("astronaut.png"))) {
             Path output = dir.resolve("out.webp");
-            CheckedQuality.Found found = checked().raise(picture, reference(picture), output, 30, 95, 0.43, 85);
+            CheckedQuality.Found found = checked().raise(picture, reference(picture), output, 30, 95, 0.43, 85, Chroma.HALVED);
             assertThat(found.encodes()).isGreaterThan(1);
             assertThat(found.quality()).isBetween(31, 30 + CheckedQuality.STEP * (found.encodes() - 1));
             assertThat(found.score()).isGreaterThanOrEqualTo(85).isCloseTo(score(picture, output), within(0.01));
@@ -38,7 +39,7 @@ class CheckedQualityTest {
     void aMissTheTopCannotMendKeepsTheTop() {
         try (VipsImage picture = fitted(TestPhotos.photo("astronaut.png"))) {
             Path output = dir.resolve("out.webp");
-            CheckedQuality.Found found = checked().raise(picture, reference(picture), output, 30, 40, 0.43, 99);
+            CheckedQuality.Found found = checked().raise(picture, reference(picture), output, 30, 40, 0.43, 99, Chroma.HALVED);
             assertThat(found.quality()).isEqualTo(40);
             assertThat(found.score()).isLessThan(99).isCloseTo(score(picture, output), within(0.01));
         }
@@ -49,7 +50,7 @@ class CheckedQualityTest {
         try (VipsImage picture = fitted(TestPhotos.photo("chelsea.png"))) {
             assertThat(PictureTraits.of(vips.measure().srgbPixels(picture)).atRisk()).isFalse();
             CheckedQuality.Found found = find(picture);
-            assertThat(found).isEqualTo(new CheckedQuality.Found(80, null, 1));
+            assertThat(found).isEqualTo(new CheckedQuality.Found(80, null, 1, Chroma.HALVED));
             assertThat(Files.exists(dir.resolve("out.webp"))).isTrue();
         }
     }
@@ -70,7 +71,7 @@ class CheckedQualityTest {
     }
 
     private CheckedQuality checked() {
-        return new CheckedQuality(vips, (in, file, q) -> vips.save().webp(in, file, q, 4), () -> {});
+        return new CheckedQuality(vips, (in, file, q, chroma) -> vips.save().webp(in, file, q, 4, chroma), () -> {});
     }
 
     /** The photograph at 512 px, held in memory as the encoder holds it. */

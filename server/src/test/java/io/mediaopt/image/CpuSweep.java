@@ -54,8 +54,8 @@ final class CpuSweep {
             double autoCpu = mean(() -> {
                 try (VipsImage fitted = JudgedSweep.fit(vips, file, header, settings);
                      VipsImage held = vips.copyMemory(fitted)) {
-                    quality[0] = new CheckedQuality(vips, (image, to, q) -> ImageEncoder.save(vips, strategy, image,
-                            to, q, 4, 4), () -> {}).find(held, strategy, settings.search(), fixed, output).quality();
+                    quality[0] = new CheckedQuality(vips, (image, to, q, chroma) -> ImageEncoder.save(vips, strategy,
+                            image, to, q, chroma, 4, 4), () -> {}).find(held, strategy, settings.search(), fixed, output).quality();
                 }
                 return quality[0];
             });

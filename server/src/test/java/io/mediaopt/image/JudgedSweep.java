@@ -89,8 +89,8 @@ public final class JudgedSweep {
                 CheckedQuality.Found found;
                 try (VipsImage fitted = fit(vips, file, header, settings);
                      VipsImage held = vips.copyMemory(fitted)) {
-                    found = new CheckedQuality(vips, (image, to2, quality) -> ImageEncoder.save(vips, strategy,
-                            image, to2, quality, 4, 4), () -> {}).find(held, strategy, settings.search(),
+                    found = new CheckedQuality(vips, (image, to2, quality, chroma) -> ImageEncoder.save(vips,
+                            strategy, image, to2, quality, chroma, 4, 4), () -> {}).find(held, strategy, settings.search(),
                             settings.fixedQuality(strategy), output);
                 }
                 long cpu = OS.getProcessCpuTime() - start;

@@ -7,6 +7,8 @@ import java.nio.file.Path;
 /** libvips' encoders as the service uses them: each writes one image to a file, without its metadata. */
 public final class VipsSavers {
     private static final int HEIF_COMPRESSION_AV1 = 4;
+    /** VipsForeignSubsample: auto 0, on 1, off 2. */
+    private static final int SUBSAMPLE_OFF = 2;
 
     private final VipsCalls calls;
     private final boolean keepReplacesStrip;
@@ -18,7 +20,12 @@ public final class VipsSavers {
     }
 
     public void webp(VipsImage image, Path file, int quality, int effort) {
-        calls.save("webpsave", image, file, withoutMetadata().set("Q", quality).set("effort", effort));
+        webp(image, file, quality, effort, Chroma.HALVED);
+    }
+
+    public void webp(VipsImage image, Path file, int quality, int effort, Chroma chroma) {
+        calls.save("webpsave", image, file, withoutMetadata().set("Q", quality).set("effort", effort)
+                .set("smart_subsample", chroma == Chroma.KEPT));
         try {
             WebpMetadata.remove(file);
         } catch (IOException e) {
@@ -27,18 +34,34 @@ public final class VipsSavers {
     }
 
     public void avif(VipsImage image, Path file, int quality, int effort) {
-        calls.save("heifsave", image, file, withoutMetadata()
+        avif(image, file, quality, effort, Chroma.HALVED);
+    }
+
+    public void avif(VipsImage image, Path file, int quality, int effort, Chroma chroma) {
+        calls.save("heifsave", image, file, subsampled(withoutMetadata(), chroma)
                 .set("Q", quality)
                 .set("compression", HEIF_COMPRESSION_AV1)
                 .set("effort", effort));
     }
 
-    /** Progressive with optimised Huffman tables: a few percent smaller for the web. */
     public void jpeg(VipsImage image, Path file, int quality) {
-        calls.save("jpegsave", image, file, withoutMetadata()
+        jpeg(image, file, quality, Chroma.HALVED);
+    }
+
+    /** Progressive with optimised Huffman tables: a few percent smaller for the web. */
+    public void jpeg(VipsImage image, Path file, int quality, Chroma chroma) {
+        calls.save("jpegsave", image, file, subsampled(withoutMetadata(), chroma)
                 .set("Q", quality)
                 .set("optimize_coding", true)
                 .set("interlace", true));
+    }
+
+    /**
+     * Kept chroma is 4:4:4 ({@code subsample_mode} off); halved is left to the library, which
+     * halves below quality 90 and keeps it from there.
+     */
+    private static VipsOptions subsampled(VipsOptions options, Chroma chroma) {
+        return chroma == Chroma.KEPT ? options.set("subsample_mode", SUBSAMPLE_OFF) : options;
     }
 
     public void png(VipsImage image, Path file) {
