@@ -17,8 +17,9 @@ import java.util.NavigableMap;
 import java.util.TreeMap;
 
 /**
- * A picture's quality per file: the preset's own, raised where it fails. A picture that is mostly
- * dark or flat ({@link PictureTraits#atRisk()}), where WebP and AVIF block and band at the quality
+ * A picture's quality per file: the preset's own, raised where it fails, in the colour its edges
+ * need ({@link PictureTraits#chroma()}). A picture with a quarter of dark blocks or more
+ * ({@link PictureTraits#atRisk()}), where WebP and AVIF melt detail into blocks at the quality
  * that serves other pictures, is encoded at the preset's quality and scored at full size
  * (SSIMULACRA 2 against the picture, its reference computed once); while it misses the preset's
  * target it is encoded again, at most {@link #STEP} qualities higher each time and {@link #RAISE}
@@ -100,12 +101,12 @@ final class CheckedQuality {
     }
 
     /**
-     * Score points one quality step adds near the presets' targets, typically (fitted on the quality
-     * corpus's training files): AVIF's scale moves about three times as fast as WebP's; JPEG is
-     * taken as WebP.
+     * Score points one quality step typically adds above the presets' qualities: the median over
+     * the checked training pictures of the quality corpus between the preset's quality and 5
+     * above (bench/quality-rule.sh). JPEG is taken as WebP.
      */
     static double typicalSlope(Strategy strategy) {
-        return strategy == Strategy.IMAGE_AVIF ? 1.26 : 0.43;
+        return strategy == Strategy.IMAGE_AVIF ? 0.40 : 0.64;
     }
 
     /** The slope through the two highest qualities scored, or the typical one with one. */

@@ -109,9 +109,9 @@ class AutoQualityTest {
     }
 
     /**
-     * Lines of small saturated marks on white, a pixel or two wide, as coloured text in a
-     * screenshot: what halved colour planes smear. Two thirds of it is plain white, so it is
-     * checked as a flat picture.
+     * Lines of small saturated marks on near-black, a pixel or two wide, as coloured text in a
+     * dark screenshot: what halved colour planes smear. Two thirds of it is that dark ground, so
+     * it is checked as a dark picture.
      */
     private static Path colouredDetail(Path out) throws IOException {
         int[] colours = {0xd01010, 0x1030d0, 0x10a020, 0xc000c0};
@@ -120,7 +120,7 @@ class AutoQualityTest {
             for (int x = 0; x < image.getWidth(); x++) {
                 int row = y % 24;
                 boolean mark = row < 8 && (x % 7 == 1 || (x % 7 == 3 && row % 3 == 0) || row == 4 && x % 7 < 5);
-                image.setRGB(x, y, mark ? colours[(x / 7 + y / 24) % colours.length] : 0xffffff);
+                image.setRGB(x, y, mark ? colours[(x / 7 + y / 24) % colours.length] : 0x141414);
             }
         }
         javax.imageio.ImageIO.write(image, "png", out.toFile());
