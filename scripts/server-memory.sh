@@ -13,9 +13,11 @@ export MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-1}
 # encoders, so the C1 compiler alone serves it; C2's compilations and code cost ~35 MiB.
 # With SERVICE_IMAGE_QUALITY=auto Java also scores every trial encode: the JVM keeps C2 then,
 # and loads the Vector API, which C2 compiles to vector instructions (a score costs a quarter).
+# A score's planes are tens of MiB on the heap: the heap gives them back after each collection
+# (at most 30 % of it left free) instead of keeping the burst's size.
 mo_java_opts="-XX:+UseSerialGC -Xms16m -Xmx256m"
 if [ "${SERVICE_IMAGE_QUALITY:-fixed}" = auto ]; then
-    mo_java_opts="$mo_java_opts --add-modules jdk.incubator.vector"
+    mo_java_opts="$mo_java_opts --add-modules jdk.incubator.vector -XX:MaxHeapFreeRatio=30 -XX:MinHeapFreeRatio=10"
 else
     mo_java_opts="$mo_java_opts -XX:TieredStopAtLevel=1"
 fi

@@ -63,15 +63,14 @@ final class CheckedQuality {
     Found find(VipsImage picture, Strategy strategy, ImageQuality search, int fixed, Path output) {
         ImageQuality.Bounds bounds = search.bounds(strategy);
         int start = Math.clamp(fixed, bounds.min(), bounds.max());
-        var pixels = vips.measure().srgbPixels(picture);
-        PictureTraits traits = PictureTraits.of(pixels);
+        PictureTraits traits = PictureTraits.of(vips.measure(), picture);
         Chroma chroma = traits.chroma();
         if (!traits.atRisk()) {
             stopIfExpired.run();
             saver.save(picture, output, start, chroma);
             return new Found(start, null, 1, chroma);
         }
-        Ssimulacra2.Reference reference = new Ssimulacra2.Reference(pixels.linear());
+        Ssimulacra2.Reference reference = new Ssimulacra2.Reference(vips.measure().srgbPixels(picture).linear());
         return raise(picture, reference, output, start, Math.min(bounds.max(), start + RAISE),
                 typicalSlope(strategy), search.targetScore(), chroma);
     }

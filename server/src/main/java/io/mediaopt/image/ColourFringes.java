@@ -22,6 +22,11 @@ final class ColourFringes {
 
     /** The share of pixels that fringe, 0 for a picture without colour. */
     static double share(SrgbPixels pixels) {
+        return (double) count(pixels) / ((long) pixels.width() * pixels.height());
+    }
+
+    /** How many pixels fringe, in the 2x2 blocks from the top left (an odd last row or column is left out). */
+    static long count(SrgbPixels pixels) {
         int w = pixels.width(), h = pixels.height(), bands = pixels.bands();
         if (bands < 3 || w < 2 || h < 2) return 0;
         byte[] bytes = pixels.bytes();
@@ -48,7 +53,7 @@ final class ColourFringes {
                 fringed += fringedInBlock(r, g, b);
             }
         }
-        return (double) fringed / ((long) w * h);
+        return fringed;
     }
 
     /** How many of a 2x2 block's pixels move more than {@link #VISIBLE} in luma with the block's mean colour. */

@@ -2,6 +2,8 @@ package io.mediaopt.image;
 
 import io.mediaopt.image.vips.Chroma;
 import io.mediaopt.image.vips.SrgbPixels;
+import io.mediaopt.image.vips.VipsImage;
+import io.mediaopt.image.vips.VipsMeasures;
 
 /**
  * What a picture is made of, in the terms where the preset's one quality fails it: how dark it
@@ -20,6 +22,8 @@ public record PictureTraits(double meanLuma, double darkShare, double flatShare,
     static final double DARK_LUMA = 50;
     /** A block spanning at most this many luma code values is flat: a gradient's few steps. */
     static final double FLAT_SPAN = 6;
+    /** Rows of the picture read at a time: a whole number of blocks, and of 2x2 blocks. */
+    static final int STRIP_ROWS = 64;
     /** Luma is summed in integers, in this many parts of a code value (Rec. 709's weights have four places). */
     private static final int LUMA_SCALE = 10_000;
 
@@ -62,39 +66,63 @@ public record PictureTraits(double meanLuma, double darkShare, double flatShare,
         return fringeShare >= FRINGE_SHARE ? Chroma.KEPT : Chroma.HALVED;
     }
 
+    /**
+     * The traits of a picture held in memory, read {@link #STRIP_ROWS} rows at a time: a picture
+     * that is then encoded unscored is never copied whole onto the Java heap.
+     */
+    static PictureTraits of(VipsMeasures measures, VipsImage picture) {
+        Measure measure = new Measure();
+        measures.srgbStrips(picture, STRIP_ROWS, measure::add);
+        return measure.result();
+    }
+
     static PictureTraits of(SrgbPixels pixels) {
-        int w = pixels.width(), h = pixels.height(), bands = pixels.bands();
-        byte[] bytes = pixels.bytes();
-        boolean colour = bands >= 3;
+        Measure measure = new Measure();
+        measure.add(pixels);
+        return measure.result();
+    }
+
+    /** The traits summed over strips of a picture, from the top, each a whole number of blocks high but the last. */
+    private static final class Measure {
         // luma in ten-thousandths of a code value, in integers: the weights are given to four places
-        long darkBelow = Math.round(DARK_LUMA * BLOCK * BLOCK * LUMA_SCALE);
-        long flatWithin = Math.round(FLAT_SPAN * LUMA_SCALE);
-        long lumaSum = 0;
-        long dark = 0, flat = 0, blocks = 0;
-        for (int by = 0; by + BLOCK <= h; by += BLOCK) {
-            for (int bx = 0; bx + BLOCK <= w; bx += BLOCK) {
-                long blockSum = 0;
-                int min = Integer.MAX_VALUE, max = 0;
-                for (int y = by; y < by + BLOCK; y++) {
-                    int i = (y * w + bx) * bands;
-                    for (int x = 0; x < BLOCK; x++, i += bands) {
-                        int r = bytes[i] & 0xff;
-                        int luma = colour ? 2126 * r + 7152 * (bytes[i + 1] & 0xff) + 722 * (bytes[i + 2] & 0xff)
-                                : LUMA_SCALE * r;
-                        blockSum += luma;
-                        min = Math.min(min, luma);
-                        max = Math.max(max, luma);
+        private static final long DARK_BELOW = Math.round(DARK_LUMA * BLOCK * BLOCK * LUMA_SCALE);
+        private static final long FLAT_WITHIN = Math.round(FLAT_SPAN * LUMA_SCALE);
+        private long lumaSum, dark, flat, blocks, fringed, pixels;
+
+        void add(SrgbPixels strip) {
+            int w = strip.width(), h = strip.height(), bands = strip.bands();
+            byte[] bytes = strip.bytes();
+            boolean colour = bands >= 3;
+            for (int by = 0; by + BLOCK <= h; by += BLOCK) {
+                for (int bx = 0; bx + BLOCK <= w; bx += BLOCK) {
+                    long blockSum = 0;
+                    int min = Integer.MAX_VALUE, max = 0;
+                    for (int y = by; y < by + BLOCK; y++) {
+                        int i = (y * w + bx) * bands;
+                        for (int x = 0; x < BLOCK; x++, i += bands) {
+                            int r = bytes[i] & 0xff;
+                            int luma = colour ? 2126 * r + 7152 * (bytes[i + 1] & 0xff) + 722 * (bytes[i + 2] & 0xff)
+                                    : LUMA_SCALE * r;
+                            blockSum += luma;
+                            min = Math.min(min, luma);
+                            max = Math.max(max, luma);
+                        }
                     }
+                    lumaSum += blockSum;
+                    if (blockSum < DARK_BELOW) dark++;
+                    if (max - min <= FLAT_WITHIN) flat++;
+                    blocks++;
                 }
-                lumaSum += blockSum;
-                if (blockSum < darkBelow) dark++;
-                if (max - min <= flatWithin) flat++;
-                blocks++;
             }
+            fringed += ColourFringes.count(strip);
+            pixels += (long) w * h;
         }
-        double fringes = ColourFringes.share(pixels);
-        if (blocks == 0) return new PictureTraits(128, 0, 0, fringes);
-        return new PictureTraits((double) lumaSum / LUMA_SCALE / (blocks * BLOCK * BLOCK), (double) dark / blocks,
-                (double) flat / blocks, fringes);
+
+        PictureTraits result() {
+            double fringes = pixels == 0 ? 0 : (double) fringed / pixels;
+            if (blocks == 0) return new PictureTraits(128, 0, 0, fringes);
+            return new PictureTraits((double) lumaSum / LUMA_SCALE / (blocks * BLOCK * BLOCK),
+                    (double) dark / blocks, (double) flat / blocks, fringes);
+        }
     }
 }
