@@ -63,7 +63,7 @@ final class CheckedQuality {
     Found find(VipsImage picture, Strategy strategy, ImageQuality search, int fixed, Path output) {
         ImageQuality.Bounds bounds = search.bounds(strategy);
         int start = Math.clamp(fixed, bounds.min(), bounds.max());
-        PictureTraits traits = PictureTraits.of(vips.measure(), picture);
+        PictureTraits traits = PictureTraits.of(vips, picture);
         Chroma chroma = traits.chroma();
         if (!traits.atRisk()) {
             stopIfExpired.run();

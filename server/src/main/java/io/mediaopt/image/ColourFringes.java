@@ -20,11 +20,6 @@ final class ColourFringes {
 
     private ColourFringes() {}
 
-    /** The share of pixels that fringe, 0 for a picture without colour. */
-    static double share(SrgbPixels pixels) {
-        return (double) count(pixels) / ((long) pixels.width() * pixels.height());
-    }
-
     /** How many pixels fringe, in the 2x2 blocks from the top left (an odd last row or column is left out). */
     static long count(SrgbPixels pixels) {
         int w = pixels.width(), h = pixels.height(), bands = pixels.bands();

@@ -2,8 +2,8 @@ package io.mediaopt.image;
 
 import io.mediaopt.image.vips.Chroma;
 import io.mediaopt.image.vips.SrgbPixels;
+import io.mediaopt.image.vips.Vips;
 import io.mediaopt.image.vips.VipsImage;
-import io.mediaopt.image.vips.VipsMeasures;
 
 /**
  * What a picture is made of, in the terms where the preset's one quality fails it: how dark it
@@ -70,9 +70,14 @@ public record PictureTraits(double meanLuma, double darkShare, double flatShare,
      * The traits of a picture held in memory, read {@link #STRIP_ROWS} rows at a time: a picture
      * that is then encoded unscored is never copied whole onto the Java heap.
      */
-    static PictureTraits of(VipsMeasures measures, VipsImage picture) {
+    static PictureTraits of(Vips vips, VipsImage picture) {
         Measure measure = new Measure();
-        measures.srgbStrips(picture, STRIP_ROWS, measure::add);
+        for (int top = 0; top < picture.height(); top += STRIP_ROWS) {
+            try (VipsImage strip = vips.extractArea(picture, 0, top, picture.width(),
+                    Math.min(STRIP_ROWS, picture.height() - top))) {
+                measure.add(vips.measure().srgbPixels(strip));
+            }
+        }
         return measure.result();
     }
 

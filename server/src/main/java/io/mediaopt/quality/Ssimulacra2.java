@@ -73,20 +73,15 @@ public final class Ssimulacra2 {
      * distorted picture's planes are turned into XYB in place.
      */
     public static double score(Reference reference, LinearRgb distorted) {
-        return score(reference, distorted, Ssimulacra2::counts);
-    }
-
-    /** Which components of a scale are compared: (component, scale, scales the picture has). */
-    interface Components {
-        boolean compared(int c, int scale, int scales);
+        return score(reference, distorted, false);
     }
 
     /** {@link #score(Reference, LinearRgb)} comparing every component, even those that cannot count. */
     static double scoreEveryComponent(Reference reference, LinearRgb distorted) {
-        return score(reference, distorted, (c, scale, scales) -> true);
+        return score(reference, distorted, true);
     }
 
-    private static double score(Reference reference, LinearRgb distorted, Components components) {
+    private static double score(Reference reference, LinearRgb distorted, boolean everyComponent) {
         LinearRgb original = reference.scales[0];
         if (original.width() != distorted.width() || original.height() != distorted.height()) {
             throw new IllegalArgumentException("sizes differ: " + original.width() + "x" + original.height()
@@ -100,7 +95,7 @@ public final class Ssimulacra2 {
             LinearRgb nextB = scale + 1 < reference.count ? halve(b) : null;
             reference.arithmetic.toXyb(b);
             features[scale] = compareScale(reference.arithmetic, reference.scales[scale], b, scale, reference.count,
-                    components);
+                    everyComponent);
             b = nextB;
         }
         return toScore(features, reference.count);
@@ -136,18 +131,19 @@ public final class Ssimulacra2 {
 
     /**
      * Both pictures' planes now hold X, Y and B. The components that count at this scale
-     * ({@link #counts}) are compared one after the other on the caller's thread: on the common pool they took a sixth more CPU (a
-     * 1920x1200 score under C1, 2 cores), and CPU, not the wait, is what a search is held to.
+     * ({@link #counts}), or all with {@code everyComponent}, are compared one after the other on
+     * the caller's thread: on the common pool they took a sixth more CPU (a 1920x1200 score under
+     * C1, 2 cores), and CPU, not the wait, is what a search is held to.
      */
     private static double[][] compareScale(Arithmetic arithmetic, LinearRgb a, LinearRgb b, int scale, int scales,
-                                           Components components) {
+                                           boolean everyComponent) {
         int w = a.width(), h = a.height();
         float[][] planesA = {a.r(), a.g(), a.b()};
         float[][] planesB = {b.r(), b.g(), b.b()};
         double[][] features = new double[3][];
         for (int c = 0; c < 3; c++) {
-            features[c] = components.compared(c, scale, scales) ? arithmetic.compare(BLUR, planesA[c], planesB[c], w, h)
-                    : new double[6];
+            boolean compared = everyComponent || counts(c, scale, scales);
+            features[c] = compared ? arithmetic.compare(BLUR, planesA[c], planesB[c], w, h) : new double[6];
         }
         return features;
     }

@@ -15,7 +15,7 @@ class ColourFringesTest {
     void saturatedRedAndBlueMeetingInsideEveryBlockFringe() {
         // columns alternate red, blue: every 2x2 block averages them, and every pixel moves
         SrgbPixels stripes = pixels(64, 64, (x, y) -> x % 2 == 0 ? new int[]{255, 0, 40} : new int[]{0, 60, 255});
-        assertThat(ColourFringes.share(stripes)).isEqualTo(1.0);
+        assertThat(traits(stripes).fringeShare()).isEqualTo(1.0);
         assertThat(traits(stripes).chroma()).isEqualTo(Chroma.KEPT);
     }
 
@@ -23,16 +23,16 @@ class ColourFringesTest {
     void theSameEdgesOnBlockBoundariesDoNot() {
         // two columns of each: every 2x2 block is one colour, which halving keeps
         SrgbPixels stripes = pixels(64, 64, (x, y) -> x / 2 % 2 == 0 ? new int[]{255, 0, 40} : new int[]{0, 60, 255});
-        assertThat(ColourFringes.share(stripes)).isZero();
+        assertThat(traits(stripes).fringeShare()).isZero();
     }
 
     @Test
     void greysAndPhotographsKeepHalvedColour() {
         SrgbPixels greys = pixels(64, 64, (x, y) -> new int[]{x * 4, x * 4, x * 4});
-        assertThat(ColourFringes.share(greys)).isZero();
+        assertThat(traits(greys).fringeShare()).isZero();
         try (VipsImage photo = vips.thumbnail(TestPhotos.photo("chelsea.png"), false, 512, 512, false)) {
             SrgbPixels cat = vips.measure().srgbPixels(photo);
-            assertThat(ColourFringes.share(cat)).isLessThan(PictureTraits.FRINGE_SHARE);
+            assertThat(traits(cat).fringeShare()).isLessThan(PictureTraits.FRINGE_SHARE);
             assertThat(traits(cat).chroma()).isEqualTo(Chroma.HALVED);
         }
     }

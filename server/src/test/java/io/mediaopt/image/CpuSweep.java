@@ -14,7 +14,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 
 /**
  * CPU per picture of quality per file against the fixed path, each timed over repeated runs: the
@@ -34,7 +33,7 @@ final class CpuSweep {
     private CpuSweep() {}
 
     static void run(Preset preset, Path csv, List<String> files) throws IOException {
-        Vips vips = Vips.open(Optional.ofNullable(System.getenv("SERVICE_LIBVIPS_PATH")).map(Path::of), 1);
+        Vips vips = Vips.open(TestVips.library(), 1);
         ImageSettings settings = preset.image();
         Strategy strategy = settings.strategies().getFirst();
         int fixed = settings.fixedQuality(strategy);
@@ -48,7 +47,6 @@ final class CpuSweep {
                 try (VipsImage fitted = JudgedSweep.fit(vips, file, header, settings)) {
                     ImageEncoder.save(vips, strategy, fitted, output, fixed, 4, 4);
                 }
-                return fixed;
             });
             int[] quality = new int[1];
             double autoCpu = mean(() -> {
@@ -57,7 +55,6 @@ final class CpuSweep {
                     quality[0] = new CheckedQuality(vips, (image, to, q, chroma) -> ImageEncoder.save(vips, strategy,
                             image, to, q, chroma, 4, 4), () -> {}).find(held, strategy, settings.search(), fixed, output).quality();
                 }
-                return quality[0];
             });
             ratios.add(autoCpu / fixedCpu);
             lines.append(String.format(Locale.ROOT, "%s,%s,%.4f,%.4f,%d%n", file.getFileName(), preset.name(),
@@ -77,11 +74,7 @@ final class CpuSweep {
         return n % 2 == 1 ? values.get(n / 2) : (values.get(n / 2 - 1) + values.get(n / 2)) / 2;
     }
 
-    private interface Timed {
-        int run();
-    }
-
-    private static double mean(Timed work) {
+    private static double mean(Runnable work) {
         work.run();
         long start = OS.getProcessCpuTime();
         int runs = 0;

@@ -11,7 +11,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
-import java.util.Optional;
 
 /**
  * The {@link PictureFeatures} of each file as a preset fits it: not a test, a measurement that
@@ -23,7 +22,7 @@ public final class FeatureTable {
 
     public static void main(String[] args) throws IOException {
         ImageSettings settings = Presets.standard().find(args[0]).orElseThrow().image();
-        Vips vips = Vips.open(Optional.ofNullable(System.getenv("SERVICE_LIBVIPS_PATH")).map(Path::of), 1);
+        Vips vips = Vips.open(TestVips.library(), 1);
         StringBuilder lines = new StringBuilder("file," + String.join(",", PictureFeatures.NAMES) + "\n");
         for (int i = 2; i < args.length; i++) {
             Path file = Path.of(args[i]);

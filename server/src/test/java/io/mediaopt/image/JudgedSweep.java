@@ -17,7 +17,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 
 /**
  * The fixed setting's curve over quality and the search's point, each output judged twice: not a
@@ -61,7 +60,7 @@ public final class JudgedSweep {
         String last = "," + preset.name() + (fixedOnly ? ",fixed," + to + "," : ",auto,");
         List<String> done = Files.readAllLines(csv).stream().filter(l -> l.contains(last))
                 .map(l -> l.substring(0, l.indexOf(','))).toList();
-        Vips vips = Vips.open(Optional.ofNullable(System.getenv("SERVICE_LIBVIPS_PATH")).map(Path::of), 1);
+        Vips vips = Vips.open(TestVips.library(), 1);
         ImageSettings settings = preset.image();
         Strategy strategy = settings.strategies().getFirst();
         Path work = Files.createTempDirectory("judged-sweep");

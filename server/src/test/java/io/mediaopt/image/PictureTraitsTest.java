@@ -20,7 +20,7 @@ class PictureTraitsTest {
         try (VipsImage fitted = vips.thumbnail(file, false, width, Vips.MAX_COORD, false);
              VipsImage picture = vips.copyMemory(fitted)) {
             assertThat(picture.height() % PictureTraits.STRIP_ROWS).isNotZero();
-            assertThat(PictureTraits.of(vips.measure(), picture))
+            assertThat(PictureTraits.of(vips, picture))
                     .isEqualTo(PictureTraits.of(vips.measure().srgbPixels(picture)));
         }
     }

@@ -15,7 +15,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 
 /**
  * Each file's curve on a shrunk copy of the picture as the preset fits it (trial encodes): not a
@@ -36,7 +35,7 @@ public final class ProxyCurves {
         Path csv = Path.of(args[1]);
         List<Integer> divisors = List.of(args[2].split(" ")).stream().map(Integer::parseInt).toList();
         List<Integer> qualities = List.of(args[3].split(" ")).stream().map(Integer::parseInt).toList();
-        Vips vips = Vips.open(Optional.ofNullable(System.getenv("SERVICE_LIBVIPS_PATH")).map(Path::of), 1);
+        Vips vips = Vips.open(TestVips.library(), 1);
         ImageSettings settings = preset.image();
         Strategy strategy = settings.strategies().getFirst();
         Path work = Files.createTempDirectory("proxy-curves");

@@ -13,7 +13,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
-import java.util.Optional;
 
 /**
  * What bench/quality-rule.py fits quality per file's rule on: for each file as the preset fits it,
@@ -34,7 +33,7 @@ public final class RuleTable {
         ImageSettings settings = preset.image();
         Strategy strategy = settings.strategies().getFirst();
         int fixed = settings.fixedQuality(strategy);
-        Vips vips = Vips.open(Optional.ofNullable(System.getenv("SERVICE_LIBVIPS_PATH")).map(Path::of), 1);
+        Vips vips = Vips.open(TestVips.library(), 1);
         Path output = Files.createTempDirectory("rule-table").resolve("out." + strategy.output().extension());
         StringBuilder lines = new StringBuilder("file,preset,target,darkShare,flatShare,fringeShare");
         for (int above : ABOVE) lines.append(",q").append(fixed + above);

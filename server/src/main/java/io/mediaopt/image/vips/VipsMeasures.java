@@ -3,7 +3,6 @@ package io.mediaopt.image.vips;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.List;
-import java.util.function.Consumer;
 
 import static io.mediaopt.image.vips.LibVips.call;
 import static io.mediaopt.image.vips.LibVips.integer;
@@ -42,23 +41,6 @@ public final class VipsMeasures {
                 return new SrgbPixels(pixels, bytes.width(), bytes.height(), bytes.bands());
             } finally {
                 call(lib.gFree, data);
-            }
-        }
-    }
-
-    /**
-     * The pixels as {@link #srgbPixels}, handed over {@code rows} rows at a time from the top (the
-     * last strip may be shorter): a pass over a picture held in memory that never holds more than
-     * one strip of it in a second copy.
-     */
-    public void srgbStrips(VipsImage image, int rows, Consumer<SrgbPixels> strip) {
-        for (int top = 0; top < image.height(); top += rows) {
-            int height = Math.min(rows, image.height() - top);
-            int from = top;
-            try (VipsImage area = calls.image("extract_area",
-                    (arena, out) -> List.of(image.pointer(), out, 0, from, image.width(), height),
-                    List.of(pointer(), pointer(), integer(), integer(), integer(), integer()), VipsOptions.none())) {
-                strip.accept(srgbPixels(area));
             }
         }
     }
