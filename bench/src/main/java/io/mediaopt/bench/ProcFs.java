@@ -47,6 +47,20 @@ final class ProcFs {
         return statusField(pid, "VmHWM:");
     }
 
+    /**
+     * Sets VmHWM back to the resident size of the moment (Linux 4.0 and later), so that it then
+     * gives the peak of what follows, exactly and at no cost while it runs; false when the
+     * kernel would not.
+     */
+    static boolean resetPeakRss(long pid) {
+        try {
+            Files.writeString(Path.of("/proc", Long.toString(pid), "clear_refs"), "5");
+            return true;
+        } catch (IOException notAllowed) {
+            return false;
+        }
+    }
+
     /** Resident KiB summed over every live descendant of {@code pid}. */
     static long descendantsRssKib(long pid) {
         List<ProcessHandle> descendants = ProcessHandle.of(pid).map(p -> p.descendants().toList()).orElse(List.of());

@@ -34,7 +34,7 @@ final class SharpSection {
     /** Requests sent to the service before its first batch of each input. */
     private static final int WARM_UP = 64;
     /** Rounds of each batch in a full run; the quick run takes one. */
-    private static final int ROUNDS = 3;
+    private static final int ROUNDS = 5;
 
     private final BenchRun run;
     private final Path out;
@@ -83,7 +83,7 @@ final class SharpSection {
                         Table.fixed(median(measured, Round::clientCpu), 3),
                         RatioSection.seconds(median(measured, r -> r.service().latency().median())),
                         RatioSection.seconds(median(measured, r -> r.sharp().p50())),
-                        measured.stream().mapToLong(r -> r.serviceMemory().selfKib()).max().orElseThrow() / 1024,
+                        measured.stream().mapToLong(Round::servicePeakKib).max().orElseThrow() / 1024,
                         measured.stream().mapToLong(r -> r.sharp().peakRssKib()).max().orElseThrow() / 1024);
             }
         }
@@ -93,8 +93,8 @@ final class SharpSection {
                 + "10 % and more over minutes, the same for both sides within a round), peaks the highest. "
                 + "CPU per image: the server's utime+stime from /proc; sharp's process.cpuUsage(); the client "
                 + "is this bench's process sending the service's requests, on the same cores. Peak RSS: the "
-                + "server sampled every 50 ms during the batch (a JVM with its heap); sharp's process maxRSS "
-                + "(Node.js and V8 included).");
+                + "server's high-water mark over the batch (VmHWM, reset before it; a JVM with its heap), "
+                + "sharp's process maxRSS (Node.js and V8 included).");
         run.report.table(table);
     }
 
@@ -106,18 +106,26 @@ final class SharpSection {
                 i -> () -> run.optimize(input, PRESET, out.resolve("warm-" + i)));
         ProcFs.CpuTimes clientBefore = ProcFs.cpu(ProcessHandle.current().pid());
         ThroughputSection.Batch service;
-        MemorySampler.Peaks memory;
-        try (MemorySampler sampler = MemorySampler.start(pid)) {
-            service = ThroughputSection.batch(pid, count, inFlight,
-                    i -> () -> run.optimize(input, PRESET, out.resolve("service-" + i)));
-            memory = sampler.stop();
+        long peakKib;
+        if (ProcFs.resetPeakRss(pid)) {
+            service = serviceBatch(input, count, inFlight);
+            peakKib = ProcFs.peakRssKib(pid).orElseThrow();
+        } else {
+            try (MemorySampler sampler = MemorySampler.start(pid)) {
+                service = serviceBatch(input, count, inFlight);
+                peakKib = sampler.stop().selfKib();
+            }
         }
         double clientCpu = ProcFs.cpu(ProcessHandle.current().pid()).minus(clientBefore).selfSeconds() / count;
-        return new Round(service, clientCpu, memory, sharp(input, count, inFlight, preset));
+        return new Round(service, clientCpu, peakKib, sharp(input, count, inFlight, preset));
     }
 
-    private record Round(ThroughputSection.Batch service, double clientCpu, MemorySampler.Peaks serviceMemory,
-                         SharpBatch sharp) {
+    private ThroughputSection.Batch serviceBatch(MediaCase input, int count, int inFlight) {
+        return ThroughputSection.batch(run.server().pid(), count, inFlight,
+                i -> () -> run.optimize(input, PRESET, out.resolve("service-" + i)));
+    }
+
+    private record Round(ThroughputSection.Batch service, double clientCpu, long servicePeakKib, SharpBatch sharp) {
         double serviceCpu() {
             return service.cpuPerImage().selfSeconds();
         }
