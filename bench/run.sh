@@ -17,6 +17,9 @@ source scripts/prerequisites.sh
 # The bench measures the service against the vips command line itself.
 mo_need_command vips libvips-tools "the bench's raw libvips baseline"
 
+# The bench holds the service to the raw tools at the presets' own settings: its server keeps
+# one quality per preset unless SERVICE_IMAGE_QUALITY says otherwise (auto: quality per file).
+export SERVICE_IMAGE_QUALITY=${SERVICE_IMAGE_QUALITY:-fixed}
 # The server under test gets the memory settings run.sh starts it with.
 # shellcheck source=scripts/server-memory.sh
 source scripts/server-memory.sh

@@ -25,6 +25,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -32,6 +33,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 class OutputOptionsApiTest {
     @RegisterExtension
     static final RunningServer server = RunningServer.withDefaults();
+    /** A server that keeps one quality per preset unless a request asks for more. */
+    @RegisterExtension
+    static final RunningServer fixedServer = RunningServer.with(Map.of("SERVICE_IMAGE_QUALITY", "fixed"));
     static final ObjectMapper JSON = new ObjectMapper();
     static final List<String> ROUTES = List.of("/media/optimize", "/media/jobs");
 
@@ -87,25 +91,32 @@ class OutputOptionsApiTest {
     void qualityAutoScoresOnAServerWhoseDefaultIsFixedOnBothRoutes() throws Exception {
         // a night shot: quality per file scores it (a picture neither dark nor flat keeps the fixed quality)
         Path photo = Fixtures.darkPhotoJpeg(1200, 800);
-        HttpResponse<byte[]> byDefault = Raw.HTTP.send(RawMultipart.post(server.baseUrl(), "/media/optimize", List.of(
+        HttpResponse<byte[]> byDefault = Raw.HTTP.send(RawMultipart.post(fixedServer.baseUrl(), "/media/optimize", List.of(
                 Part.file("media", "photo.jpg", Files.readAllBytes(photo)))).build(),
                 HttpResponse.BodyHandlers.ofByteArray());
         assertThat(byDefault.statusCode()).isEqualTo(200);
         // the server's default is fixed: its quality and no score
         assertThat(byDefault.headers().firstValue("x-service-score")).isEmpty();
         List<Part> parts = List.of(Part.file("media", "photo.jpg", Files.readAllBytes(photo)), Part.text("quality", "auto"));
-        HttpResponse<byte[]> searched = Raw.HTTP.send(RawMultipart.post(server.baseUrl(), "/media/optimize", parts).build(),
+        HttpResponse<byte[]> searched = Raw.HTTP.send(RawMultipart.post(fixedServer.baseUrl(), "/media/optimize", parts).build(),
                 HttpResponse.BodyHandlers.ofByteArray());
         assertThat(searched.statusCode()).isEqualTo(200);
         assertThat(searched.headers().firstValue("x-service-score")).isPresent();
         assertThat(searched.headers().firstValue("x-service-requested-quality")).isEmpty();
 
-        HttpResponse<String> submitted = Raw.send(RawMultipart.post(server.baseUrl(), "/media/jobs", parts).build());
+        HttpResponse<String> submitted = Raw.send(RawMultipart.post(fixedServer.baseUrl(), "/media/jobs", parts).build());
         assertThat(submitted.statusCode()).as(submitted.body()).isEqualTo(202);
-        Job job = server.client().waitForJob(JSON.readTree(submitted.body()).path("jobId").asText(), Duration.ofMinutes(2));
+        Job job = fixedServer.client().waitForJob(JSON.readTree(submitted.body()).path("jobId").asText(), Duration.ofMinutes(2));
         assertThat(job.status()).isEqualTo(JobStatus.DONE);
         assertThat(job.result().score()).isNotNull().isPositive();
         assertThat(job.options().isDefault()).isTrue();
+
+        // on a server with the default setting, the same picture is scored unasked
+        HttpResponse<byte[]> onDefaultServer = Raw.HTTP.send(RawMultipart.post(server.baseUrl(), "/media/optimize",
+                List.of(Part.file("media", "photo.jpg", Files.readAllBytes(photo)))).build(),
+                HttpResponse.BodyHandlers.ofByteArray());
+        assertThat(onDefaultServer.statusCode()).isEqualTo(200);
+        assertThat(onDefaultServer.headers().firstValue("x-service-score")).isPresent();
     }
 
     @Test
