@@ -6,6 +6,7 @@ import io.mediaopt.media.MediaKind;
 import io.mediaopt.media.OptimizationResult;
 import io.mediaopt.media.Optimized;
 import io.mediaopt.media.Optimizer;
+import io.mediaopt.media.Polyglots;
 import io.mediaopt.media.Preset;
 import io.mediaopt.media.QueueDeadline;
 import io.mediaopt.media.Rendition;
@@ -90,6 +91,9 @@ public final class JobProcessor {
         JobRequest request = job.request();
         Preset preset = request.preset();
         Optimizer optimizer = optimizers.get(job.media().kind());
+        // an input read back from storage is walked whole before anything decodes it: one that a
+        // client put into the bucket itself (a direct upload) was sniffed from its first bytes only
+        if (job.state().inputKey() != null) Polyglots.refuse(input, job.media());
         long started = System.nanoTime();
         Optimized optimized = optimizer.optimize(input, job.media(), request.options().applyTo(preset), workDir,
                 new JobProgress(store, job.id(), clock), deadline);

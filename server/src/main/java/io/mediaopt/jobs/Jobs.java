@@ -80,7 +80,8 @@ public final class Jobs {
     /**
      * Queues, under {@code id}, a file a client put into storage itself at {@code inputKey}, whose
      * first bytes are {@code head}. Sniffed, named and limited as {@link #submit} does, from those
-     * bytes; the polyglot check, which reads the whole file, is the one it does not make.
+     * bytes; the polyglot check, which reads the whole file, is made when the job runs
+     * ({@link JobProcessor}), on the copy it decodes.
      */
     public Job submitStored(String id, String inputKey, byte[] head, JobRequest request) {
         MediaFormat media = recognise(sniffer.sniff(head), request);

@@ -11,6 +11,7 @@ import io.mediaopt.client.JobSubmission;
 import io.mediaopt.client.MediaoptApiException;
 import io.mediaopt.client.MediaoptClient;
 import io.mediaopt.client.OptimizeOptions;
+import io.mediaopt.media.AppendedFiles;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -87,6 +88,23 @@ class DirectUploadsApiTest {
         assertThat(job.path("uploadId").asText()).isEqualTo(id);
         Eventually.until(Duration.ofSeconds(30), "the input deleted once the job ended",
                 () -> !server.s3().holds("direct-uploads/" + id));
+    }
+
+    @Test
+    void aPolyglotPutToTheBucketFailsItsJobAsAnUnsupportedType() throws Exception {
+        byte[] polyglot = AppendedFiles.concat(photo, AppendedFiles.zip());
+        JsonNode started = start(server, ALICE, Map.of("filename", "photo.jpg", "size", polyglot.length,
+                "contentType", "image/jpeg", "preset", "web"));
+        assertThat(put(started, polyglot).statusCode()).isEqualTo(200);
+        HttpResponse<String> done = complete(started.path("uploadId").asText(), ALICE);
+        assertThat(done.statusCode()).as("its first bytes are a JPEG's: %s", done.body()).isEqualTo(202);
+
+        try (MediaoptClient alice = MediaoptClient.builder(server.baseUrl()).apiKey(ALICE).build()) {
+            Job job = alice.waitForJob(JSON.readTree(done.body()).path("jobId").asText(), Duration.ofSeconds(60));
+            assertThat(job.status()).isEqualTo(JobStatus.FAILED);
+            assertThat(job.error().code()).isEqualTo("unsupported-type");
+            assertThat(job.error().message()).contains("ZIP archive appended (a polyglot)");
+        }
     }
 
     @Test
