@@ -25,7 +25,7 @@ final class ColourFringes {
         int w = pixels.width(), h = pixels.height(), bands = pixels.bands();
         if (bands < 3 || w < 2 || h < 2) return 0;
         byte[] bytes = pixels.bytes();
-        int[] r = new int[4], g = new int[4], b = new int[4], cb = new int[4], cr = new int[4];
+        int[] r = new int[4], g = new int[4], b = new int[4];
         long fringed = 0;
         for (int y = 0; y + 1 < h; y += 2) {
             for (int x = 0; x + 1 < w; x += 2) {
@@ -37,12 +37,12 @@ final class ColourFringes {
                     g[p] = bytes[i + 1] & 0xff;
                     b[p] = bytes[i + 2] & 0xff;
                     // BT.601 in 1/256 levels
-                    cb[p] = -43 * r[p] - 85 * g[p] + 128 * b[p];
-                    cr[p] = 128 * r[p] - 107 * g[p] - 21 * b[p];
-                    minCb = Math.min(minCb, cb[p]);
-                    maxCb = Math.max(maxCb, cb[p]);
-                    minCr = Math.min(minCr, cr[p]);
-                    maxCr = Math.max(maxCr, cr[p]);
+                    int cb = -43 * r[p] - 85 * g[p] + 128 * b[p];
+                    int cr = 128 * r[p] - 107 * g[p] - 21 * b[p];
+                    minCb = Math.min(minCb, cb);
+                    maxCb = Math.max(maxCb, cb);
+                    minCr = Math.min(minCr, cr);
+                    maxCr = Math.max(maxCr, cr);
                 }
                 if (maxCb - minCb <= SPAN_SKIPPED && maxCr - minCr <= SPAN_SKIPPED) continue;
                 fringed += fringedInBlock(r, g, b);
