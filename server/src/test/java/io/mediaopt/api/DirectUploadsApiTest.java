@@ -73,6 +73,8 @@ class DirectUploadsApiTest {
 
         assertThat(refusal(started, Arrays.copyOf(photo, photo.length + 1))).as("longer than declared")
                 .isIn(FORBIDDEN, CUT_OFF);
+        // refused or cut off, nothing of it was kept
+        assertError(complete(id, ALICE), 409, "not-ready");
         assertThat(put(started, photo).statusCode()).isEqualTo(200);
         assertError(complete(id, BOB), 404, "not-found");
         HttpResponse<String> done = complete(id, ALICE);

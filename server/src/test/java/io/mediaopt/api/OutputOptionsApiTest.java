@@ -91,9 +91,7 @@ class OutputOptionsApiTest {
     void qualityAutoScoresOnAServerWhoseDefaultIsFixedOnBothRoutes() throws Exception {
         // a night shot: quality per file scores it (a picture neither dark nor flat keeps the fixed quality)
         Path photo = Fixtures.darkPhotoJpeg(1200, 800);
-        HttpResponse<byte[]> byDefault = Raw.HTTP.send(RawMultipart.post(fixedServer.baseUrl(), "/media/optimize", List.of(
-                Part.file("media", "photo.jpg", Files.readAllBytes(photo)))).build(),
-                HttpResponse.BodyHandlers.ofByteArray());
+        HttpResponse<byte[]> byDefault = optimizeAsIs(fixedServer, photo);
         assertThat(byDefault.statusCode()).isEqualTo(200);
         // the server's default is fixed: its quality and no score
         assertThat(byDefault.headers().firstValue("x-service-score")).isEmpty();
@@ -112,11 +110,16 @@ class OutputOptionsApiTest {
         assertThat(job.options().isDefault()).isTrue();
 
         // on a server with the default setting, the same picture is scored unasked
-        HttpResponse<byte[]> onDefaultServer = Raw.HTTP.send(RawMultipart.post(server.baseUrl(), "/media/optimize",
-                List.of(Part.file("media", "photo.jpg", Files.readAllBytes(photo)))).build(),
-                HttpResponse.BodyHandlers.ofByteArray());
+        HttpResponse<byte[]> onDefaultServer = optimizeAsIs(server, photo);
         assertThat(onDefaultServer.statusCode()).isEqualTo(200);
         assertThat(onDefaultServer.headers().firstValue("x-service-score")).isPresent();
+    }
+
+    /** The photo optimized with no field but the file: whatever the server's default gives. */
+    private static HttpResponse<byte[]> optimizeAsIs(RunningServer on, Path photo) throws Exception {
+        return Raw.HTTP.send(RawMultipart.post(on.baseUrl(), "/media/optimize",
+                List.of(Part.file("media", "photo.jpg", Files.readAllBytes(photo)))).build(),
+                HttpResponse.BodyHandlers.ofByteArray());
     }
 
     @Test
