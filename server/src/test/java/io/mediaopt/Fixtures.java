@@ -8,29 +8,24 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
-import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 /**
- * Every file the tests feed the service, made once per test run and then shared: photo-like
- * stills through the service's own libvips binding ({@link VipsCommand}), animations and videos
- * with ffmpeg's synthetic sources, and a few files written by hand ({@link HandMadeBytes}). No
- * binary fixture is committed. Files derived in a test from these belong in the test's own
- * directory.
+ * Every file the tests feed the service, made once per test run and then shared
+ * ({@link FixtureFiles}): photo-like stills through the service's own libvips binding
+ * ({@link VipsCommand}), animations and videos with ffmpeg's synthetic sources, and a few files
+ * written by hand ({@link HandMadeBytes}). No binary fixture is committed. Files derived in a
+ * test from these belong in the test's own directory.
  */
 public final class Fixtures {
-    private static final Path DIR = createDir();
-    private static final Map<String, Path> MADE = new HashMap<>();
+    private static final Path DIR = FixtureFiles.dir();
 
     private Fixtures() {}
 
     /** The directory the fixtures of this run are made in. */
     public static Path dir() {
-        return DIR;
+        return FixtureFiles.dir();
     }
 
     // ---- stills
@@ -40,7 +35,7 @@ public final class Fixtures {
      * channel, so it compresses like a photograph rather than like noise or a flat colour. No metadata.
      */
     public static Path photoJpeg(int width, int height) {
-        return make("photo-" + width + "x" + height + ".jpg", out -> {
+        return FixtureFiles.make("photo-" + width + "x" + height + ".jpg", out -> {
             Path pixels = photoPixels(width, height);
             VipsCommand.run("copy", pixels.toString(), out + "[Q=90,strip]");
             Files.delete(pixels);
@@ -52,7 +47,7 @@ public final class Fixtures {
      * whose 8x8 blocks are dark, so quality per file scores its output.
      */
     public static Path darkPhotoJpeg(int width, int height) {
-        return make("dark-" + width + "x" + height + ".jpg", out -> {
+        return FixtureFiles.make("dark-" + width + "x" + height + ".jpg", out -> {
             Path pixels = photoPixels(width, height);
             Path dark = DIR.resolve("dark-" + width + "x" + height + ".tif");
             VipsCommand.run("linear", pixels.toString(), dark.toString(), "0.25", "0", "--uchar");
@@ -65,7 +60,7 @@ public final class Fixtures {
     /** The same kind of picture as a lossless PNG, optionally with a half-transparent alpha channel. */
     public static Path photoPng(int width, int height, boolean alpha) {
         String name = "photo-" + width + "x" + height + (alpha ? "-alpha" : "");
-        return make(name + ".png", out -> {
+        return FixtureFiles.make(name + ".png", out -> {
             Path pixels = photoPixels(width, height);
             Path withAlpha = DIR.resolve(name + ".tif");
             if (alpha) VipsCommand.run("bandjoin_const", pixels.toString(), withAlpha.toString(), "128");
@@ -77,7 +72,7 @@ public final class Fixtures {
 
     /** A TIFF of {@code pages} pages, each the photo-like picture of {@link #photoJpeg}, as a scanner writes a document. */
     public static Path multiPageTiff(int width, int height, int pages) {
-        return make("pages-" + width + "x" + height + "x" + pages + ".tif", out -> {
+        return FixtureFiles.make("pages-" + width + "x" + height + "x" + pages + ".tif", out -> {
             Path page = photoPixels(width, height);
             Path stacked = DIR.resolve("stacked-" + pages + ".tif");
             VipsCommand.run("arrayjoin", String.join(" ", Collections.nCopies(pages, page.toString())),
@@ -90,13 +85,13 @@ public final class Fixtures {
 
     /** A screenshot-like PNG: ffmpeg's test pattern, 1280x720. */
     public static Path png() {
-        return make("screen.png", out -> ffmpeg("-f", "lavfi", "-i", "testsrc2=s=1280x720", "-frames:v", "1", out));
+        return FixtureFiles.make("screen.png", out -> ffmpeg("-f", "lavfi", "-i", "testsrc2=s=1280x720", "-frames:v", "1", out));
     }
 
     /** A 1200x800 photo JPEG whose EXIF orientation (6) says: rotate 90° clockwise to show it. */
     public static Path rotatedJpeg() {
         Path photo = photoJpeg(1200, 800);
-        return make("rotated.jpg", out -> withExif(photo, Path.of(out), 6));
+        return FixtureFiles.make("rotated.jpg", out -> withExif(photo, Path.of(out), 6));
     }
 
     /** An animated GIF of 320x240, 20 frames at 10 a second. */
@@ -106,7 +101,7 @@ public final class Fixtures {
 
     /** An animated GIF of ffmpeg's test pattern, 10 frames a second, looping. */
     public static Path animatedGif(int width, int height, int frames) {
-        return make("anim-" + width + "x" + height + "-" + frames + ".gif", out -> ffmpeg(
+        return FixtureFiles.make("anim-" + width + "x" + height + "-" + frames + ".gif", out -> ffmpeg(
                 "-f", "lavfi", "-i", "testsrc=size=" + width + "x" + height + ":rate=10",
                 "-frames:v", String.valueOf(frames), "-loop", "0", out));
     }
@@ -114,13 +109,13 @@ public final class Fixtures {
     /** The animated GIF of the same size and frames as an animated WebP. */
     public static Path animatedWebp(int width, int height, int frames) {
         Path gif = animatedGif(width, height, frames);
-        return make("anim-" + width + "x" + height + "-" + frames + ".webp",
+        return FixtureFiles.make("anim-" + width + "x" + height + "-" + frames + ".webp",
                 out -> VipsCommand.run("copy", gif + "[n=-1]", out));
     }
 
     /** A red rectangle as SVG, a format the service refuses. */
     public static Path svg() {
-        return make("drawing.svg", out -> Files.writeString(Path.of(out), """
+        return FixtureFiles.make("drawing.svg", out -> Files.writeString(Path.of(out), """
                 <svg xmlns="http://www.w3.org/2000/svg" width="200" height="100">
                   <rect width="200" height="100" fill="red"/>
                 </svg>
@@ -129,7 +124,7 @@ public final class Fixtures {
 
     /** {@link #pngDeclaring} as a file. */
     public static Path pngDeclaringFile(int width, int height) {
-        return make("declares-" + width + "x" + height + ".png",
+        return FixtureFiles.make("declares-" + width + "x" + height + ".png",
                 out -> Files.write(Path.of(out), pngDeclaring(width, height)));
     }
 
@@ -216,7 +211,7 @@ public final class Fixtures {
     public static Path video(String name, String size, int fps, double seconds, boolean audio, String... encoding) {
         List<String> settings = new ArrayList<>(List.of(size, fps + "fps", seconds + "s", audio ? "audio" : "silent"));
         settings.addAll(List.of(encoding));
-        return make("video-" + Integer.toHexString(settings.hashCode()) + "/" + name, out -> {
+        return FixtureFiles.make("video-" + Integer.toHexString(settings.hashCode()) + "/" + name, out -> {
             int width = Integer.parseInt(size.split("x")[0]);
             int height = Integer.parseInt(size.split("x")[1]);
             String source = "testsrc2=size=" + size + ":rate=" + fps + ":duration=" + seconds;
@@ -265,42 +260,5 @@ public final class Fixtures {
         VipsCommand.run("copy", rgb.toString(), srgb.toString(), "--interpretation", "srgb");
         Files.delete(rgb);
         return srgb;
-    }
-
-    private interface Maker {
-        void make(String out) throws Exception;
-    }
-
-    /** The file {@code name} in this run's directory, made by {@code maker} the first time. */
-    private static synchronized Path make(String name, Maker maker) {
-        Path made = MADE.get(name);
-        if (made != null) return made;
-        Path out = DIR.resolve(name);
-        try {
-            Files.createDirectories(out.getParent());
-            maker.make(out.toString());
-        } catch (Exception e) {
-            throw new IllegalStateException("Cannot make fixture " + name, e);
-        }
-        MADE.put(name, out);
-        return out;
-    }
-
-    private static Path createDir() {
-        try {
-            Path dir = Files.createTempDirectory("mediaopt-fixtures");
-            Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().unstarted(() -> delete(dir)));
-            return dir;
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static void delete(Path dir) {
-        try (Stream<Path> paths = Files.walk(dir)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException ignored) {
-            // a temporary directory; the OS cleans it eventually
-        }
     }
 }
