@@ -8,6 +8,7 @@ import io.mediaopt.jobs.Caller;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -65,6 +66,15 @@ public final class ApiKeys {
         String name = ctx.attribute(KEY_NAME);
         if (name == null) throw ServiceException.unauthorized();
         return Caller.withKey(name);
+    }
+
+    /**
+     * The signer of {@code purpose} on behalf of the key named {@code keyName}; empty when no
+     * such key is configured (removed since, or keys are off).
+     */
+    public Optional<Signatures> signatures(String keyName, Signatures.Purpose purpose) {
+        return keys.stream().filter(k -> k.name().equals(keyName)).findFirst()
+                .map(k -> Signatures.of(k.secret(), purpose));
     }
 
     private boolean isPageFile(Context ctx) {
