@@ -12,6 +12,12 @@ export interface ClientOptions {
   fetch?: typeof fetch;
 }
 
+/** The object form of the constructor's argument: the API root and the {@link ClientOptions}. */
+export interface ClientConfig extends ClientOptions {
+  /** The API root, ending in `/api` (a trailing slash is dropped). */
+  baseUrl: string;
+}
+
 export interface WaitOptions {
   /** Stops waiting: the promise rejects with the signal's reason. */
   signal?: AbortSignal;
@@ -42,8 +48,15 @@ export class MediaoptClient {
   readonly #apiKey: string | undefined;
   readonly #fetch: typeof fetch;
 
-  /** @param baseUrl the API root, ending in `/api` (a trailing slash is dropped) */
-  constructor(baseUrl: string, options: ClientOptions = {}) {
+  /**
+   * `new MediaoptClient("http://127.0.0.1:8080/api", { apiKey })` or, alike,
+   * `new MediaoptClient({ baseUrl: "http://127.0.0.1:8080/api", apiKey })`.
+   * @param target the API root, ending in `/api` (a trailing slash is dropped), or a {@link ClientConfig}
+   * @param options with a string: the options; with a config, what the config leaves unset
+   */
+  constructor(target: string | ClientConfig, options: ClientOptions = {}) {
+    const { baseUrl, ...given } = configOf(target);
+    options = { ...options, ...given };
     this.baseUrl = normaliseBaseUrl(baseUrl);
     const key = options.apiKey?.trim();
     this.#apiKey = key ? key : undefined;
@@ -202,6 +215,28 @@ export function normaliseBaseUrl(value: string): string {
     throw new TypeError(`Expected a base URL ending in /api but received ${value} (for example http://127.0.0.1:8080/api)`);
   }
   return root;
+}
+
+/** The config the constructor was given in either form; a TypeError saying what it expects otherwise. */
+function configOf(target: unknown): ClientConfig {
+  if (typeof target === "string") return { baseUrl: target };
+  if (typeof target === "object" && target !== null && !Array.isArray(target)
+      && typeof (target as { baseUrl?: unknown }).baseUrl === "string") {
+    return target as ClientConfig;
+  }
+  throw new TypeError(`Expected a base URL string or { baseUrl, apiKey } for MediaoptClient but received ${describe(target)}`);
+}
+
+function describe(value: unknown): string {
+  if (value === null || value === undefined) return String(value);
+  if (Array.isArray(value)) return "an array";
+  if (typeof value === "object") {
+    const baseUrl = (value as { baseUrl?: unknown }).baseUrl;
+    return baseUrl === undefined ? `an object without baseUrl (keys: ${Object.keys(value).join(", ") || "none"})`
+      : `an object whose baseUrl is ${baseUrl === null ? "null" : `a ${typeof baseUrl}`}`;
+  }
+  if (typeof value === "function") return "a function";
+  return `${typeof value} ${String(value)}`;
 }
 
 function jobPath(jobId: string): string {

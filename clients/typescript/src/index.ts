@@ -1,5 +1,5 @@
 export { MediaoptClient, normaliseBaseUrl } from "./client.js";
-export type { ClientOptions, Download, WaitOptions } from "./client.js";
+export type { ClientConfig, ClientOptions, Download, WaitOptions } from "./client.js";
 export { MediaoptError, MediaoptTimeoutError } from "./errors.js";
 export type { ErrorCode } from "./errors.js";
 export type { MediaInput, OptimizeOptions, ReactNativeFile, RenditionName } from "./form.js";
