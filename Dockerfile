@@ -54,7 +54,7 @@ RUN apt-get update \
 COPY --from=build /opt/java-runtime /opt/java
 COPY --from=build /src/server/target/mediaopt-server.jar /app/mediaopt-server.jar
 COPY --from=libvips /opt/libvips /opt/libvips
-COPY scripts/server-memory.sh /app/server-memory.sh
+COPY scripts/server-memory.sh scripts/launch-server.sh /app/
 
 ENV JAVA_HOME=/opt/java \
     PATH=/opt/java/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
@@ -69,7 +69,8 @@ WORKDIR /data
 STOPSIGNAL SIGTERM
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
     CMD curl -fsS -o /dev/null "http://127.0.0.1:${PORT}/api/health" || exit 1
-# tini is PID 1; the shell takes the memory settings run.sh uses (each overridable by the
-# variable of the same name) and replaces itself with the JVM, so SIGTERM reaches the JVM,
+# tini is PID 1; launch-server.sh, as run.sh, takes the memory settings (server-memory.sh, each
+# overridable by the variable of the same name), with SERVICE_LOG_FORMAT=json makes every line
+# the JVM writes a JSON object, and replaces itself with the JVM, so SIGTERM reaches the JVM,
 # whose shutdown hook finishes or hands back the work in flight.
-ENTRYPOINT ["/usr/bin/tini", "--", "/bin/sh", "-c", ". /app/server-memory.sh && exec java --enable-native-access=ALL-UNNAMED $MEDIAOPT_JAVA_OPTS -jar /app/mediaopt-server.jar \"$@\"", "mediaopt"]
+ENTRYPOINT ["/usr/bin/tini", "--", "/app/launch-server.sh", "-jar", "/app/mediaopt-server.jar"]

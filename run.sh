@@ -5,17 +5,26 @@
 set -euo pipefail
 cd -- "$(dirname -- "${BASH_SOURCE[0]}")"
 
+# With SERVICE_LOG_FORMAT=json, what this script and the build print goes to standard error as
+# JSON lines like the server's, so that the log stream has nothing else from the first line.
+# shellcheck source=scripts/json-lines.sh
+source scripts/json-lines.sh
+if mo_log_format_json; then
+    exec 3>&1 4>&2 1> >(mo_json_lines INFO run.sh >&2) 2>&1
+fi
+
 # Finds (or installs) JDK 25, ffmpeg/ffprobe and libvips; exports JAVA_HOME.
 # shellcheck source=scripts/prerequisites.sh
 source scripts/prerequisites.sh
-
-# Heap and malloc settings that keep the server's memory down (MEDIAOPT_JAVA_OPTS, MALLOC_*).
-# shellcheck source=scripts/server-memory.sh
-source scripts/server-memory.sh
 
 echo "Building the server (./mvnw -B -q -DskipTests package)..."
 ./mvnw -B -q -DskipTests package
 
 echo "Starting server/target/mediaopt-server.jar"
-# shellcheck disable=SC2086 # MEDIAOPT_JAVA_OPTS holds several options
-exec "$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED $MEDIAOPT_JAVA_OPTS -jar server/target/mediaopt-server.jar "$@"
+if mo_log_format_json; then
+    exec 1>&3 2>&4 3>&- 4>&-
+fi
+# The JVM with the heap and malloc settings that keep the server's memory down
+# (scripts/server-memory.sh: MEDIAOPT_JAVA_OPTS, MALLOC_*); with SERVICE_LOG_FORMAT=json every
+# line it writes, the JVM's own too, is a JSON object.
+exec scripts/launch-server.sh -jar server/target/mediaopt-server.jar "$@"

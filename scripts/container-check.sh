@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the Dockerfile with podman and checks the image without a container runtime: its
 # settings (non-root user, /data volume, health check, stop signal), then its file system
-# started with chroot: the entrypoint (tini → sh → java) as the image's user, the health check
+# started with chroot: the entrypoint (tini → launch-server.sh → java) as the image's user, the health check
 # command, a real image and video optimization, /metrics, JSON log lines, files in /data owned
 # by that user, and a graceful stop on SIGTERM. Prints the image size.
 #
@@ -187,7 +187,7 @@ done
 in_image /bin/sh -c "$health_cmd" || fail "the health check command does not pass"
 say "health check command passes: $(curl -fsS "http://127.0.0.1:$port/api/health")"
 
-# the subshell exec'd chroot, env and tini: $server_pid is tini, and the shell it started exec'd java
+# the subshell exec'd chroot, env and tini: $server_pid is tini, and the launch script it started exec'd java
 [[ $(cat "/proc/$server_pid/comm") == tini ]] || fail "tini is not the top process"
 java_pid=$(pgrep -P "$server_pid" -x java) || fail "the JVM is not tini's child"
 [[ $(stat -c %u "/proc/$java_pid") == "$uid" ]] || fail "the JVM does not run as $uid"
@@ -211,17 +211,24 @@ owners=$(find "$root/data" -mindepth 1 -printf '%U\n' | sort -u | tr '\n' ' ')
 [[ $owners == "$uid " ]] || fail "files in /data owned by: $owners"
 say "/data holds $(find "$root/data" -type f | wc -l) files, all owned by $uid"
 
+# the loop that wraps the JVM's standard error in JSON, which writes its last lines after the JVM exits
+mapfile -t wrappers < <(pgrep -P "$java_pid")
 say "SIGTERM to tini"
 kill -TERM "$server_pid"
 for _ in $(seq 1 60); do kill -0 "$server_pid" 2>/dev/null || break; sleep 1; done
 kill -0 "$server_pid" 2>/dev/null && fail "still running 60 s after SIGTERM"
 wait "$server_pid" && status=0 || status=$?
 server_pid=
+for pid in "${wrappers[@]}"; do
+  for _ in $(seq 1 60); do kill -0 "$pid" 2>/dev/null || break; sleep 1; done
+done
 grep -q '"message":"mediaopt stopped"' "$work/server.out" || { tail -5 "$work/server.out"; fail "the JVM did not stop gracefully"; }
 say "stopped gracefully (exit status $status): the JVM ran its shutdown hook"
 python3 -c '
 import json, sys
-lines = [l for l in open(sys.argv[1]) if l.strip()]
-for l in lines: json.loads(l)
-print("== %d log lines on stdout, every one JSON" % len(lines))' "$work/server.out"
+for name, path in (("stdout", sys.argv[1]), ("stderr", sys.argv[2])):
+    lines = open(path).read().splitlines()
+    for l in lines:
+        if not isinstance(json.loads(l), dict): raise SystemExit("not a JSON object on %s: %s" % (name, l))
+    print("== %d log lines on %s, every one a JSON object" % (len(lines), name))' "$work/server.out" "$work/server.err"
 say "OK"

@@ -18,7 +18,10 @@ import java.nio.file.Path;
  * Sets how the console appender of logback.xml writes: lines for people, or one JSON object a
  * line with {@code time}, {@code level}, {@code logger}, {@code thread}, {@code message},
  * {@code requestId} and {@code jobId} where there are some, and {@code stack_trace}. Either way
- * paths under the service's directory (uploads, work files, outputs) are masked.
+ * paths under the service's directory (uploads, work files, outputs) are masked. In JSON, what a
+ * library prints to {@code System.out} or {@code System.err} is logged too, a line an entry of
+ * the logger {@code System.out} (INFO) or {@code System.err} (WARN); what the JVM and native code
+ * write themselves is wrapped by the launch (scripts/launch-server.sh).
  */
 public final class LogOutput {
     static final String APPENDER = "STDOUT";
@@ -38,6 +41,8 @@ public final class LogOutput {
         console.stop();
         console.setEncoder(encoder);
         console.start();
+        // the appender writes to System.out when it writes: it keeps the real one, the others are logged
+        if (format == LogFormat.JSON) console.setOutputStream(LoggedStream.replaceSystemStreams());
     }
 
     private static Encoder<ILoggingEvent> json(LoggerContext context) {
