@@ -54,7 +54,7 @@ RUN apt-get update \
 COPY --from=build /opt/java-runtime /opt/java
 COPY --from=build /src/server/target/mediaopt-server.jar /app/mediaopt-server.jar
 COPY --from=libvips /opt/libvips /opt/libvips
-COPY scripts/server-memory.sh scripts/launch-server.sh /app/
+COPY scripts/server-memory.sh scripts/json-lines.sh scripts/launch-server.sh /app/
 
 ENV JAVA_HOME=/opt/java \
     PATH=/opt/java/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
