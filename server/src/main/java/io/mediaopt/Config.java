@@ -1,6 +1,7 @@
 package io.mediaopt;
 
 import io.mediaopt.http.ConnectionLimits;
+import io.mediaopt.http.CorsOrigins;
 import io.mediaopt.logs.LogFormat;
 import io.mediaopt.media.Limits;
 import io.mediaopt.uploads.UploadSettings;
@@ -53,7 +54,8 @@ public record Config(
         boolean metricsEnabled,
         boolean metricsPublic,
         LogFormat logFormat,
-        long minFreeBytes) {
+        long minFreeBytes,
+        CorsOrigins cors) {
 
     /**
      * 1 GiB: room for a few jobs at the default input limit (120 MiB) with their copies, outputs
@@ -128,7 +130,8 @@ public record Config(
                 r.flag("SERVICE_METRICS", true, "on", "off"),
                 r.flag("SERVICE_METRICS_PUBLIC", false, "true", "false"),
                 r.choice("SERVICE_LOG_FORMAT", LogFormat.TEXT, LogFormat.class),
-                r.longInteger("SERVICE_MIN_FREE_BYTES", DEFAULT_MIN_FREE_BYTES, 0));
+                r.longInteger("SERVICE_MIN_FREE_BYTES", DEFAULT_MIN_FREE_BYTES, 0),
+                r.optional("SERVICE_CORS_ORIGINS", CorsOrigins::parse).orElse(CorsOrigins.NONE));
 
         if (!config.databaseUrl.startsWith("jdbc:sqlite:") && !config.databaseUrl.startsWith("jdbc:postgresql:")) {
             r.problem("SERVICE_DATABASE_URL: expected a jdbc:sqlite: or jdbc:postgresql: URL");
@@ -195,7 +198,8 @@ public record Config(
                 + ", role=" + role + ", jobLease=" + jobLease + ", shutdownGrace=" + shutdownGrace
                 + ", connectionLimits=" + connectionLimits + ", uploads=" + uploads + ", webhooks=" + webhooks
                 + ", imageQuality=" + imageQuality + ", videoQuality=" + videoQuality + ", metricsEnabled=" + metricsEnabled
-                + ", metricsPublic=" + metricsPublic + ", logFormat=" + logFormat + ", minFreeBytes=" + minFreeBytes + "]";
+                + ", metricsPublic=" + metricsPublic + ", logFormat=" + logFormat + ", minFreeBytes=" + minFreeBytes
+                + ", cors=" + cors + "]";
     }
 
     /** Invalid configuration: the message names every bad variable. */

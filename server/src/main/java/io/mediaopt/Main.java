@@ -223,7 +223,7 @@ public final class Main {
         ApiServer api = new ApiServer(
                 new ApiServer.Settings(config.host(), config.port(), config.publicUrl(), new ApiKeys(config.apiKeys()),
                         config.role().servesApi(), config.shutdownGrace(), config.connectionLimits(),
-                        config.metricsPublic()),
+                        config.metricsPublic(), config.cors()),
                 jobs, storage, usage, uploads, resumable, info,
                 deliveries, WebPage.load(), metrics,
                 json);

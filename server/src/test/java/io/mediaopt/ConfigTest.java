@@ -199,4 +199,17 @@ class ConfigTest {
                 .hasMessageContaining("SERVICE_WEBHOOK_SECRET: expected standard base64 after whsec_")
                 .message().doesNotContain("s3cret");
     }
+
+    @Test
+    void corsIsOffUnlessSetAndEveryBadOriginIsReportedWithTheOtherBadVariables() {
+        assertThat(Config.fromEnvironment(Map.of()).cors().enabled()).isFalse();
+        Config c = Config.fromEnvironment(Map.of("SERVICE_CORS_ORIGINS", "https://shop.example.com, *.example.org"));
+        assertThat(c.cors().allows("https://a.example.org")).isTrue();
+        assertThat(c.toString()).contains("cors=[https://shop.example.com:443, https://*.example.org:443]");
+        assertThatThrownBy(() -> Config.fromEnvironment(Map.of("SERVICE_CORS_ORIGINS",
+                "https://shop.example.com/, ftp://files.example.com,*.com", "SERVICE_WORKERS", "0")))
+                .hasMessageContaining("SERVICE_CORS_ORIGINS: expected origins")
+                .hasMessageContaining("not one: \"https://shop.example.com/\", \"ftp://files.example.com\", \"*.com\"")
+                .hasMessageContaining("SERVICE_WORKERS");
+    }
 }

@@ -26,6 +26,8 @@ import org.slf4j.LoggerFactory;
 
 import java.net.URI;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.BiConsumer;
 
@@ -42,6 +44,8 @@ public final class ApiServer implements AutoCloseable {
     private static final String UNMATCHED = "unmatched";
     /** When a request that met an unreachable database or storage is worth sending again. */
     static final Duration OUTAGE_RETRY_AFTER = Duration.ofSeconds(5);
+    static final String TOTAL_JOBS = "x-service-total-jobs";
+    static final String TOTAL_BYTES_SAVED = "x-service-total-bytes-saved";
 
     private final Javalin app;
     private final UsageCounters usage;
@@ -60,6 +64,7 @@ public final class ApiServer implements AutoCloseable {
         DirectUploadHandlers direct = new DirectUploadHandlers(new DirectUploads(resumable, storage), uploads, jobs,
                 links, keys, json);
         ApiDocument document = new ApiDocument();
+        Cors cors = new Cors(settings.cors(), serviceHeaders());
         this.app = Javalin.create(config -> {
             config.startup.showJavalinBanner = false;
             config.startup.showOldJavalinVersionWarning = false;
@@ -71,7 +76,7 @@ public final class ApiServer implements AutoCloseable {
             // On stop, requests in flight (a synchronous encode, say) may finish within the grace
             // period. Javalin nests its own handler inside the innermost of this chain.
             config.jetty.modifyServer(server -> {
-                server.setErrorHandler(new ProtocolErrors(json));
+                server.setErrorHandler(new ProtocolErrors(json, cors));
                 server.setStopTimeout(settings.stopGrace().toMillis());
                 GracefulHandler graceful = new GracefulHandler();
                 settings.connectionLimits().uploadRateHandler().ifPresent(graceful::setHandler);
@@ -82,6 +87,8 @@ public final class ApiServer implements AutoCloseable {
             // a browser must take every response for what its Content-Type says, never sniff
             // an uploaded image into a page
             config.routes.before(ctx -> ctx.header(NO_SNIFF, "nosniff"));
+            // ahead of the key check: a browser sends a preflight without the key
+            config.routes.before(cors::before);
             // only the exact path /metrics, and only when the operator made it public, goes without a key
             config.routes.before(ctx -> {
                 if (!(settings.metricsPublic() && METRICS_PATH.equals(ctx.path()))) keys.check(ctx);
@@ -124,6 +131,7 @@ public final class ApiServer implements AutoCloseable {
                 for (String path : page.paths()) get.accept(path, page::serve);
             }
             config.routes.after(this::addTotals);
+            config.routes.after(cors::keepVary);
 
             config.routes.exception(ServiceException.class, this::serviceError);
             // Javalin's own refusals keep their status; anything but a missing route is the request's fault
@@ -140,10 +148,12 @@ public final class ApiServer implements AutoCloseable {
      * The parts of the configuration the HTTP layer needs. A node that does not serve the API
      * (a worker) still answers health checks; {@code stopGrace} bounds how long a stop waits
      * for requests in flight; {@code connectionLimits} how slow a client may be;
-     * {@code metricsPublic} lets GET /metrics answer without a key.
+     * {@code metricsPublic} lets GET /metrics answer without a key; {@code cors} names the
+     * origins whose pages may read answers.
      */
     public record Settings(String host, int port, Optional<URI> publicUrl, ApiKeys apiKeys, boolean servesApi,
-                           Duration stopGrace, ConnectionLimits connectionLimits, boolean metricsPublic) {}
+                           Duration stopGrace, ConnectionLimits connectionLimits, boolean metricsPublic,
+                           CorsOrigins cors) {}
 
     public ApiServer start() {
         app.start();
@@ -169,8 +179,15 @@ public final class ApiServer implements AutoCloseable {
         // the page's files are public, the totals are not
         if (status < 200 || status >= 300 || !ctx.path().startsWith("/api/")) return;
         UsageSnapshot totals = usage.snapshot();
-        ctx.header("x-service-total-jobs", Long.toString(totals.totalJobs()));
-        ctx.header("x-service-total-bytes-saved", Long.toString(totals.totalSavedBytes()));
+        ctx.header(TOTAL_JOBS, Long.toString(totals.totalJobs()));
+        ctx.header(TOTAL_BYTES_SAVED, Long.toString(totals.totalSavedBytes()));
+    }
+
+    /** Every header of the service's own an answer may carry, which pages of other origins may read. */
+    private static List<String> serviceHeaders() {
+        List<String> names = new ArrayList<>(ResultHeaders.NAMES);
+        names.addAll(List.of(TusHandlers.JOB_ID, TOTAL_JOBS, TOTAL_BYTES_SAVED, RequestIds.HEADER));
+        return names;
     }
 
     private void serviceError(ServiceException e, Context ctx) {

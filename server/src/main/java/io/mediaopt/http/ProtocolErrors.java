@@ -19,13 +19,15 @@ import java.nio.ByteBuffer;
  * Answers the requests Jetty refuses before they reach the API (a request line or a header it
  * cannot parse, a URI or headers over its limits, a path that does not decode) in the API's own
  * form: the JSON error body and the headers every answer carries, where Jetty would send an HTML
- * page. It is the server's error handler; errors of the API's routes never come here.
+ * page, and a page of an allowed origin may read it. It is the server's error handler; errors of the API's routes never come here.
  */
 final class ProtocolErrors implements Request.Handler {
     private final ObjectMapper json;
+    private final Cors cors;
 
-    ProtocolErrors(ObjectMapper json) {
+    ProtocolErrors(ObjectMapper json, Cors cors) {
         this.json = json;
+        this.cors = cors;
     }
 
     @Override
@@ -42,6 +44,7 @@ final class ProtocolErrors implements Request.Handler {
         headers.put(RequestIds.HEADER, RequestIds.choose(request.getHeaders().get(RequestIds.HEADER)));
         headers.put(ApiServer.NO_SNIFF, "nosniff");
         headers.put(HttpHeader.CACHE_CONTROL, "no-store");
+        cors.addTo(headers, request.getHeaders());
         if (HttpStatus.hasNoBody(status) || HttpMethod.HEAD.is(request.getMethod())) {
             callback.succeeded();
             return true;
