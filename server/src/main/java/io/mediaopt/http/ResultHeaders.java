@@ -31,6 +31,8 @@ final class ResultHeaders {
         optional(ctx, "x-service-alpha-flattened", r.alphaFlattened());
         optional(ctx, "x-service-pages-dropped", r.pagesDropped());
         optional(ctx, "x-service-larger-reason", r.largerReason());
+        optional(ctx, "x-service-blurhash", r.blurhash());
+        optional(ctx, "x-service-dominant-color", r.dominantColor());
         optional(ctx, "x-service-requested-quality", options.quality());
         optional(ctx, "x-service-requested-format", options.format() == null ? null : options.format().shortName());
         optional(ctx, "x-service-requested-width", options.width());
