@@ -64,6 +64,22 @@ class PlaceholdersTest {
     }
 
     @Test
+    void aGreyPictureGetsAGreyColourAndHash() throws IOException {
+        BufferedImage image = new BufferedImage(300, 200, BufferedImage.TYPE_BYTE_GRAY);
+        Graphics2D g = image.createGraphics();
+        g.setColor(new Color(90, 90, 90));
+        g.fillRect(0, 0, 300, 200);
+        g.dispose();
+        Path file = dir.resolve("grey.png");
+        ImageIO.write(image, "png", file.toFile());
+
+        Placeholder placeholder = Placeholders.of(vips, file);
+
+        assertThat(placeholder.dominantColor()).isEqualTo("#5a5a5a");
+        assertThat(placeholder.blurhash().substring(2, 6)).isEqualTo(base83(0x5a5a5a));
+    }
+
+    @Test
     void aFileWithAnOrientationIsSeenUprightAsABrowserShowsIt() {
         // 1200x800 stored, EXIF 6: shown 800x1200
         Placeholder placeholder = Placeholders.of(vips, Fixtures.rotatedJpeg());
