@@ -7,10 +7,10 @@ import io.mediaopt.image.vips.VipsImage;
 import io.mediaopt.image.vips.Watchdog;
 
 import io.mediaopt.media.ImageSettings;
-import io.mediaopt.media.Placeholder;
-import io.mediaopt.placeholders.Placeholders;
 import io.mediaopt.media.MediaFormat.Carries;
+import io.mediaopt.media.Placeholder;
 import io.mediaopt.media.Strategy;
+import io.mediaopt.placeholders.Placeholders;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
