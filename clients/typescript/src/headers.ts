@@ -44,6 +44,8 @@ export function resultOf(headers: Headers): Omit<Optimization, "data"> {
     alphaFlattened: text("alpha-flattened") === "true" ? (true as const) : undefined,
     pagesDropped: number("pages-dropped"),
     largerReason: text("larger-reason"),
+    blurhash: text("blurhash"),
+    dominantColor: text("dominant-color"),
   };
   for (const [key, value] of Object.entries(optional)) {
     if (value !== undefined) (result as Record<string, unknown>)[key] = value;

@@ -11,7 +11,10 @@ package io.mediaopt.client;
  * {@code alphaFlattened} is true when the input's transparency was laid on white because no
  * format of the preset could keep it; {@code pagesDropped} the pages of a multi-page input (a TIFF)
  * past the first, which the output does not carry (0 when none were). {@code largerReason} says
- * why the output is larger than the input, when it is; null otherwise.
+ * why the output is larger than the input, when it is; null otherwise. {@code blurhash} (a
+ * BlurHash string) and {@code dominantColor} ({@code #rrggbb}) are an image's placeholder, what a
+ * page shows in its {@code outputWidth} x {@code outputHeight} place while it loads; null for
+ * videos.
  */
 public record Result(
         String kind,
@@ -32,4 +35,6 @@ public record Result(
         Integer crf,
         boolean alphaFlattened,
         int pagesDropped,
-        String largerReason) {}
+        String largerReason,
+        String blurhash,
+        String dominantColor) {}

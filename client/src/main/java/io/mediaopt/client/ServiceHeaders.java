@@ -30,7 +30,9 @@ final class ServiceHeaders {
                 optionalInt(headers, "x-service-crf"),
                 headers.firstValue("x-service-alpha-flattened").map(v -> v.strip().equals("true")).orElse(false),
                 headers.firstValue("x-service-pages-dropped").map(v -> parseInt("x-service-pages-dropped", v)).orElse(0),
-                headers.firstValue("x-service-larger-reason").orElse(null));
+                headers.firstValue("x-service-larger-reason").orElse(null),
+                headers.firstValue("x-service-blurhash").orElse(null),
+                headers.firstValue("x-service-dominant-color").orElse(null));
         return new OptimizationSummary(
                 required(headers, "x-service-preset"),
                 requiredLong(headers, "x-service-input-bytes"),

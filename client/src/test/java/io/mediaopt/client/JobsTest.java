@@ -149,7 +149,7 @@ class JobsTest {
         assertThat(job.downloadUrl()).isEqualTo("http://127.0.0.1/api/media/jobs/j-1/download");
         assertThat(job.error()).isNull();
         assertThat(job.result()).isEqualTo(new Result("video", "video-webm-vp9", "video/webm", "clip.webm",
-                400, 600, 60.0, 2.5, 2.48, 1920, 854, 1080, 480, 30, 91.25, 38, false, 0, null));
+                400, 600, 60.0, 2.5, 2.48, 1920, 854, 1080, 480, 30, 91.25, 38, false, 0, null, null, null));
     }
 
     @Test

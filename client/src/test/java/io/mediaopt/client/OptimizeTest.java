@@ -87,7 +87,7 @@ class OptimizeTest {
         assertThat(optimization.summary().preset()).isEqualTo("low-bandwidth");
         assertThat(optimization.summary().inputBytes()).isEqualTo(10);
         assertThat(optimization.result()).isEqualTo(new Result("video", "video-webm-vp9", "video/webm", "groß.webm",
-                8, 2, 20.0, 3.2, 3.18, 1920, 854, null, null, null, null, 38, false, 0, null));
+                8, 2, 20.0, 3.2, 3.18, 1920, 854, null, null, null, null, 38, false, 0, null, null, null));
         assertThat(optimization.totals()).isEqualTo(new Totals(41L, 123456L));
         // Through the trailing-slash base URL, the path must not get a double slash.
         assertThat(server.lastRequest().path()).isEqualTo("/api/media/optimize");

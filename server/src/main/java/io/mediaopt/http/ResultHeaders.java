@@ -33,6 +33,8 @@ final class ResultHeaders {
             new Header("x-service-alpha-flattened", a -> a.result().alphaFlattened()),
             new Header("x-service-pages-dropped", a -> a.result().pagesDropped()),
             new Header("x-service-larger-reason", a -> a.result().largerReason()),
+            new Header("x-service-blurhash", a -> a.result().blurhash()),
+            new Header("x-service-dominant-color", a -> a.result().dominantColor()),
             new Header("x-service-requested-quality", a -> a.options().quality()),
             new Header("x-service-requested-format",
                     a -> a.options().format() == null ? null : a.options().format().shortName()),

@@ -8,7 +8,9 @@ import io.mediaopt.image.vips.Watchdog;
 
 import io.mediaopt.media.ImageSettings;
 import io.mediaopt.media.MediaFormat.Carries;
+import io.mediaopt.media.Placeholder;
 import io.mediaopt.media.Strategy;
+import io.mediaopt.placeholders.Placeholders;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -53,9 +55,14 @@ final class ImageEncoder {
 
     /**
      * Size of the picture written (for an animation, of one frame), the quality it was saved
-     * at (null for PNG) and its SSIMULACRA 2 score when one was measured.
+     * at (null for PNG), its SSIMULACRA 2 score when one was measured, and its placeholder when
+     * the picture was in memory for the search (null otherwise: it is then made from the file).
      */
-    record Encoded(int width, int height, Integer quality, Double score) {}
+    record Encoded(int width, int height, Integer quality, Double score, Placeholder placeholder) {
+        Encoded(int width, int height, Integer quality, Double score) {
+            this(width, height, quality, score, null);
+        }
+    }
 
     Encoded encode(Strategy strategy, Path output) {
         List<VipsImage> opened = new ArrayList<>();
@@ -87,11 +94,13 @@ final class ImageEncoder {
             // quality per file reads the picture more than once: decode it once, into memory
             stopIfExpired();
             VipsImage picture = open(opened, vips.copyMemory(image));
+            // a thumbnail of the picture in hand costs a few milliseconds; decoding the output again, ten times that
+            Placeholder placeholder = Placeholders.of(vips, picture);
             CheckedQuality.Found found = new CheckedQuality(vips, (in, file, q, chroma) -> save(vips, strategy, in, file,
                     q, chroma, WEBP_EFFORT, AVIF_EFFORT),
                     this::stopIfExpired).find(picture, strategy, settings.search(), settings.fixedQuality(strategy),
                     output);
-            return new Encoded(width, height, found.quality(), found.score());
+            return new Encoded(width, height, found.quality(), found.score(), placeholder);
         } finally {
             opened.reversed().forEach(VipsImage::close);
         }

@@ -6,7 +6,9 @@ import io.mediaopt.image.vips.VipsImage;
 import io.mediaopt.image.vips.Watchdog;
 
 import io.mediaopt.media.ImageSettings;
+import io.mediaopt.media.Placeholder;
 import io.mediaopt.media.Strategy;
+import io.mediaopt.placeholders.Placeholders;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -67,6 +69,12 @@ public final class ImageLadder implements AutoCloseable {
 
     public boolean hasAlpha() {
         return picture.hasAlpha();
+    }
+
+    /** The placeholder of the picture, from a thumbnail of it as it is held in memory. */
+    public Placeholder placeholder() {
+        stopIfExpired();
+        return Placeholders.of(vips, picture);
     }
 
     /**

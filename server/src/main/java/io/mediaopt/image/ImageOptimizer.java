@@ -14,11 +14,13 @@ import io.mediaopt.media.MediaException;
 import io.mediaopt.media.MediaFormat;
 import io.mediaopt.media.Optimized;
 import io.mediaopt.media.Optimizer;
+import io.mediaopt.media.Placeholder;
 import io.mediaopt.media.Preset;
 import io.mediaopt.media.Progress;
 import io.mediaopt.media.QueueDeadline;
 import io.mediaopt.media.Strategy;
 import io.mediaopt.media.TrailingData;
+import io.mediaopt.placeholders.Placeholders;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -91,7 +93,9 @@ public final class ImageOptimizer implements Optimizer {
                 ImageEncoder.Encoded size = encoding.encoded();
                 Optimized out = new Optimized(encoding.output(), used, used.output(),
                         header.displayedWidth(), header.displayedHeight(), size.width(), size.height(),
-                        null, null, size.quality(), size.score(), alphaUsed && !StrategyChoice.keepsAlpha(used));
+                        null, null, size.quality(), size.score(), alphaUsed && !StrategyChoice.keepsAlpha(used))
+                        .withPlaceholder(size.placeholder() != null ? size.placeholder()
+                                : placeholder(decoder, encoding.output(), watchdog));
                 // only an input that may not stand in for its encodings gets here with a larger one
                 yield encoding.bytes() > inputBytes ? out.withLargerReason("The input cannot be returned as it is ("
                         + refusal.orElseThrow() + "), and its " + used.wireName() + " encoding came out larger") : out;
@@ -99,7 +103,8 @@ public final class ImageOptimizer implements Optimizer {
             // only an input that may stand in for its encodings gets here with one encoded
             case FirstSmaller.Outcome.Larger<Encoding> _ -> new Optimized(input, Strategy.IMAGE_ORIGINAL,
                     header.format(), header.displayedWidth(), header.displayedHeight(),
-                    header.displayedWidth(), header.displayedHeight(), null, null, null, null, false);
+                    header.displayedWidth(), header.displayedHeight(), null, null, null, null, false)
+                    .withPlaceholder(placeholder(decoder, source, watchdog));
             case FirstSmaller.Outcome.NoneEncoded<Encoding>(boolean _, Exception lastFailure) ->
                     throw MediaException.encodeFailed("None of the encodings of preset '" + preset.name()
                             + "' could encode this image.", lastFailure);
@@ -235,6 +240,20 @@ public final class ImageOptimizer implements Optimizer {
             checkTime(watchdog, null);
             log.info("image unreadable: {} fails to decode: {}", input, e.getMessage());
             throw MediaException.unreadable("The image could not be decoded; it may be corrupt or truncated.", e);
+        }
+    }
+
+    /**
+     * The placeholder of an output whose picture was not held in memory: a thumbnail of the file,
+     * shrunk while it decodes where the format allows. Under the image time limit as the rest.
+     */
+    private Placeholder placeholder(Vips decoder, Path output, Watchdog watchdog) {
+        checkTime(watchdog, null);
+        try {
+            return Placeholders.of(decoder, output);
+        } catch (VipsException e) {
+            checkTime(watchdog, null);
+            throw MediaException.encodeFailed("The placeholder of the image could not be made.", e);
         }
     }
 

@@ -17,6 +17,8 @@ import java.util.List;
  * {@code pagesDropped}, only when some were: the pages of a multi-page input past the first, which
  * the output does not carry.
  * {@code largerReason}: present only when the output is larger than the input, saying why.
+ * {@code blurhash} and {@code dominantColor}: an image output's {@link Placeholder} (its size is
+ * {@code outputWidth} x {@code outputHeight}); absent for videos.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record OptimizationResult(
@@ -41,7 +43,9 @@ public record OptimizationResult(
         String picture,
         Integer pagesDropped,
         String largerReason,
-        String video) {
+        String video,
+        String blurhash,
+        String dominantColor) {
 
     public OptimizationResult {
         renditions = renditions == null ? null : List.copyOf(renditions);
@@ -55,7 +59,7 @@ public record OptimizationResult(
                               List<Rendition> renditions, String picture) {
         this(kind, strategy, contentType, filename, outputBytes, savedBytes, savedPercent, inputDurationSec,
                 outputDurationSec, inputWidth, outputWidth, inputHeight, outputHeight, quality, score, crf,
-                alphaFlattened, renditions, picture, null, null, null);
+                alphaFlattened, renditions, picture, null, null, null, null, null);
     }
 
     /** A result without a CRF or renditions. */
@@ -65,7 +69,7 @@ public record OptimizationResult(
                               Integer outputHeight, Integer quality, Double score, Boolean alphaFlattened) {
         this(kind, strategy, contentType, filename, outputBytes, savedBytes, savedPercent, inputDurationSec,
                 outputDurationSec, inputWidth, outputWidth, inputHeight, outputHeight, quality, score, null,
-                alphaFlattened, null, null, null, null, null);
+                alphaFlattened, null, null, null, null, null, null, null);
     }
 
     /** The same result listing these renditions (null or empty: none) and this picture snippet. */
@@ -78,7 +82,7 @@ public record OptimizationResult(
         return new OptimizationResult(kind, strategy, contentType, filename, outputBytes, savedBytes, savedPercent,
                 inputDurationSec, outputDurationSec, inputWidth, outputWidth, inputHeight, outputHeight, quality,
                 score, crf, alphaFlattened, list == null || list.isEmpty() ? null : list, pictureSnippet, pagesDropped,
-                largerReason, videoSnippet);
+                largerReason, videoSnippet, blurhash, dominantColor);
     }
 
     public static OptimizationResult of(Optimized optimized, String filename, long inputBytes, long outputBytes) {
@@ -104,7 +108,9 @@ public record OptimizationResult(
                 null, null,
                 optimized.pagesDropped() > 0 ? optimized.pagesDropped() : null,
                 saved < 0 ? optimized.largerReason() : null,
-                null);
+                null,
+                optimized.placeholder() == null ? null : optimized.placeholder().blurhash(),
+                optimized.placeholder() == null ? null : optimized.placeholder().dominantColor());
     }
 
     /** {@code 100 * saved / input}, rounded half-up to two decimals. */

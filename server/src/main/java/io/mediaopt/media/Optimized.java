@@ -10,7 +10,8 @@ import java.nio.file.Path;
  * {@code alphaFlattened}: the input had transparency that no format of the preset could keep,
  * so it was laid on white; {@code pagesDropped}: the pages of a multi-page input (a TIFF, a HEIF
  * collection) past the first, which no output carries. {@code largerReason}: why the output is
- * larger than the input, when it is (null otherwise).
+ * larger than the input, when it is (null otherwise). {@code placeholder}: what a page shows while
+ * an image output loads (null for videos).
  */
 public record Optimized(
         Path output,
@@ -27,7 +28,17 @@ public record Optimized(
         Integer crf,
         boolean alphaFlattened,
         int pagesDropped,
-        String largerReason) {
+        String largerReason,
+        Placeholder placeholder) {
+
+    /** An output without a placeholder. */
+    public Optimized(Path output, Strategy strategy, MediaFormat format, int inputWidth, int inputHeight,
+                     int outputWidth, int outputHeight, Double inputDurationSec, Double outputDurationSec,
+                     Integer quality, Double score, Integer crf, boolean alphaFlattened, int pagesDropped,
+                     String largerReason) {
+        this(output, strategy, format, inputWidth, inputHeight, outputWidth, outputHeight, inputDurationSec,
+                outputDurationSec, quality, score, crf, alphaFlattened, pagesDropped, largerReason, null);
+    }
 
     /** An output of every page of its input, no larger than it or without a reason given. */
     public Optimized(Path output, Strategy strategy, MediaFormat format, int inputWidth, int inputHeight,
@@ -57,20 +68,27 @@ public record Optimized(
     public Optimized withQuality(Integer quality, Double score) {
         return new Optimized(output, strategy, format, inputWidth, inputHeight, outputWidth,
                 outputHeight, inputDurationSec, outputDurationSec, quality, score, crf, alphaFlattened, pagesDropped,
-                largerReason);
+                largerReason, placeholder);
     }
 
     /** The same output, made of the first page of an input with {@code dropped} pages more. */
     public Optimized withPagesDropped(int dropped) {
         return new Optimized(output, strategy, format, inputWidth, inputHeight, outputWidth,
                 outputHeight, inputDurationSec, outputDurationSec, quality, score, crf, alphaFlattened, dropped,
-                largerReason);
+                largerReason, placeholder);
     }
 
     /** The same output, larger than its input for this reason. */
     public Optimized withLargerReason(String reason) {
         return new Optimized(output, strategy, format, inputWidth, inputHeight, outputWidth,
                 outputHeight, inputDurationSec, outputDurationSec, quality, score, crf, alphaFlattened, pagesDropped,
-                reason);
+                reason, placeholder);
+    }
+
+    /** The same output with the placeholder of its picture. */
+    public Optimized withPlaceholder(Placeholder made) {
+        return new Optimized(output, strategy, format, inputWidth, inputHeight, outputWidth,
+                outputHeight, inputDurationSec, outputDurationSec, quality, score, crf, alphaFlattened, pagesDropped,
+                largerReason, made);
     }
 }

@@ -13,6 +13,8 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * {@code av1Omitted}, on the H.264 video source or the HLS master playlist only, says why no AV1
  * source stands before it, or no AV1 variant in the ladder (it was worse than the H.264 by SSIM or
  * SSIMULACRA 2; a source even re-encoded at a higher quality).
+ * {@code blurhash} and {@code dominantColor}, on the pictures (a responsive file, a poster) only:
+ * the {@link Placeholder} of the picture, the same for every file of a responsive set.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Rendition(
@@ -26,7 +28,15 @@ public record Rendition(
         Long bandwidth,
         String codecs,
         String url,
-        String av1Omitted) {
+        String av1Omitted,
+        String blurhash,
+        String dominantColor) {
+
+    /** A rendition without a placeholder. */
+    public Rendition(String name, RenditionRole role, Integer width, Integer height, String format, String contentType,
+                     long bytes, Long bandwidth, String codecs, String url, String av1Omitted) {
+        this(name, role, width, height, format, contentType, bytes, bandwidth, codecs, url, av1Omitted, null, null);
+    }
 
     /** A rendition with AV1 beside it or no part in video sources. */
     public Rendition(String name, RenditionRole role, Integer width, Integer height, String format, String contentType,
@@ -41,11 +51,18 @@ public record Rendition(
     }
 
     public Rendition withUrl(String url) {
-        return new Rendition(name, role, width, height, format, contentType, bytes, bandwidth, codecs, url, av1Omitted);
+        return new Rendition(name, role, width, height, format, contentType, bytes, bandwidth, codecs, url, av1Omitted,
+                blurhash, dominantColor);
     }
 
     public Rendition withAv1Omitted(String reason) {
-        return new Rendition(name, role, width, height, format, contentType, bytes, bandwidth, codecs, url, reason);
+        return new Rendition(name, role, width, height, format, contentType, bytes, bandwidth, codecs, url, reason,
+                blurhash, dominantColor);
+    }
+
+    public Rendition withPlaceholder(Placeholder placeholder) {
+        return new Rendition(name, role, width, height, format, contentType, bytes, bandwidth, codecs, url, av1Omitted,
+                placeholder.blurhash(), placeholder.dominantColor());
     }
 
     @JsonIgnore

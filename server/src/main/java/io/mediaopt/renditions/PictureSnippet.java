@@ -14,7 +14,9 @@ import java.util.stream.Collectors;
  * The {@code <picture>} element of a responsive set, ready to paste into a page: one
  * {@code <source>} per modern format, the fallback in the {@code <img>}, every width in
  * {@code srcset} and a {@code sizes} that lets the picture take the viewport's width up to its
- * widest file.
+ * widest file. The {@code <img>} carries the widest file's {@code width} and {@code height}, so
+ * the page keeps the picture's place before it loads (no layout shift), and its placeholder
+ * colour as its background.
  */
 public final class PictureSnippet {
     private PictureSnippet() {}
@@ -38,8 +40,17 @@ public final class PictureSnippet {
         html.append("  <img src=\"").append(url(widest)).append("\" srcset=\"")
                 .append(srcset(fallback.isEmpty() ? List.of(widest) : fallback)).append("\" sizes=\"").append(sizes)
                 .append("\" width=\"").append(widest.width()).append("\" height=\"").append(widest.height())
-                .append("\" alt=\"\" loading=\"lazy\" decoding=\"async\">\n</picture>");
+                .append('"').append(background(widest))
+                .append(" alt=\"\" loading=\"lazy\" decoding=\"async\">\n</picture>");
         return Optional.of(html.toString());
+    }
+
+    /**
+     * The placeholder colour, shown where the picture will be until it loads, as an attribute
+     * (with its leading space), or nothing for a rendition without one.
+     */
+    static String background(Rendition picture) {
+        return picture.dominantColor() == null ? "" : " style=\"background-color:" + picture.dominantColor() + "\"";
     }
 
     private static String srcset(List<Rendition> list) {

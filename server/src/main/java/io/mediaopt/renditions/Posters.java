@@ -51,7 +51,7 @@ final class Posters {
             ImageLadder.Rung rung = ladder.encode(strategy, ladder.width(), file);
             return new Made(file, new Rendition(name, RenditionRole.POSTER, rung.width(), rung.height(),
                     strategy.output().shortName(), strategy.output().contentType(), Files.size(file),
-                    null, null));
+                    null, null).withPlaceholder(ladder.placeholder()));
         } finally {
             Files.deleteIfExists(png);
         }

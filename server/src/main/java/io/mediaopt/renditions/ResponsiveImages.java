@@ -6,6 +6,7 @@ import io.mediaopt.image.vips.Vips;
 import io.mediaopt.media.ImageSettings;
 import io.mediaopt.media.MediaFormat;
 import io.mediaopt.media.Optimized;
+import io.mediaopt.media.Placeholder;
 import io.mediaopt.media.Rendition;
 import io.mediaopt.media.RenditionRole;
 import io.mediaopt.media.Strategy;
@@ -76,7 +77,9 @@ final class ResponsiveImages {
             }
             List<Made> set = inParallel(encodings);
             for (Made unused : byWidth.values()) Files.delete(unused.file());
-            return List.copyOf(set);
+            // every file of the set is the one picture: one placeholder serves them all
+            Placeholder placeholder = ladder.placeholder();
+            return set.stream().map(m -> new Made(m.file(), m.rendition().withPlaceholder(placeholder))).toList();
         }
     }
 

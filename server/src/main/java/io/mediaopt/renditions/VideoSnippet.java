@@ -10,7 +10,8 @@ import java.util.Optional;
  * The {@code <video>} element of a video's sources, ready to paste into a page: a
  * {@code <source>} per file in the order they were made (AV1 first, then H.264), each with its
  * exact {@code codecs} so a browser skips what it cannot decode without fetching it, and the
- * poster when the job made one.
+ * poster when the job made one, with its placeholder colour as the element's background until
+ * the poster loads. The element carries the first source's {@code width} and {@code height}.
  */
 public final class VideoSnippet {
     private VideoSnippet() {}
@@ -23,7 +24,8 @@ public final class VideoSnippet {
         StringBuilder html = new StringBuilder("<video controls playsinline preload=\"metadata\" width=\"")
                 .append(first.width()).append("\" height=\"").append(first.height()).append('"');
         renditions.stream().filter(r -> r.role() == RenditionRole.POSTER).findFirst()
-                .ifPresent(poster -> html.append(" poster=\"").append(attribute(poster.url())).append('"'));
+                .ifPresent(poster -> html.append(" poster=\"").append(attribute(poster.url())).append('"')
+                        .append(PictureSnippet.background(poster)));
         html.append(">\n");
         for (Rendition source : sources) {
             html.append("  <source src=\"").append(attribute(source.url())).append("\" type='")
