@@ -256,14 +256,19 @@ describe("a page of another origin", () => {
       const master = uploadedJob.result.renditions.find((r) => r.role === "hls-master").url;
       const outcome = await refused.evaluate(async (baseUrl) => {
         const failure = (promise) => promise.then(() => "read", (error) => error.name);
+        const upload = await new Promise((resolve) => new tus.Upload(new Blob(["not sent"]), {
+          endpoint: `${baseUrl}/uploads`, retryDelays: [], metadata: { filename: "photo.jpg" },
+          onSuccess: () => resolve("uploaded"), onError: (error) => resolve(error.originalRequest ? "failed" : "other"),
+        }).start());
         return {
           health: await failure(fetch(`${baseUrl}/health`)),
           job: await failure(fetch(`${baseUrl}/media/jobs/${"none"}`)),
+          upload,
         };
       }, service.baseUrl);
       const played = await playHls(refused, master, false);
 
-      assert.deepEqual(outcome, { health: "TypeError", job: "TypeError" });
+      assert.deepEqual(outcome, { health: "TypeError", job: "TypeError", upload: "failed" });
       assert.equal(played.fatal, "manifestLoadError", JSON.stringify(played));
       assert.equal(played.playing, false);
       assert.ok(seen.some((text) => /blocked by CORS policy/.test(text)), seen.join("\n"));

@@ -19,17 +19,17 @@ import java.util.function.BiConsumer;
  * credentials are allowed: callers hold keys and tokens in headers, never cookies.
  */
 final class Cors {
-    static final String VARY = "Vary";
-    static final String ALLOW_ORIGIN = "Access-Control-Allow-Origin";
-    static final String EXPOSE_HEADERS = "Access-Control-Expose-Headers";
-    static final List<String> METHODS = List.of("GET", "HEAD", "POST", "PATCH", "DELETE", "OPTIONS");
+    private static final String VARY = "Vary";
+    private static final String ALLOW_ORIGIN = "Access-Control-Allow-Origin";
+    private static final String EXPOSE_HEADERS = "Access-Control-Expose-Headers";
+    private static final List<String> METHODS = List.of("GET", "HEAD", "POST", "PATCH", "DELETE", "OPTIONS");
     /** What the clients send: tus-js-client and Uppy, hls.js, the TypeScript client, plain fetch. */
-    static final List<String> REQUEST_HEADERS = List.of("tus-resumable", "upload-length", "upload-offset",
+    private static final List<String> REQUEST_HEADERS = List.of("tus-resumable", "upload-length", "upload-offset",
             "upload-metadata", "upload-checksum", "upload-defer-length", "upload-concat", "x-http-method-override",
             "x-api-key", "authorization", "content-type", RequestIds.HEADER, "range", "if-none-match",
             "if-modified-since", "accept");
     /** How long a browser may keep a preflight's answer: two hours, the most Chromium keeps one. */
-    static final long MAX_AGE_SECONDS = 7200;
+    private static final long MAX_AGE_SECONDS = 7200;
     /** The headers of answers a page reads that are not safelisted already, but for the service's own. */
     private static final List<String> STANDARD_EXPOSED = List.of("Location", "Upload-Offset", "Upload-Length",
             "Upload-Expires", "Upload-Metadata", "Tus-Resumable", "Tus-Version", "Tus-Extension", "Tus-Max-Size",
@@ -45,11 +45,6 @@ final class Cors {
         List<String> names = new ArrayList<>(STANDARD_EXPOSED);
         names.addAll(serviceHeaders);
         this.exposed = String.join(", ", names);
-    }
-
-    /** Every name {@code Access-Control-Expose-Headers} gives, in lower case. */
-    List<String> exposedHeaders() {
-        return List.of(exposed.toLowerCase(Locale.ROOT).split(", "));
     }
 
     /**

@@ -19,7 +19,8 @@ import java.nio.ByteBuffer;
  * Answers the requests Jetty refuses before they reach the API (a request line or a header it
  * cannot parse, a URI or headers over its limits, a path that does not decode) in the API's own
  * form: the JSON error body and the headers every answer carries, where Jetty would send an HTML
- * page, and a page of an allowed origin may read it. It is the server's error handler; errors of the API's routes never come here.
+ * page, and a page of an allowed origin may read it. It is the server's error handler; errors of
+ * the API's routes never come here.
  */
 final class ProtocolErrors implements Request.Handler {
     private final ObjectMapper json;

@@ -5,6 +5,7 @@ import io.mediaopt.Fixtures;
 import io.mediaopt.RawMultipart;
 import io.mediaopt.RawMultipart.Part;
 import io.mediaopt.RunningServer;
+import io.mediaopt.TestService;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -14,6 +15,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpRequest.BodyPublishers;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -21,6 +23,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.IntStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -97,6 +103,26 @@ class CorsApiTest {
         HttpResponse<String> tooLarge = Raw.send(tus("/uploads", SHOP).header("Upload-Length", "5000000")
                 .POST(BodyPublishers.noBody()).build());
         assertReadableError(tooLarge, 413, "too-large");
+    }
+
+    @Test
+    void aBusyServersRefusalIsReadableWithItsRetryAfter() throws Exception {
+        try (TestService busy = TestService.start(Map.of("SERVICE_CORS_ORIGINS", SHOP, "SERVICE_WORKERS", "1",
+                "SERVICE_QUEUE_TIMEOUT_MS", "50"));
+             ExecutorService pool = Executors.newFixedThreadPool(3)) {
+            List<Part> form = List.of(Part.file("media", "clip.mp4", Files.readAllBytes(Fixtures.mp4WithAudio())),
+                    Part.text("preset", "low-bandwidth"));
+            List<Future<HttpResponse<String>>> sent = IntStream.range(0, 3).mapToObj(i -> pool.submit(() -> Raw.send(
+                    RawMultipart.post(busy.baseUrl(), "/media/optimize", form).header("Origin", SHOP).build())))
+                    .toList();
+            List<HttpResponse<String>> refused = new ArrayList<>();
+            for (Future<HttpResponse<String>> answer : sent) {
+                if (answer.get().statusCode() == 503) refused.add(answer.get());
+            }
+
+            assertThat(refused).isNotEmpty().allSatisfy(r -> assertReadableError(r, 503, "busy"));
+            assertThat(refused.getFirst().headers().firstValue("Retry-After")).isPresent();
+        }
     }
 
     @Test
