@@ -1,10 +1,17 @@
 package io.mediaopt.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.mediaopt.Eventually;
 import io.mediaopt.Fixtures;
 import io.mediaopt.RawMultipart;
 import io.mediaopt.RawMultipart.Part;
 import io.mediaopt.RunningServer;
+import io.mediaopt.client.Job;
+import io.mediaopt.client.MediaoptApiException;
+import io.mediaopt.client.MediaoptClient;
+import io.mediaopt.client.OptimizeOptions;
+import io.mediaopt.client.UploadProgress;
+import io.mediaopt.client.Visibility;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -12,18 +19,24 @@ import java.net.URI;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static io.mediaopt.api.KeptJobs.fetch;
 import static io.mediaopt.api.KeptJobs.fields;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 /**
  * Kept jobs on S3 with API keys on: stable links on SERVICE_PUBLIC_MEDIA_URL, signed when private
@@ -34,6 +47,7 @@ class KeptMediaApiTest {
     private static final String ALICE = "alice-key-0123456789";
     private static final String BOB = "bob-key-0123456789";
     static final String CDN = "https://cdn.example.test";
+    private static final Pattern NAMED = Pattern.compile("URI=\"([^\"]+)\"|^([^#\\s]\\S*)$", Pattern.MULTILINE);
     @RegisterExtension
     static final RunningServer server = RunningServer.with(Map.of("SERVICE_WORKERS", "1",
             "SERVICE_API_KEYS", "alice:" + ALICE + ",bob:" + BOB, "SERVICE_KEEP_KEYS", "bob",
@@ -168,6 +182,74 @@ class KeptMediaApiTest {
         assertThat(fetch(download).statusCode()).isEqualTo(404);
         assertThat(fetch(rendition).statusCode()).isEqualTo(404);
         assertThat(KeptJobs.delete(api(), ALICE, id).statusCode()).as("deleted already").isEqualTo(404);
+    }
+
+    @Test
+    void aPrivateKeptVideoPlaysFromItsSignedMasterWithoutAKeyAndJobsAreDeletedOnlyBeforeOrAfterTheirWork()
+            throws Exception {
+        Path clip = Fixtures.video("kept.mp4", "640x360", 25, 4, true,
+                "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac");
+        String id = KeptJobs.submit(api(), ALICE, clip, fields("keep", "true", "renditions", "hls"));
+        Eventually.until(Duration.ofSeconds(60), "the one worker took the video",
+                () -> KeptJobs.get(api(), ALICE, id).body().contains("\"processing\""));
+        // behind it, a job waits with its input in the bucket: deleting it takes both away
+        String waiting = KeptJobs.submit(api(), ALICE, Fixtures.png(), fields("keep", "true"));
+        assertThat(server.s3().holds("inputs/" + waiting)).isTrue();
+        assertThat(KeptJobs.delete(api(), ALICE, waiting).statusCode()).isEqualTo(204);
+        assertThat(server.s3().holds("inputs/" + waiting)).isFalse();
+        assertThat(KeptJobs.get(api(), ALICE, waiting).statusCode()).isEqualTo(404);
+        HttpResponse<String> busy = KeptJobs.delete(api(), ALICE, id);
+        assertThat(busy.statusCode()).as("a job being processed").isEqualTo(409);
+        assertThat(busy.body()).contains("not-ready");
+
+        JsonNode job = KeptJobs.awaitDone(api(), ALICE, id);
+        String master = local(job.path("result").path("renditions").get(0).path("url").asText());
+        assertThat(master).contains("/media/" + id + "/master.m3u8?exp=", "&sig=");
+        HttpResponse<byte[]> masterAnswer = fetch(master);
+        assertThat(masterAnswer.statusCode()).isEqualTo(200);
+        assertThat(masterAnswer.headers().firstValue("Cache-Control").orElseThrow()).startsWith("private, max-age=");
+        List<String> variants = named(new String(masterAnswer.body(), StandardCharsets.UTF_8));
+        assertThat(variants).isNotEmpty().allSatisfy(v -> assertThat(v).contains(".m3u8?exp=", "&sig="));
+        int files = 0;
+        for (String variant : variants) {
+            String variantUrl = URI.create(master).resolve(variant).toString();
+            HttpResponse<byte[]> playlist = fetch(variantUrl);
+            assertThat(playlist.statusCode()).isEqualTo(200);
+            for (String file : named(new String(playlist.body(), StandardCharsets.UTF_8))) {
+                assertThat(file).contains("?exp=", "&sig=");
+                String fileUrl = URI.create(variantUrl).resolve(file).toString();
+                assertThat(fetch(fileUrl).statusCode()).as(fileUrl).isEqualTo(200);
+                assertRefused(fileUrl.substring(0, fileUrl.indexOf('?')));
+                files++;
+            }
+        }
+        assertThat(files).as("init and segments").isGreaterThanOrEqualTo(2);
+        // a player with no key and no header plays it all from the master URL
+        assertThat(Double.parseDouble(S3HlsRenditionsApiTest.duration(master))).isCloseTo(4.0, within(0.25));
+    }
+
+    @Test
+    void theClientKeepsAResumableUploadsJobAndDeletesIt() throws Exception {
+        MediaoptClient client = server.client();
+        String id = client.upload(Fixtures.png(), "web", OptimizeOptions.DEFAULT.kept(Visibility.PUBLIC),
+                UploadProgress.NONE).jobId();
+        Job job = client.waitForJob(id, Duration.ofMinutes(2));
+        assertThat(job.keep().visibility()).isEqualTo(Visibility.PUBLIC);
+        assertThat(job.downloadUrl()).isEqualTo(CDN + "/media/" + id + "/output/" + job.result().filename());
+        assertThat(fetch(local(job.downloadUrl())).statusCode()).isEqualTo(200);
+
+        client.deleteJob(id);
+        assertThatThrownBy(() -> client.getJob(id)).isInstanceOfSatisfying(MediaoptApiException.class,
+                e -> assertThat(e.status()).isEqualTo(404));
+        assertThat(fetch(local(job.downloadUrl())).statusCode()).isEqualTo(404);
+    }
+
+    /** The URIs a playlist names: its lines that are not tags, and URI="..." attributes. */
+    private static List<String> named(String playlist) {
+        List<String> uris = new ArrayList<>();
+        Matcher m = NAMED.matcher(playlist);
+        while (m.find()) uris.add(m.group(1) != null ? m.group(1) : m.group(2));
+        return uris;
     }
 
     private static void assertRefused(String url) throws Exception {
