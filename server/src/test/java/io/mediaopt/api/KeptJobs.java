@@ -36,13 +36,21 @@ final class KeptJobs {
         return fields;
     }
 
-    /** Submits the file as a job of the web preset with {@code key} (null: none) and these fields; returns its id. */
+    /**
+     * Submits the file as a job of the web preset with {@code key} (null: none) and these fields;
+     * returns its id. A 503 (storage slow to answer on a loaded machine) is sent again, as it asks.
+     */
     static String submit(String baseUrl, String key, Path file, Map<String, String> fields) throws Exception {
         List<Part> parts = new ArrayList<>(List.of(Part.file("media", file.getFileName().toString(),
                 Files.readAllBytes(file)), Part.text("preset", "web")));
         fields.forEach((name, value) -> parts.add(Part.text(name, value)));
         HttpRequest.Builder post = RawMultipart.post(baseUrl, "/media/jobs", parts);
-        HttpResponse<String> answer = Raw.send((key == null ? post : post.header("x-api-key", key)).build());
+        if (key != null) post.header("x-api-key", key);
+        HttpResponse<String> answer = Raw.send(post.build());
+        for (int retries = 0; answer.statusCode() == 503 && retries < 3; retries++) {
+            Thread.sleep(Duration.ofSeconds(Long.parseLong(answer.headers().firstValue("Retry-After").orElse("1"))));
+            answer = Raw.send(post.build());
+        }
         assertThat(answer.statusCode()).as(answer.body()).isEqualTo(202);
         return JSON.readTree(answer.body()).path("jobId").asText();
     }

@@ -93,6 +93,10 @@ class KeptMediaApiTest {
         assertRefused(unsigned + "?exp=" + exp + "&sig=" + (sig.charAt(0) == 'A' ? 'B' : 'A') + sig.substring(1));
         assertRefused(unsigned + "?exp=" + past + "&sig=" + KeptJobs.signature(ALICE, id, name, past));
         assertRefused(unsigned + "?exp=" + future + "&sig=" + KeptJobs.signature(BOB, id, name, future));
+        // a job that does not exist answers exactly as a refused link does
+        HttpResponse<byte[]> none = fetch(origin() + "/media/00000000-0000-0000-0000-000000000000/" + name);
+        assertThat(none.statusCode()).isEqualTo(404);
+        assertThat(none.body()).isEqualTo(fetch(unsigned).body());
         // the same scheme with the owner's key and a time to come is a link that works
         assertThat(fetch(unsigned + "?exp=" + future + "&sig=" + KeptJobs.signature(ALICE, id, name, future))
                 .statusCode()).isEqualTo(200);
@@ -242,6 +246,19 @@ class KeptMediaApiTest {
         assertThatThrownBy(() -> client.getJob(id)).isInstanceOfSatisfying(MediaoptApiException.class,
                 e -> assertThat(e.status()).isEqualTo(404));
         assertThat(fetch(local(job.downloadUrl())).statusCode()).isEqualTo(404);
+    }
+
+    @Test
+    void theKeylessMediaRoutesLeadNowhereElse() throws Exception {
+        for (String path : List.of("/media/x/../../api/usage", "/media/x/%2e%2e/api/usage", "/media/..%2Fapi/usage",
+                "/media/x/output/..%2F..%2F..%2Fapi%2Fusage", "/media/x/%2E%2E%2Fapi/usage")) {
+            HttpResponse<byte[]> answer = fetch(origin() + path);
+            assertThat(answer.statusCode()).as(path).isIn(400, 401, 404);
+            assertThat(new String(answer.body(), StandardCharsets.UTF_8)).as(path).doesNotContain("totalJobs");
+        }
+        HttpResponse<String> post = Raw.send(java.net.http.HttpRequest.newBuilder(URI.create(origin() + "/media/x/y"))
+                .POST(java.net.http.HttpRequest.BodyPublishers.noBody()).build());
+        assertThat(post.statusCode()).as("only GET and HEAD go without a key").isEqualTo(401);
     }
 
     /** The URIs a playlist names: its lines that are not tags, and URI="..." attributes. */
