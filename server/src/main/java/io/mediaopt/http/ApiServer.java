@@ -108,6 +108,7 @@ public final class ApiServer implements AutoCloseable {
                 config.routes.post("/api/media/jobs", media::submit);
                 get.accept("/api/media/jobs/{id}", media::get);
                 config.routes.delete("/api/media/jobs/{id}", media::delete);
+                get.accept(StableLinks.PREFIX + "{id}/" + StableLinks.PICTURE, stable::picture);
                 get.accept(StableLinks.PREFIX + "{id}/{name}", stable::rendition);
                 get.accept(StableLinks.PREFIX + "{id}/" + StableLinks.OUTPUT + "/{filename}", stable::output);
                 get.accept("/api/media/jobs/{id}/download", media::download);

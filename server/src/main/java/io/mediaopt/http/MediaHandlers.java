@@ -150,7 +150,8 @@ final class MediaHandlers {
         return job.state().result().renditions() == null ? List.of() : job.state().result().renditions();
     }
 
-    private static int width(String text) {
+    /** The {@code w} of a picture request: 1 to {@value #MAX_PICTURE_WIDTH} device pixels. */
+    static int width(String text) {
         OptionalInt width = PlainNumbers.whole(text);
         if (width.isPresent() && width.getAsInt() >= 1 && width.getAsInt() <= MAX_PICTURE_WIDTH) return width.getAsInt();
         throw ServiceException.invalidInput("Expected w as a width in device pixels from 1 to " + MAX_PICTURE_WIDTH

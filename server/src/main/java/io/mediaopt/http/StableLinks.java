@@ -25,6 +25,8 @@ public final class StableLinks {
     static final String PREFIX = "/media/";
     /** The path segment before the output's file name; no rendition's name is without a dot. */
     static final String OUTPUT = "output";
+    /** The path segment of the responsive set's negotiated picture ({@code ?w=}); no rendition's name. */
+    static final String PICTURE = "picture";
     /** GET and HEAD of these paths need no API key: the link's signature, or the job's publicity, is the check. */
     private static final Pattern PATH = Pattern.compile("/media/[^/]+/(" + OUTPUT + "/)?[^/]+");
 

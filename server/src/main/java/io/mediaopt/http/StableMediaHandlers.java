@@ -6,6 +6,7 @@ import io.mediaopt.jobs.Job;
 import io.mediaopt.jobs.Jobs;
 import io.mediaopt.media.OptimizationResult;
 import io.mediaopt.media.Rendition;
+import io.mediaopt.renditions.PictureChoice;
 import io.mediaopt.renditions.PlaylistUris;
 import io.mediaopt.renditions.RenditionKeys;
 import io.mediaopt.storage.Storage;
@@ -17,7 +18,7 @@ import java.util.Optional;
 
 /**
  * The stable routes of kept jobs ({@link StableLinks}): {@code GET /media/{id}/{name}} (a
- * rendition) and {@code GET /media/{id}/output/{filename}}. They need no API key: a public job's
+ * rendition), {@code GET /media/{id}/output/{filename}} and {@code GET /media/{id}/picture?w=}. They need no API key: a public job's
  * files are public, a private job's need a valid signed link. Whatever is wrong (no such job, not
  * kept, not done, unsigned, expired, altered) is one and the same 404, which no cache keeps, so a
  * URL tells nothing of which jobs exist. What they serve never changes, so it is cached for good.
@@ -48,13 +49,41 @@ final class StableMediaHandlers {
         serve(ctx, StableLinks.OUTPUT + "/" + ctx.pathParam("filename"));
     }
 
+    /**
+     * GET /media/{id}/picture?w=: the file of the responsive set a browser would pick for
+     * {@code w} device pixels and its Accept header, as the job's picture route picks it; the
+     * answer varies with Accept. A private job's link is signed for the name {@code picture}.
+     */
+    void picture(Context ctx) throws IOException {
+        ctx.header("Vary", "Accept");
+        int width = MediaHandlers.width(ctx.queryParam("w"));
+        Access access = access(ctx, StableLinks.PICTURE);
+        Rendition chosen = PictureChoice.pick(renditionsOf(access.job()), ctx.header("Accept"), width)
+                .orElseThrow(StableMediaHandlers::missing);
+        send(ctx, access, fileOf(access.job(), chosen.name()).orElseThrow(StableMediaHandlers::missing));
+    }
+
     private void serve(Context ctx, String name) throws IOException {
+        Access access = access(ctx, name);
+        send(ctx, access, fileOf(access.job(), name).orElseThrow(StableMediaHandlers::missing));
+    }
+
+    /** A kept job whose link may read a name, and how many seconds the link has left. */
+    private record Access(Job job, long secondsLeft) {}
+
+    /** The request's kept job when its link may read {@code name}; the one 404 otherwise. */
+    private Access access(Context ctx, String name) {
         // refusals are not for caches: a link refused now may be the job's once it is done
         ctx.header("Cache-Control", "no-store");
         Job job = jobs.findKept(ctx.pathParam("id")).orElseThrow(StableMediaHandlers::missing);
         long secondsLeft = links.secondsLeft(job, name, ctx.queryParam("exp"), ctx.queryParam("sig"));
         if (secondsLeft <= 0) throw missing();
-        File file = fileOf(job, name).orElseThrow(StableMediaHandlers::missing);
+        return new Access(job, secondsLeft);
+    }
+
+    private void send(Context ctx, Access access, File file) throws IOException {
+        Job job = access.job();
+        long secondsLeft = access.secondsLeft();
         ctx.header("Content-Disposition", ContentDisposition.inline(file.filename()));
         ctx.header("Accept-Ranges", "bytes");
         long completedAt = job.state().completedAt();

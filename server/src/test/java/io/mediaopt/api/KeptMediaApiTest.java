@@ -100,6 +100,19 @@ class KeptMediaApiTest {
         // the same scheme with the owner's key and a time to come is a link that works
         assertThat(fetch(unsigned + "?exp=" + future + "&sig=" + KeptJobs.signature(ALICE, id, name, future))
                 .statusCode()).isEqualTo(200);
+
+        // the negotiated picture, signed for the name "picture", whatever the width asked
+        String picture = origin() + "/media/" + id + "/picture?w=300&exp=" + future + "&sig="
+                + KeptJobs.signature(ALICE, id, "picture", future);
+        HttpResponse<byte[]> avif = fetch(picture, "Accept", "image/avif,image/webp,*/*");
+        assertThat(avif.statusCode()).isEqualTo(200);
+        assertThat(avif.headers().firstValue("Content-Type")).hasValue("image/avif");
+        assertThat(avif.headers().firstValue("Vary")).hasValue("Accept");
+        assertThat(avif.headers().firstValue("Cache-Control").orElseThrow()).startsWith("private, max-age=");
+        HttpResponse<byte[]> jpeg = fetch(picture, "Accept", "image/jpeg");
+        assertThat(jpeg.headers().firstValue("Content-Type")).hasValue("image/jpeg");
+        assertThat(jpeg.headers().firstValue("ETag")).isNotEqualTo(avif.headers().firstValue("ETag"));
+        assertRefused(picture.replace("sig=", "sig=A"));
     }
 
     @Test

@@ -22,6 +22,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -58,7 +59,8 @@ class OpenApiConformanceTest {
                 "GET /metrics 200", "OPTIONS /api/uploads 204", "POST /api/uploads 201", "HEAD /api/uploads/{id} 200",
                 "PATCH /api/uploads/{id} 204", "DELETE /api/uploads/{id} 204", "DELETE /api/media/jobs/{id} 204",
                 "GET /media/{id}/{name} 200", "GET /media/{id}/output/{filename} 200",
-                "GET /media/{id}/output/{filename} 206", "GET /media/{id}/output/{filename} 304");
+                "GET /media/{id}/output/{filename} 206", "GET /media/{id}/output/{filename} 304",
+                "GET /media/{id}/picture 200");
     }
 
     @Test
@@ -243,6 +245,11 @@ class OpenApiConformanceTest {
                 .statusCode()).isEqualTo(304);
         String rendition = job.path("result").path("renditions").path(0).path("url").asText();
         assertThat(call(HttpRequest.newBuilder(URI.create(rendition)).GET().build()).statusCode()).isEqualTo(200);
+        long exp = Instant.now().getEpochSecond() + 600;
+        String picture = service.baseUrl().replaceFirst("/api$", "") + "/media/" + id + "/picture?w=100&exp=" + exp
+                + "&sig=" + KeptJobs.signature(KEY, id, "picture", exp);
+        assertThat(call(HttpRequest.newBuilder(URI.create(picture)).header("Accept", "image/webp").GET().build())
+                .statusCode()).isEqualTo(200);
         assertThat(call(HttpRequest.newBuilder(URI.create(download.substring(0, download.indexOf('?')))).GET().build())
                 .statusCode()).isEqualTo(404);
 
