@@ -38,6 +38,10 @@ mo_test_prerequisites
 # Playwright for Java, which never downloads a browser of its own here.
 mo_need_command chromium chromium "the web page tests"
 
+# The CDN test puts Debian's nginx, with proxy_cache, in front of the service (started by the
+# test itself, its files in a temporary directory; /usr/sbin is on root's PATH).
+PATH="$PATH:/usr/sbin" mo_need_command nginx nginx-light "the CDN cache test"
+
 # The perceptual-quality tests score real photographs and rank them against Debian's
 # `butteraugli` tool. The photos come from the Debian package python3-skimage (scikit-image's
 # sample data: NASA, CC0 and public-domain photographs), unpacked into a cache directory without

@@ -108,6 +108,15 @@ export class MediaoptClient {
   }
 
   /**
+   * Deletes the job and every file the service keeps for it (`DELETE /api/media/jobs/{id}`); its
+   * links stop answering. A job still processing is refused (`409 not-ready`), one that does not
+   * exist or was deleted already is `404 not-found`.
+   */
+  async deleteJob(jobId: string, options: { signal?: AbortSignal } = {}): Promise<void> {
+    await this.#call(jobPath(jobId), { method: "DELETE", signal: options.signal });
+  }
+
+  /**
    * Polls the job until it is done or failed and returns it. Polls start 100 ms apart and slow
    * to one a second; a `503` with `Retry-After` (busy, or an outage of the service's database or
    * storage) waits as it asks.

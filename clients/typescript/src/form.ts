@@ -31,6 +31,15 @@ export interface OptimizeOptions {
   posterTime?: number;
   /** Where the service posts the job when it ends (see `verifyWebhook`). */
   callbackUrl?: string;
+  /**
+   * Keeps the job's files until `deleteJob` (or `keepHours` after it ended) under stable URLs that
+   * never change; absent: as the key's SERVICE_KEEP_KEYS setting says.
+   */
+  keep?: boolean;
+  keepHours?: number;
+  /** With API keys on: `public` stable URLs, or `private` (default) ones signed for `linkTtlSec` seconds. */
+  visibility?: "public" | "private";
+  linkTtlSec?: number;
   /** Cancels the request. */
   signal?: AbortSignal;
 }
@@ -48,6 +57,10 @@ export function fields(options: OptimizeOptions): [string, string][] {
   add("renditions", options.renditions?.join(","));
   add("posterTime", options.posterTime);
   add("callbackUrl", options.callbackUrl);
+  add("keep", options.keep === undefined ? undefined : String(options.keep));
+  add("keepHours", options.keepHours);
+  add("visibility", options.visibility);
+  add("linkTtlSec", options.linkTtlSec);
   return out;
 }
 

@@ -81,6 +81,21 @@ describe("every operation against the real service", () => {
     assert.equal((await download.bytes()).length, job.result.outputBytes);
   });
 
+  test("a kept job has a stable download URL and is deleted with its files", async () => {
+    const submitted = await client.submitJob(png(), { filename: "kept.png", keep: true, keepHours: 24 });
+    const job = await client.waitForJob(submitted.jobId, { timeoutMs: 60_000 });
+    assert.equal(job.keep?.visibility, "public");
+    assert.equal(job.keep?.keepUntil, job.completedAt + 24 * 3_600_000);
+    assert.equal(job.downloadUrl, `${server.baseUrl.replace(/\/api$/, "")}/media/${job.jobId}/output/kept.webp`);
+    const stable = await fetch(job.downloadUrl);
+    assert.equal(stable.status, 200);
+    assert.equal(stable.headers.get("cache-control"), "public, max-age=31536000, immutable");
+    await client.deleteJob(job.jobId);
+    await assert.rejects(client.getJob(job.jobId), (e) => e.code === "not-found" && e.status === 404);
+    await assert.rejects(client.deleteJob(job.jobId), (e) => e.code === "not-found");
+    assert.equal((await fetch(job.downloadUrl)).status, 404);
+  });
+
   test("upload sends the file over tus, reporting its progress up to its size, and returns the submission", async () => {
     const input = png("1280x720");
     const progress = [];

@@ -2,6 +2,8 @@ package io.mediaopt;
 
 import io.mediaopt.http.ConnectionLimits;
 import io.mediaopt.http.CorsOrigins;
+import io.mediaopt.keeping.KeepSettings;
+import io.mediaopt.keeping.Keeping;
 import io.mediaopt.logs.LogFormat;
 import io.mediaopt.media.Limits;
 import io.mediaopt.uploads.UploadSettings;
@@ -15,10 +17,12 @@ import java.net.URI;
 import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Every setting of the service, read from the environment. Parsing collects every bad
@@ -55,7 +59,8 @@ public record Config(
         boolean metricsPublic,
         LogFormat logFormat,
         long minFreeBytes,
-        CorsOrigins cors) {
+        CorsOrigins cors,
+        KeepSettings keep) {
 
     /**
      * 1 GiB: room for a few jobs at the default input limit (120 MiB) with their copies, outputs
@@ -131,13 +136,28 @@ public record Config(
                 r.flag("SERVICE_METRICS_PUBLIC", false, "true", "false"),
                 r.choice("SERVICE_LOG_FORMAT", LogFormat.TEXT, LogFormat.class),
                 r.longInteger("SERVICE_MIN_FREE_BYTES", DEFAULT_MIN_FREE_BYTES, 0),
-                r.optional("SERVICE_CORS_ORIGINS", CorsOrigins::parse).orElse(CorsOrigins.NONE));
+                r.optional("SERVICE_CORS_ORIGINS", CorsOrigins::parse).orElse(CorsOrigins.NONE),
+                keep(r));
 
         if (!config.databaseUrl.startsWith("jdbc:sqlite:") && !config.databaseUrl.startsWith("jdbc:postgresql:")) {
             r.problem("SERVICE_DATABASE_URL: expected a jdbc:sqlite: or jdbc:postgresql: URL");
         }
         if (!r.problems().isEmpty()) throw new ConfigException(r.problems());
         return config;
+    }
+
+    /** The SERVICE_KEEP_KEYS, SERVICE_PUBLIC_MEDIA_URL and SERVICE_MEDIA_LINK_TTL_SEC settings. */
+    private static KeepSettings keep(EnvironmentReader r) {
+        String names = r.text("SERVICE_KEEP_KEYS", "");
+        Set<String> keepKeys = Arrays.stream(names.split(",")).map(String::strip).filter(n -> !n.isEmpty())
+                .collect(Collectors.toUnmodifiableSet());
+        if (!keepKeys.stream().allMatch(n -> n.equals(KeepSettings.EVERY_KEY) || n.matches("[A-Za-z0-9._-]{1,64}"))) {
+            r.problem("SERVICE_KEEP_KEYS: expected * or a comma-separated list of key names (the name of name:key "
+                    + "in SERVICE_API_KEYS)");
+        }
+        return new KeepSettings(keepKeys, r.optional("SERVICE_PUBLIC_MEDIA_URL", EnvironmentReader::httpUri),
+                Duration.ofSeconds(r.integer("SERVICE_MEDIA_LINK_TTL_SEC", 86_400, (int) Keeping.MIN_LINK_TTL_SEC,
+                        (int) Keeping.MAX_LINK_TTL_SEC)));
     }
 
     /** Keys are both set or both unset (then the SDK's default credential chain applies). */
@@ -199,7 +219,7 @@ public record Config(
                 + ", connectionLimits=" + connectionLimits + ", uploads=" + uploads + ", webhooks=" + webhooks
                 + ", imageQuality=" + imageQuality + ", videoQuality=" + videoQuality + ", metricsEnabled=" + metricsEnabled
                 + ", metricsPublic=" + metricsPublic + ", logFormat=" + logFormat + ", minFreeBytes=" + minFreeBytes
-                + ", cors=" + cors + "]";
+                + ", cors=" + cors + ", keep=" + keep + "]";
     }
 
     /** Invalid configuration: the message names every bad variable. */

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.mediaopt.http.ApiKeys;
 import io.mediaopt.http.ApiServer;
+import io.mediaopt.http.StableLinks;
 import io.mediaopt.http.CallbackPayloads;
 import io.mediaopt.http.HealthChecks;
 import io.mediaopt.http.InfoHandlers;
@@ -155,8 +156,10 @@ public final class Main {
 
         // closed after the workers, so that the events of jobs ending during a stop still go out
         JdbcDeliveryStore deliveries = new JdbcDeliveryStore(store.dataSource(), store.dialect());
+        ApiKeys apiKeys = new ApiKeys(config.apiKeys());
+        StableLinks stableLinks = new StableLinks(config.keep(), apiKeys, clock);
         WebhookSender webhooks = service.own(new WebhookSender(config.webhooks(), config.nodeId(), deliveries, store,
-                new CallbackPayloads(storage, config.publicUrl(), json),
+                new CallbackPayloads(storage, config.publicUrl(), stableLinks, json),
                 new Backoff(config.webhooks().retryBase(), config.webhooks().retryFor(), new SecureRandom()), metrics,
                 clock));
         store.onEventsQueued(webhooks::wake);
@@ -212,7 +215,7 @@ public final class Main {
         Path uploadDir = outputDir.resolve("uploads");
         deleteLeftovers(uploadDir);
         UploadReader uploads = new UploadReader(uploadDir, config.limits().maxInputBytes(), presets,
-                new CallbackTargets(config.webhooks()));
+                new CallbackTargets(config.webhooks()), config.keep());
         Path resumableDir = outputDir.resolve("resumable");
         deleteLeftovers(resumableDir);
         ResumableUploads resumable = new ResumableUploads(new JdbcUploadStore(store.dataSource()), storage,
@@ -221,9 +224,9 @@ public final class Main {
                 () -> UUID.randomUUID().toString());
         InfoHandlers info = new InfoHandlers(usage, new HealthChecks(checks), presets, config.limits());
         ApiServer api = new ApiServer(
-                new ApiServer.Settings(config.host(), config.port(), config.publicUrl(), new ApiKeys(config.apiKeys()),
+                new ApiServer.Settings(config.host(), config.port(), config.publicUrl(), apiKeys,
                         config.role().servesApi(), config.shutdownGrace(), config.connectionLimits(),
-                        config.metricsPublic(), config.cors()),
+                        config.metricsPublic(), config.cors(), stableLinks),
                 jobs, storage, usage, uploads, resumable, info,
                 deliveries, WebPage.load(), metrics,
                 json);
@@ -231,7 +234,7 @@ public final class Main {
         webhooks.start();
         workers.start();
         Retention retention = new Retention(store, storage, config.jobRetention(), clock);
-        if (retention.enabled()) schedule("retention", retention::purgeExpired, service);
+        schedule("retention", retention::purgeExpired, service);
         if (config.role().servesApi()) {
             schedule("upload-expiry", resumable::purgeExpired, service);
             schedule("stranded-uploads", api::finishStrandedUploads, service);

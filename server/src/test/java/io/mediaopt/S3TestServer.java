@@ -5,13 +5,17 @@ import org.gaul.s3proxy.S3Proxy;
 import org.gaul.s3proxy.auth.AuthenticationType;
 import org.gaul.s3proxy.blobstore.BlobStore;
 import org.gaul.s3proxy.nio2blob.FilesystemNio2BlobStore;
+import software.amazon.awssdk.services.s3.model.ListObjectsV2Request;
+import software.amazon.awssdk.services.s3.model.ListObjectsV2Response;
 
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -88,6 +92,19 @@ public final class S3TestServer implements AutoCloseable {
     /** Whether the bucket holds an object under the key, asked of the store behind the server. */
     public boolean holds(String key) {
         return blobs.blobExists(BUCKET, key);
+    }
+
+    /** The keys of every object in the bucket that start with {@code prefix}, listed as S3 lists them. */
+    public List<String> keys(String prefix) {
+        List<String> keys = new ArrayList<>();
+        String token = null;
+        do {
+            ListObjectsV2Response page = blobs.list(ListObjectsV2Request.builder().bucket(BUCKET).prefix(prefix)
+                    .continuationToken(token).build());
+            page.contents().forEach(o -> keys.add(o.key()));
+            token = Boolean.TRUE.equals(page.isTruncated()) ? page.nextContinuationToken() : null;
+        } while (token != null);
+        return keys;
     }
 
     /** Removes the bucket and everything in it: from then on the server answers 404 NoSuchBucket. */

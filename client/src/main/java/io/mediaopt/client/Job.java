@@ -6,7 +6,8 @@ package io.mediaopt.client;
  * only once failed, {@code completedAt} only when finished, {@code callback} unless the job
  * was submitted with a callback URL (or the service has a default one). {@code progress} (0 to
  * 100) is set while the job is processing (it only grows) and is 100 once done. {@code options}
- * are those the job asked for ({@link OptimizeOptions#DEFAULT} when none).
+ * are those the job asked for ({@link OptimizeOptions#DEFAULT} when none). {@code keep} says how a
+ * kept job is kept (null when it is not): its {@code downloadUrl} and renditions' URLs are then stable.
  */
 public record Job(
         String jobId,
@@ -22,13 +23,20 @@ public record Job(
         JobError error,
         CallbackDelivery callback,
         Integer progress,
-        OptimizeOptions options) {
+        OptimizeOptions options,
+        Keep keep) {
 
     public Job {
         if (options == null) {
             options = OptimizeOptions.DEFAULT;
         }
     }
+
+    /**
+     * How a kept job is kept: who may read its stable URLs, when the service deletes it
+     * ({@code keepUntil}, Unix ms; null: only when asked to) and how long its signed links last.
+     */
+    public record Keep(Visibility visibility, Long keepUntil, Long linkTtlSec) {}
 
     /** True once the job is done or failed. */
     public boolean terminal() {

@@ -126,6 +126,15 @@ public final class MediaoptClient implements AutoCloseable {
         return transport.callForJson(transport.request(jobPath(jobId)).GET().build(), Job.class);
     }
 
+    /**
+     * Deletes a job and every file the service keeps for it ({@code DELETE /api/media/jobs/:id});
+     * its links stop answering. A job still processing is refused ({@code 409 not-ready}); a job
+     * that does not exist, or was deleted already, is {@code 404 not-found}.
+     */
+    public void deleteJob(String jobId) {
+        transport.call(transport.request(jobPath(jobId)).DELETE().build());
+    }
+
     /** {@link #waitForJob(String, Duration)} with {@link #DEFAULT_WAIT_TIMEOUT}. */
     public Job waitForJob(String jobId) {
         return waitForJob(jobId, DEFAULT_WAIT_TIMEOUT);

@@ -24,6 +24,7 @@ record MultipartForm(String contentType, BodyPublisher body) {
         textField(head, boundary, "quality", options.quality() == null ? null : options.quality().toString());
         textField(head, boundary, "format", options.format() == null ? null : options.format().wireName());
         textField(head, boundary, "width", options.width() == null ? null : options.width().toString());
+        options.keepFields().forEach((name, value) -> textField(head, boundary, name, value));
         head.append("--").append(boundary).append(CRLF)
                 .append("Content-Disposition: form-data; name=\"media\"; filename=\"")
                 .append(escapeFilename(filename)).append('"').append(CRLF)

@@ -120,6 +120,7 @@ final class ResumableUploader {
         if (options.quality() != null) fields.put("quality", options.quality().toString());
         if (options.format() != null) fields.put("format", options.format().wireName());
         if (options.width() != null) fields.put("width", options.width().toString());
+        fields.putAll(options.keepFields());
         return fields.entrySet().stream().map(e -> e.getKey() + " "
                 + Base64.getEncoder().encodeToString(e.getValue().getBytes(StandardCharsets.UTF_8)))
                 .collect(Collectors.joining(","));

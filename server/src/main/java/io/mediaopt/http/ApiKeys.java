@@ -14,7 +14,7 @@ import java.util.Set;
 /**
  * The optional API-key check of docs/api.md (Authentication): with no keys configured everything
  * is public; otherwise every route but health and the API's description (and the web page's own
- * files, fetched with GET) needs a key in x-api-key or Authorization: Bearer. Keys are compared
+ * files and kept jobs' stable URLs, fetched with GET) needs a key in x-api-key or Authorization: Bearer. Keys are compared
  * in constant time and never logged; a request that passes is the {@link Caller} of its key's name.
  */
 public final class ApiKeys {
@@ -50,7 +50,7 @@ public final class ApiKeys {
 
     /** A before-handler: throws 401 unauthorized when a key is needed and missing. */
     public void check(Context ctx) {
-        if (!enforced() || PUBLIC_PATHS.contains(ctx.path()) || isPageFile(ctx)) return;
+        if (!enforced() || PUBLIC_PATHS.contains(ctx.path()) || isPageFile(ctx) || isStableMedia(ctx)) return;
         String presented = presentedKey(ctx);
         String name = presented == null ? null : nameOf(presented);
         if (name == null) throw ServiceException.unauthorized();
@@ -78,8 +78,17 @@ public final class ApiKeys {
     }
 
     private boolean isPageFile(Context ctx) {
+        return isRead(ctx) && pagePaths.contains(ctx.path());
+    }
+
+    /** A kept job's stable URL: its own handler checks the link's signature, or that the job is public. */
+    private static boolean isStableMedia(Context ctx) {
+        return isRead(ctx) && StableLinks.isStablePath(ctx.path());
+    }
+
+    private static boolean isRead(Context ctx) {
         String method = ctx.method().name();
-        return (method.equals("GET") || method.equals("HEAD")) && pagePaths.contains(ctx.path());
+        return method.equals("GET") || method.equals("HEAD");
     }
 
     private static String presentedKey(Context ctx) {

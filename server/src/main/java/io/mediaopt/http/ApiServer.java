@@ -58,7 +58,8 @@ public final class ApiServer implements AutoCloseable {
         this.usage = usage;
         this.metrics = metrics;
         ApiKeys keys = settings.servesApi() ? settings.apiKeys().withPublicPage(page.paths()) : settings.apiKeys();
-        DownloadLinks links = new DownloadLinks(storage, settings.publicUrl());
+        DownloadLinks links = new DownloadLinks(storage, settings.publicUrl(), settings.stableLinks());
+        StableMediaHandlers stable = new StableMediaHandlers(jobs, storage, settings.stableLinks());
         MediaHandlers media = new MediaHandlers(jobs, storage, uploads, links, deliveries, keys, resumable);
         this.tus = new TusHandlers(resumable, uploads, jobs, links, keys);
         DirectUploadHandlers direct = new DirectUploadHandlers(new DirectUploads(resumable, storage), uploads, jobs,
@@ -113,6 +114,10 @@ public final class ApiServer implements AutoCloseable {
                 config.routes.post("/api/media/optimize", media::optimize);
                 config.routes.post("/api/media/jobs", media::submit);
                 get.accept("/api/media/jobs/{id}", media::get);
+                config.routes.delete("/api/media/jobs/{id}", media::delete);
+                get.accept(StableLinks.PREFIX + "{id}/" + StableLinks.PICTURE, stable::picture);
+                get.accept(StableLinks.PREFIX + "{id}/{name}", stable::rendition);
+                get.accept(StableLinks.PREFIX + "{id}/" + StableLinks.OUTPUT + "/{filename}", stable::output);
                 get.accept("/api/media/jobs/{id}/download", media::download);
                 get.accept("/api/media/jobs/{id}/renditions/{name}", media::rendition);
                 get.accept("/api/media/jobs/{id}/picture", media::picture);
@@ -149,11 +154,12 @@ public final class ApiServer implements AutoCloseable {
      * (a worker) still answers health checks; {@code stopGrace} bounds how long a stop waits
      * for requests in flight; {@code connectionLimits} how slow a client may be;
      * {@code metricsPublic} lets GET /metrics answer without a key; {@code cors} names the
-     * origins whose pages may read answers.
+     * origins whose pages may read answers; {@code stableLinks} makes and checks the links of
+     * kept jobs.
      */
     public record Settings(String host, int port, Optional<URI> publicUrl, ApiKeys apiKeys, boolean servesApi,
                            Duration stopGrace, ConnectionLimits connectionLimits, boolean metricsPublic,
-                           CorsOrigins cors) {}
+                           CorsOrigins cors, StableLinks stableLinks) {}
 
     public ApiServer start() {
         app.start();

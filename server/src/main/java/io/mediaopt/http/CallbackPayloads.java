@@ -18,15 +18,16 @@ public final class CallbackPayloads implements Function<Job, byte[]> {
     private final DownloadLinks links;
     private final ObjectMapper json;
 
-    public CallbackPayloads(Storage storage, Optional<URI> publicUrl, ObjectMapper json) {
-        this.links = new DownloadLinks(storage, publicUrl);
+    public CallbackPayloads(Storage storage, Optional<URI> publicUrl, StableLinks stable, ObjectMapper json) {
+        this.links = new DownloadLinks(storage, publicUrl, stable);
         this.json = json;
     }
 
     @Override
     public byte[] apply(Job job) {
         try {
-            return json.writeValueAsBytes(JobView.of(job, links.resultForCallback(job), links.forCallback(job), null));
+            return json.writeValueAsBytes(JobView.of(job, links.resultForCallback(job), links.forCallback(job), null)
+                    .withKeeping(links.keepingOf(job)));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("A job cannot be written as JSON", e);
         }

@@ -27,7 +27,8 @@ import java.util.regex.Pattern;
  */
 final class DirectUploadHandlers {
     private static final Set<String> FORM_FIELDS =
-            Set.of("filename", "preset", "quality", "format", "width", "renditions", "posterTime", "callbackUrl");
+            Set.of("filename", "preset", "quality", "format", "width", "renditions", "posterTime", "callbackUrl",
+                    "keep", "keepHours", "visibility", "linkTtlSec");
     private static final Pattern NUMBER = Pattern.compile("[0-9]{1,18}");
 
     private final DirectUploads direct;
@@ -100,8 +101,8 @@ final class DirectUploadHandlers {
         Map<String, String> fields = new LinkedHashMap<>();
         for (Map.Entry<String, JsonNode> field : body.properties()) {
             JsonNode value = field.getValue();
-            if (!value.isTextual() && !value.isIntegralNumber()) {
-                throw ServiceException.invalidInput("Expected \"" + field.getKey() + "\" as text or a whole number");
+            if (!value.isTextual() && !value.isIntegralNumber() && !value.isBoolean()) {
+                throw ServiceException.invalidInput("Expected \"" + field.getKey() + "\" as text, a whole number or a boolean");
             }
             fields.put(field.getKey(), value.asText());
         }

@@ -19,17 +19,24 @@ import java.util.Optional;
  * The {@code downloadUrl} of a done job: a pre-signed storage URL valid for an hour where the
  * storage offers one, else the service's own download route, made absolute from
  * SERVICE_PUBLIC_URL or the request's scheme and Host (for a callback, of the request that
- * submitted the job).
+ * submitted the job). A kept job's links, its renditions' too, are its {@link StableLinks} instead.
  */
 final class DownloadLinks {
     private static final Duration PRESIGNED_VALIDITY = Duration.ofHours(1);
 
     private final Storage storage;
     private final Optional<URI> publicUrl;
+    private final StableLinks stable;
 
-    DownloadLinks(Storage storage, Optional<URI> publicUrl) {
+    DownloadLinks(Storage storage, Optional<URI> publicUrl, StableLinks stable) {
         this.storage = storage;
         this.publicUrl = publicUrl;
+        this.stable = stable;
+    }
+
+    /** The {@code keep} object of the job's view; null when it is not kept. */
+    KeepView keepingOf(Job job) {
+        return stable.view(job);
     }
 
     String forJob(Job job, Context ctx) {
@@ -47,6 +54,7 @@ final class DownloadLinks {
 
     private String forJob(Job job, String origin) {
         if (job.state().status() != JobStatus.DONE) return null;
+        if (job.request().keeping().kept()) return stable.url(job, StableLinks.outputName(job), origin);
         return storage.presignedUrl(job.state().outputKey(), job.state().result().contentType(),
                         ContentDisposition.attachment(job.state().result().filename()), PRESIGNED_VALIDITY)
                 .map(URI::toString)
@@ -82,6 +90,7 @@ final class DownloadLinks {
      * fed a pre-signed URL of a private bucket could not fetch.
      */
     private String forRendition(Job job, Rendition rendition, String origin) {
+        if (job.request().keeping().kept()) return stable.url(job, rendition.name(), origin);
         String route = origin + "/api/media/jobs/" + job.id() + "/renditions/" + rendition.name();
         if (rendition.isPlaylist()) return route;
         return presigned(job, rendition).orElse(route);

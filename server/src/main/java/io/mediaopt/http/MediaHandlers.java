@@ -1,7 +1,6 @@
 package io.mediaopt.http;
 
 import io.javalin.http.Context;
-import io.javalin.http.HandlerType;
 import io.javalin.http.HttpStatus;
 import io.mediaopt.ServiceException;
 import io.mediaopt.jobs.Job;
@@ -18,7 +17,6 @@ import io.mediaopt.webhooks.JdbcDeliveryStore;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -36,10 +34,12 @@ final class MediaHandlers {
     private final JdbcDeliveryStore deliveries;
     private final ApiKeys keys;
     private final ResumableUploads resumable;
+    private final StoredBodies bodies;
 
     MediaHandlers(Jobs jobs, Storage storage, UploadReader uploads, DownloadLinks links, JdbcDeliveryStore deliveries, ApiKeys keys, ResumableUploads resumable) {
         this.jobs = jobs;
         this.storage = storage;
+        this.bodies = new StoredBodies(storage);
         this.uploads = uploads;
         this.links = links;
         this.deliveries = deliveries;
@@ -65,7 +65,7 @@ final class MediaHandlers {
         OptimizationResult result = job.state().result();
         ResultHeaders.write(ctx, job.request().preset().name(), job.request().inputBytes(), result, job.request().options());
         ctx.header("Content-Disposition", ContentDisposition.inline(result.filename()));
-        sendObject(ctx, job.state().outputKey(), result.contentType(), null);
+        bodies.sendObject(ctx, job.state().outputKey(), result.contentType(), null);
     }
 
     /** POST /api/media/jobs: 202 with the pending job. */
@@ -77,16 +77,24 @@ final class MediaHandlers {
         ctx.status(HttpStatus.ACCEPTED).json(JobView.submitted(job));
     }
 
-    /** GET /api/media/jobs/{id} */
+    /** GET /api/media/jobs/{id}: the job as it stands now, which a cache must not keep. */
     void get(Context ctx) {
+        ctx.header("Cache-Control", "no-store");
         ctx.json(view(jobs.get(ctx.pathParam("id"), keys.caller(ctx)), ctx));
+    }
+
+    /** DELETE /api/media/jobs/{id}: 204 once the job and its files are gone; 404 when there is no such job (again). */
+    void delete(Context ctx) {
+        jobs.delete(ctx.pathParam("id"), keys.caller(ctx));
+        ctx.status(HttpStatus.NO_CONTENT);
     }
 
     private JobView view(Job job, Context ctx) {
         CallbackView callback = CallbackView.of(job,
                 job.request().callback() == null ? Optional.empty() : deliveries.forJob(job.id()));
         return JobView.of(job, links.resultFor(job, ctx), links.forJob(job, ctx), callback)
-                .withUpload(resumable.uploadOfJob(job.id()).orElse(null));
+                .withUpload(resumable.uploadOfJob(job.id()).orElse(null))
+                .withKeeping(links.keepingOf(job));
     }
 
     private UploadReader.Sender sender(Context ctx) {
@@ -135,14 +143,15 @@ final class MediaHandlers {
         List<Rendition> renditions = renditionsOf(job);
         String served = PlaylistUris.rewrite(stored, name -> links.inPlaylist(job, renditions, name));
         downloadHeaders(ctx, filename);
-        sendBytes(ctx, served.getBytes(StandardCharsets.UTF_8), rendition.contentType(), ctx.header("Range"));
+        StoredBodies.sendBytes(ctx, served.getBytes(StandardCharsets.UTF_8), rendition.contentType(), ctx.header("Range"));
     }
 
     private static List<Rendition> renditionsOf(Job job) {
         return job.state().result().renditions() == null ? List.of() : job.state().result().renditions();
     }
 
-    private static int width(String text) {
+    /** The {@code w} of a picture request: 1 to {@value #MAX_PICTURE_WIDTH} device pixels. */
+    static int width(String text) {
         OptionalInt width = PlainNumbers.whole(text);
         if (width.isPresent() && width.getAsInt() >= 1 && width.getAsInt() <= MAX_PICTURE_WIDTH) return width.getAsInt();
         throw ServiceException.invalidInput("Expected w as a width in device pixels from 1 to " + MAX_PICTURE_WIDTH
@@ -151,66 +160,13 @@ final class MediaHandlers {
 
     private void sendDownload(Context ctx, String key, String contentType, String filename) throws IOException {
         downloadHeaders(ctx, filename);
-        sendObject(ctx, key, contentType, ctx.header("Range"));
+        bodies.sendObject(ctx, key, contentType, ctx.header("Range"));
     }
 
     private static void downloadHeaders(Context ctx, String filename) {
         ctx.header("Content-Disposition", ContentDisposition.attachment(filename));
         ctx.header("Cache-Control", "no-store");
         ctx.header("Accept-Ranges", "bytes");
-    }
-
-    /** Sends a body made here, whole or the one range asked for, as {@link #sendObject} sends a stored one. */
-    private static void sendBytes(Context ctx, byte[] body, String contentType, String rangeHeader) {
-        Optional<ByteRange> range = parseRange(ctx, rangeHeader, body.length);
-        ctx.contentType(contentType);
-        if (range.isEmpty()) {
-            ctx.header("Content-Length", Integer.toString(body.length));
-            ctx.result(body);
-            return;
-        }
-        ByteRange r = range.get();
-        ctx.status(HttpStatus.PARTIAL_CONTENT);
-        ctx.header("Content-Range", r.contentRange(body.length));
-        ctx.header("Content-Length", Long.toString(r.length()));
-        ctx.result(Arrays.copyOfRange(body, (int) r.first(), (int) r.last() + 1));
-    }
-
-    /**
-     * Streams a stored object, whole or the one range asked for; a range is read from storage
-     * alone, so remote storage sends only those bytes.
-     */
-    private void sendObject(Context ctx, String key, String contentType, String rangeHeader) throws IOException {
-        // HEAD: the headers GET would send, from the object's size alone; nothing is read
-        boolean headOnly = HandlerType.HEAD.equals(ctx.method());
-        long size = rangeHeader == null && !headOnly ? -1 : storage.size(key);
-        Optional<ByteRange> range = rangeHeader == null ? Optional.empty() : parseRange(ctx, rangeHeader, size);
-        ctx.contentType(contentType);
-        if (range.isEmpty() && headOnly) {
-            ctx.header("Content-Length", Long.toString(size));
-            return;
-        }
-        if (range.isEmpty()) {
-            Storage.StoredObject object = storage.open(key);
-            ctx.header("Content-Length", Long.toString(object.size()));
-            ctx.result(object.content());
-            return;
-        }
-        ByteRange r = range.get();
-        ctx.status(HttpStatus.PARTIAL_CONTENT);
-        ctx.header("Content-Range", r.contentRange(size));
-        ctx.header("Content-Length", Long.toString(r.length()));
-        if (headOnly) return;
-        ctx.result(storage.openRange(key, r.first(), r.length()).content());
-    }
-
-    private static Optional<ByteRange> parseRange(Context ctx, String rangeHeader, long size) {
-        try {
-            return ByteRange.parse(rangeHeader, size);
-        } catch (ByteRange.Unsatisfiable e) {
-            ctx.header("Content-Range", "bytes */" + e.size());
-            throw e;
-        }
     }
 
     private static boolean wantsJson(Context ctx) {

@@ -5,6 +5,8 @@ import io.mediaopt.ServiceException;
 import io.mediaopt.jobs.Caller;
 import io.mediaopt.jobs.JobRequest;
 import io.mediaopt.jobs.OutputNames;
+import io.mediaopt.keeping.KeepSettings;
+import io.mediaopt.keeping.Keeping;
 import io.mediaopt.media.OutputOptions;
 import io.mediaopt.media.Preset;
 import io.mediaopt.media.Presets;
@@ -30,7 +32,8 @@ import java.util.function.Function;
 /**
  * Reads the multipart form of the optimize and job routes (file field {@code media}, text fields
  * {@code preset}, {@code callbackUrl}, {@code renditions}, {@code posterTime}, {@code quality},
- * {@code format} and {@code width}). Jetty streams the parts to files in the upload directory as they arrive and
+ * {@code format}, {@code width}, and {@code keep}, {@code keepHours}, {@code visibility},
+ * {@code linkTtlSec}). Jetty streams the parts to files in the upload directory as they arrive and
  * stops at the size limit, so the heap does not grow with the upload.
  */
 public final class UploadReader {
@@ -48,12 +51,15 @@ public final class UploadReader {
     private final long maxInputBytes;
     private final Presets presets;
     private final CallbackTargets callbacks;
+    private final KeepSettings keep;
 
-    public UploadReader(Path uploadDir, long maxInputBytes, Presets presets, CallbackTargets callbacks) {
+    public UploadReader(Path uploadDir, long maxInputBytes, Presets presets, CallbackTargets callbacks,
+                        KeepSettings keep) {
         this.uploadDir = uploadDir;
         this.maxInputBytes = maxInputBytes;
         this.presets = presets;
         this.callbacks = callbacks;
+        this.keep = keep;
     }
 
     /**
@@ -105,7 +111,7 @@ public final class UploadReader {
                         + "/api/media/optimize, whose answer then names the job the callback reports");
             }
             return new Upload(file, choices.request(OutputNames.sanitize(media.getSubmittedFileName()), media.getSize(),
-                    sender, callbacks));
+                    sender, callbacks, keep));
         } catch (RuntimeException e) {
             Files.deleteIfExists(file);
             throw e;
@@ -151,16 +157,25 @@ public final class UploadReader {
                 shortText(field, "posterTime"));
         OutputOptions options = OutputOptions.parse(shortText(field, "quality"), shortText(field, "format"),
                 shortText(field, "width"));
-        return new FormChoices(preset, callbackUrl, renditions, options);
+        Keeping.Request keeping = Keeping.parse(shortText(field, "keep"), shortText(field, "keepHours"),
+                shortText(field, "visibility"), shortText(field, "linkTtlSec"));
+        return new FormChoices(preset, callbackUrl, renditions, options, keeping);
     }
 
     /** The checked text fields of a form, or of a resumable upload's metadata. */
-    public record FormChoices(Preset preset, String callbackUrl, RenditionRequest renditions, OutputOptions options) {
+    public record FormChoices(Preset preset, String callbackUrl, RenditionRequest renditions, OutputOptions options,
+                              Keeping.Request keeping) {
 
-        /** The job request these fields make, for a file of {@code size} bytes named {@code filename}; checks the callback URL. */
-        public JobRequest request(String filename, long size, Sender sender, CallbackTargets callbacks) {
+        /**
+         * The job request these fields make, for a file of {@code size} bytes named {@code filename};
+         * checks the callback URL. Kept as the fields say, else as the sender's key is ({@code keep}).
+         */
+        public JobRequest request(String filename, long size, Sender sender, CallbackTargets callbacks,
+                                  KeepSettings keep) {
+            String owner = sender.caller().keyName();
             return new JobRequest(filename, size, preset, options, renditions,
-                    callbacks.forSubmission(callbackUrl, sender.origin()), sender.requestId(), sender.caller().keyName());
+                    callbacks.forSubmission(callbackUrl, sender.origin()), sender.requestId(), owner,
+                    keeping.resolve(keep.keepsJobsOf(owner)));
         }
     }
 
@@ -169,7 +184,7 @@ public final class UploadReader {
      * metadata gives the form's fields ({@code field}); refused exactly as the form would be.
      */
     public JobRequest request(Function<String, String> field, String filename, long size, Sender sender) {
-        return choices(field).request(filename, size, sender, callbacks);
+        return choices(field).request(filename, size, sender, callbacks, keep);
     }
 
     private Preset preset(String name) {

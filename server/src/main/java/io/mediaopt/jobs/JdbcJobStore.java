@@ -203,8 +203,12 @@ public final class JdbcJobStore implements JobStore {
     }
 
     @Override
-    public List<Job> findFinishedBefore(long cutoff, int limit) {
-        return queryList("SELECT * FROM jobs WHERE completed_at < ? ORDER BY completed_at LIMIT ?", cutoff, limit);
+    public List<Job> findExpired(long cutoff, long now, int limit) {
+        return queryList("""
+                SELECT * FROM jobs WHERE completed_at IS NOT NULL AND (
+                    (completed_at < ? AND (kept_as IS NULL OR status <> %s))
+                    OR (kept_as IS NOT NULL AND keep_hours IS NOT NULL AND completed_at + keep_hours * 3600000 < ?))
+                ORDER BY completed_at LIMIT ?""".formatted(literal(JobStatus.DONE.wireName())), cutoff, now, limit);
     }
 
     @Override
@@ -223,6 +227,12 @@ public final class JdbcJobStore implements JobStore {
     public void delete(String id) {
         update("DELETE FROM webhook_deliveries WHERE job_id = ?", id);
         update("DELETE FROM jobs WHERE id = ?", id);
+    }
+
+    @Override
+    public boolean deleteIfPending(String id) {
+        update("DELETE FROM webhook_deliveries WHERE job_id = ?", id);
+        return update("DELETE FROM jobs WHERE id = ? AND status = " + PENDING, id) == 1;
     }
 
     @Override

@@ -3,6 +3,8 @@ package io.mediaopt.jobs;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediaopt.ErrorCode;
+import io.mediaopt.keeping.Keeping;
+import io.mediaopt.keeping.Visibility;
 import io.mediaopt.media.MediaFormat;
 import io.mediaopt.media.OutputFormat;
 import io.mediaopt.media.OptimizationResult;
@@ -46,7 +48,8 @@ final class JobRows {
                 RenditionRequest.fromStored(rs.getString("renditions")),
                 callback(rs.getString("callback_url"), rs.getString("callback_origin")),
                 rs.getString("request_id"),
-                rs.getString("owner_key_name"));
+                rs.getString("owner_key_name"),
+                keeping(rs));
         JobState state = new JobState(
                 JobStatus.fromWire(rs.getString("status")),
                 rs.getString("input_key"),
@@ -76,15 +79,17 @@ final class JobRows {
                 state.leaseUntil(), callback == null ? null : callback.url(), callback == null ? null : callback.origin(),
                 request.requestId(), request.renditions().stored(), storedQuality(options),
                 options.format() == null ? null : options.format().shortName(), options.width(), acceptedText(options),
-                request.owner()};
+                request.owner(), keptAs(request.keeping()), request.keeping().keepHours(),
+                request.keeping().linkTtlSec()};
     }
 
     static final String INSERT = """
             INSERT INTO jobs (id, status, preset, filename, input_bytes, media_kind, media_format,
                               media_type, input_key, attempts, created_at, updated_at, lease_owner, lease_until,
                               callback_url, callback_origin, request_id, renditions,
-                              option_quality, option_format, option_width, accepted_formats, owner_key_name)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""";
+                              option_quality, option_format, option_width, accepted_formats, owner_key_name,
+                              kept_as, keep_hours, link_ttl_sec)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""";
 
     private Preset preset(String name) {
         return presets.find(name).orElseThrow(() -> new IllegalStateException("Stored job has an unknown preset " + name));
@@ -114,6 +119,18 @@ final class JobRows {
     private static String acceptedText(OutputOptions options) {
         if (options.accepted().isEmpty()) return null;
         return options.accepted().stream().sorted().map(MediaFormat::shortName).collect(Collectors.joining(","));
+    }
+
+    private static Keeping keeping(ResultSet rs) throws SQLException {
+        String keptAs = rs.getString("kept_as");
+        if (keptAs == null) return Keeping.NONE;
+        return new Keeping(Visibility.fromWire(keptAs)
+                .orElseThrow(() -> new IllegalStateException("Stored job has an unknown visibility " + keptAs)),
+                nullableLong(rs, "keep_hours"), nullableLong(rs, "link_ttl_sec"));
+    }
+
+    private static String keptAs(Keeping keeping) {
+        return keeping.kept() ? keeping.keptAs().wireName() : null;
     }
 
     private static Callback callback(String url, String origin) {

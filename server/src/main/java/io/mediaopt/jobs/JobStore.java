@@ -67,10 +67,16 @@ public interface JobStore extends AutoCloseable {
 
     int countPending();
 
-    /** Jobs that ended before the cutoff, oldest first. */
-    List<Job> findFinishedBefore(long cutoff, int limit);
+    /**
+     * Jobs retention deletes, oldest first: those that ended before {@code cutoff}, but for done
+     * kept jobs, which go only once their own keep hours after they ended are past at {@code now}.
+     */
+    List<Job> findExpired(long cutoff, long now, int limit);
 
     void delete(String id);
+
+    /** Deletes a job only while it is pending, before any worker claims it; false otherwise. */
+    boolean deleteIfPending(String id);
 
     /** Jobs that ended with their stored input not yet deleted, oldest first. */
     List<Job> findEndedWithInput(int limit);

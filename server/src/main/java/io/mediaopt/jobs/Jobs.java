@@ -143,6 +143,40 @@ public final class Jobs {
         return ServiceException.notFound("Job " + id + " does not exist");
     }
 
+    /**
+     * Deletes the job and every file storage holds for it (DELETE /api/media/jobs/{id}). A job
+     * being processed is refused with not-ready: the worker would store its output after the
+     * deletion; once it ended it can be deleted. A pending job goes only if no worker claims it first.
+     */
+    public void delete(String id, Caller caller) {
+        Job job = get(id, caller);
+        switch (job.state().status()) {
+            case PROCESSING -> throw processing(id);
+            case PENDING -> {
+                if (!store.deleteIfPending(id)) throw processing(id);
+                JobFiles.delete(storage, job);
+            }
+            case DONE, FAILED -> {
+                // files first: a failure leaves the row, so the same DELETE can be sent again
+                JobFiles.delete(storage, job);
+                store.delete(id);
+            }
+        }
+        log.info("job {} deleted with its files", id);
+    }
+
+    private static ServiceException processing(String id) {
+        return ServiceException.notReady("Job " + id + " is processing; it can be deleted once it has ended");
+    }
+
+    /**
+     * A done kept job, whose stable URLs anyone holding them may read; empty for a missing one, an
+     * unkept one or one not done, which all look alike.
+     */
+    public Optional<Job> findKept(String id) {
+        return store.find(id).filter(j -> j.request().keeping().kept() && j.state().status() == JobStatus.DONE);
+    }
+
     /** The job if it is done; not-found or not-ready otherwise. */
     public Job getDone(String id, Caller caller) {
         Job job = get(id, caller);

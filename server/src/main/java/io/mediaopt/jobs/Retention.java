@@ -1,6 +1,5 @@
 package io.mediaopt.jobs;
 
-import io.mediaopt.renditions.RenditionKeys;
 import io.mediaopt.storage.Storage;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -9,7 +8,10 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 
-/** Deletes jobs, and their stored files, a fixed time after they ended (0 keeps them forever). */
+/**
+ * Deletes jobs, and their stored files, a fixed time after they ended (0 keeps them forever); a
+ * done kept job only once the hours it asked to be kept for are past (never when it asked none).
+ */
 public final class Retention {
     private static final Logger log = LoggerFactory.getLogger(Retention.class);
     private static final int BATCH = 200;
@@ -26,18 +28,14 @@ public final class Retention {
         this.clock = clock;
     }
 
-    public boolean enabled() {
-        return !keepFor.isZero();
-    }
-
     /** Deletes every expired job; returns how many. */
     public int purgeExpired() {
-        if (!enabled()) return 0;
-        long cutoff = clock.millis() - keepFor.toMillis();
+        long now = clock.millis();
+        long cutoff = keepFor.isZero() ? Long.MIN_VALUE : now - keepFor.toMillis();
         int purged = 0;
         List<Job> batch;
         do {
-            batch = store.findFinishedBefore(cutoff, BATCH);
+            batch = store.findExpired(cutoff, now, BATCH);
             for (Job job : batch) {
                 if (purge(job)) purged++;
             }
@@ -48,13 +46,7 @@ public final class Retention {
 
     private boolean purge(Job job) {
         try {
-            if (job.state().outputKey() != null) {
-                if (job.state().result() != null && job.state().result().renditions() != null) {
-                    job.state().result().renditions().forEach(r -> storage.delete(RenditionKeys.key(job.state().outputKey(), r.name())));
-                }
-                storage.delete(job.state().outputKey());
-            }
-            if (job.state().inputKey() != null) storage.delete(job.state().inputKey());
+            JobFiles.delete(storage, job);
             store.delete(job.id());
             return true;
         } catch (RuntimeException e) {

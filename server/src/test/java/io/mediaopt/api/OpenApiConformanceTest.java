@@ -22,6 +22,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -56,7 +57,10 @@ class OpenApiConformanceTest {
                 "GET /api/openapi.json 200", "GET /api/media/jobs/{id}/renditions/{name} 200",
                 "GET /api/media/jobs/{id}/renditions/{name} 206", "GET /api/media/jobs/{id}/picture 200",
                 "GET /metrics 200", "OPTIONS /api/uploads 204", "POST /api/uploads 201", "HEAD /api/uploads/{id} 200",
-                "PATCH /api/uploads/{id} 204", "DELETE /api/uploads/{id} 204");
+                "PATCH /api/uploads/{id} 204", "DELETE /api/uploads/{id} 204", "DELETE /api/media/jobs/{id} 204",
+                "GET /media/{id}/{name} 200", "GET /media/{id}/output/{filename} 200",
+                "GET /media/{id}/output/{filename} 206", "GET /media/{id}/output/{filename} 304",
+                "GET /media/{id}/picture 200");
     }
 
     @Test
@@ -72,8 +76,8 @@ class OpenApiConformanceTest {
                 .contains("GET /api/media/jobs/{id} answered 418, which is not documented");
         assertThat(contract.problems("GET", job, answer(404, json, "{\"error\":\"gone\",\"code\":\"busy\"}")))
                 .anyMatch(p -> p.contains("code"));
-        assertThat(contract.problems("DELETE", job, answer(404, json, "{}")))
-                .contains("DELETE /api/media/jobs/{id} is not documented (answered 404)");
+        assertThat(contract.problems("PUT", job, answer(404, json, "{}")))
+                .contains("PUT /api/media/jobs/{id} is not documented (answered 404)");
         assertThat(contract.problems("GET", URI.create(service.baseUrl() + "/nothing"), answer(404, json,
                 "{\"error\":\"gone\",\"code\":\"not-found\"}")))
                 .containsExactly("the header x-request-id is missing");
@@ -221,6 +225,40 @@ class OpenApiConformanceTest {
         assertThat(call(get("/media/jobs/" + id + "/picture?w=300").header("Accept", "image/avif").build())
                 .statusCode()).isEqualTo(200);
         assertThat(call(get("/media/jobs/" + id + "/picture?w=0").build()).statusCode()).isEqualTo(400);
+    }
+
+    @Test
+    void keptJobsStableUrlsAndDeletion() throws Exception {
+        List<Part> parts = List.of(Part.file("media", "photo.jpg", bytes(Fixtures.photoJpeg(640, 480))),
+                Part.text("renditions", "responsive"), Part.text("keep", "true"), Part.text("linkTtlSec", "600"));
+        String id = json(call(RawMultipart.post(service.baseUrl(), "/media/jobs", parts).header("x-api-key", KEY)
+                .build())).path("jobId").asText();
+        JsonNode job = awaitEnd(id);
+        assertThat(job.path("keep").path("visibility").asText()).isEqualTo("private");
+        String download = job.path("downloadUrl").asText();
+        HttpResponse<byte[]> whole = call(HttpRequest.newBuilder(URI.create(download)).GET().build());
+        assertThat(whole.statusCode()).isEqualTo(200);
+        assertThat(call(HttpRequest.newBuilder(URI.create(download)).header("Range", "bytes=0-9").GET().build())
+                .statusCode()).isEqualTo(206);
+        assertThat(call(HttpRequest.newBuilder(URI.create(download))
+                .header("If-None-Match", whole.headers().firstValue("ETag").orElseThrow()).GET().build())
+                .statusCode()).isEqualTo(304);
+        String rendition = job.path("result").path("renditions").path(0).path("url").asText();
+        assertThat(call(HttpRequest.newBuilder(URI.create(rendition)).GET().build()).statusCode()).isEqualTo(200);
+        long exp = Instant.now().getEpochSecond() + 600;
+        String picture = service.baseUrl().replaceFirst("/api$", "") + "/media/" + id + "/picture?w=100&exp=" + exp
+                + "&sig=" + KeptJobs.signature(KEY, id, "picture", exp);
+        assertThat(call(HttpRequest.newBuilder(URI.create(picture)).header("Accept", "image/webp").GET().build())
+                .statusCode()).isEqualTo(200);
+        assertThat(call(HttpRequest.newBuilder(URI.create(download.substring(0, download.indexOf('?')))).GET().build())
+                .statusCode()).isEqualTo(404);
+
+        assertThat(call(Raw.request(service.baseUrl(), "/media/jobs/" + id).header("x-api-key", KEY).DELETE().build())
+                .statusCode()).isEqualTo(204);
+        assertThat(call(Raw.request(service.baseUrl(), "/media/jobs/" + id).header("x-api-key", KEY).DELETE().build())
+                .statusCode()).isEqualTo(404);
+        assertThat(call(Raw.request(service.baseUrl(), "/media/jobs/" + id).DELETE().build()).statusCode()).isEqualTo(401);
+        assertThat(call(HttpRequest.newBuilder(URI.create(rendition)).GET().build()).statusCode()).isEqualTo(404);
     }
 
     @Test

@@ -60,7 +60,9 @@ class OpenApiDocumentTest {
                 "GET /api/media/presets", "GET /api/media/limits", "GET /api/openapi.json",
                 "GET /api/media/jobs/{id}/renditions/{name}", "GET /api/media/jobs/{id}/picture", "GET /metrics",
                 "OPTIONS /api/uploads", "POST /api/uploads", "HEAD /api/uploads/{id}", "PATCH /api/uploads/{id}",
-                "DELETE /api/uploads/{id}", "POST /api/uploads/direct", "POST /api/uploads/{id}/complete");
+                "DELETE /api/uploads/{id}", "POST /api/uploads/direct", "POST /api/uploads/{id}/complete",
+                "DELETE /api/media/jobs/{id}", "GET /media/{id}/{name}", "GET /media/{id}/output/{filename}",
+                "GET /media/{id}/picture");
         api.getPaths().forEach((path, item) -> item.readOperations().forEach(op -> {
             assertThat(op.getOperationId()).as(path).isNotBlank();
             assertThat(op.getResponses()).as(path).isNotEmpty();
@@ -68,12 +70,13 @@ class OpenApiDocumentTest {
     }
 
     @Test
-    void healthAndTheDocumentItselfAreTheOnlyPublicRoutes() throws IOException {
+    void healthTheDocumentItselfAndStableMediaUrlsAreTheOnlyPublicRoutes() throws IOException {
         OpenAPI api = parse().getOpenAPI();
         assertThat(api.getSecurity()).as("keys optional: the empty requirement").hasSize(3);
         api.getPaths().forEach((path, item) -> item.readOperations().forEach(op -> {
             boolean isPublic = op.getSecurity() != null && op.getSecurity().isEmpty();
-            assertThat(isPublic).as(path).isEqualTo(path.equals("/api/health") || path.equals("/api/openapi.json"));
+            assertThat(isPublic).as(path).isEqualTo(path.equals("/api/health") || path.equals("/api/openapi.json")
+                    || path.startsWith("/media/"));
             assertThat(op.getResponses().containsKey("401")).as(path).isEqualTo(!isPublic);
         }));
     }
@@ -100,7 +103,7 @@ class OpenApiDocumentTest {
                 assertThat(header.path("schema").path("pattern").asText()).isEqualTo("^[A-Za-z0-9._:+=@/-]{1,128}$");
             });
         }));
-        assertThat(operations).hasSize(19);
+        assertThat(operations).hasSize(23);
     }
 
     private static JsonNode resolved(JsonNode document, JsonNode node) {

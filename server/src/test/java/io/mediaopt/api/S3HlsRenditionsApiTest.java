@@ -102,7 +102,7 @@ class S3HlsRenditionsApiTest {
     }
 
     /** ffprobe as a player: the playlist by URL, everything it names over HTTP. */
-    private static String duration(String url, String... options) throws Exception {
+    static String duration(String url, String... options) throws Exception {
         List<String> command = new ArrayList<>(List.of("ffprobe", "-v", "error", "-protocol_whitelist",
                 "file,http,https,tcp,tls,crypto"));
         command.addAll(List.of(options));

@@ -2,6 +2,8 @@ package io.mediaopt.jobs;
 
 import io.mediaopt.ConcurrentClaims;
 import io.mediaopt.ErrorCode;
+import io.mediaopt.keeping.Keeping;
+import io.mediaopt.keeping.Visibility;
 import io.mediaopt.webhooks.DeliveryStoreContract;
 import io.mediaopt.media.OptimizationResult;
 import io.mediaopt.media.MediaFormat;
@@ -298,10 +300,46 @@ abstract class JobStoreContract {
         store.markFailed("old", null, ErrorCode.ENCODE_FAILED, "no", 100);
         store.markFailed("new", null, ErrorCode.ENCODE_FAILED, "no", 500);
 
-        assertThat(store.findFinishedBefore(200, 10)).extracting(Job::id).containsExactly("old");
+        assertThat(store.findExpired(200, 200, 10)).extracting(Job::id).containsExactly("old");
         store.delete("old");
         assertThat(store.find("old")).isEmpty();
         store.check();
+    }
+
+    @Test
+    void aDoneKeptJobExpiresOnlyOnceItsOwnHoursArePastAndStoresHowItIsKept() {
+        long hour = 3_600_000;
+        Keeping forTwoHours = new Keeping(Visibility.PUBLIC, 2L, 600L);
+        store.insert(TestJobs.kept("hours", 0, forTwoHours));
+        store.insert(TestJobs.kept("forever", 1, new Keeping(Visibility.PRIVATE, null, null)));
+        store.insert(TestJobs.kept("broken", 2, forTwoHours));
+        for (String id : List.of("hours", "forever")) {
+            store.claimNext(lease("n", 10 * hour), 3, 3);
+            assertThat(store.markDone(id, "n", null, "outputs/" + id + ".webp", 100)).isTrue();
+        }
+        store.markFailed("broken", null, ErrorCode.ENCODE_FAILED, "no", 100);
+
+        assertThat(store.find("hours").orElseThrow().request().keeping()).isEqualTo(forTwoHours);
+        assertThat(store.find("forever").orElseThrow().request().keeping().keptAs()).isEqualTo(Visibility.PRIVATE);
+        // past any retention of unkept jobs, a failed job goes, a kept done one stays until its own hours
+        assertThat(store.findExpired(hour, hour, 10)).extracting(Job::id).containsExactly("broken");
+        assertThat(store.findExpired(3 * hour, 3 * hour, 10)).extracting(Job::id).containsExactlyInAnyOrder("hours", "broken");
+        // with retention off, only the hours a kept job asked for delete it
+        assertThat(store.findExpired(Long.MIN_VALUE, hour, 10)).isEmpty();
+        assertThat(store.findExpired(Long.MIN_VALUE, 3 * hour, 10)).extracting(Job::id)
+                .containsExactlyInAnyOrder("hours", "broken");
+    }
+
+    @Test
+    void deletesAJobOnlyWhilePending() {
+        store.insert(pending("claimed", 1));
+        store.insert(pending("waiting", 2));
+        store.claimNext(lease("n", 5000), 3, 3);
+
+        assertThat(store.deleteIfPending("claimed")).isFalse();
+        assertThat(store.deleteIfPending("waiting")).isTrue();
+        assertThat(store.find("waiting")).isEmpty();
+        assertThat(store.find("claimed")).isPresent();
     }
 
     /** The webhook outbox lives in the same database and is written by the same transactions. */

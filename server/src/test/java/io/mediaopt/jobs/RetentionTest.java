@@ -78,7 +78,6 @@ class RetentionTest {
             store.insert(TestJobs.pending("j", "web", "a.png", 1, PNG, "inputs/j", null, 0));
             store.markFailed("j", null, ErrorCode.UNREADABLE_MEDIA, "no", 1);
             Retention retention = new Retention(store, new LocalStorage(dir), Duration.ZERO, Clock.systemUTC());
-            assertThat(retention.enabled()).isFalse();
             assertThat(retention.purgeExpired()).isZero();
             assertThat(store.find("j")).isPresent();
         }

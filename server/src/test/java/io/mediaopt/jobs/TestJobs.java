@@ -1,6 +1,7 @@
 package io.mediaopt.jobs;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mediaopt.keeping.Keeping;
 import io.mediaopt.media.MediaFormat;
 import io.mediaopt.media.OutputOptions;
 import io.mediaopt.media.Presets;
@@ -33,6 +34,13 @@ public final class TestJobs {
                              String requestId, String owner) {
         JobRequest request = new JobRequest(id + ".jpg", 100, PRESETS.find("web").orElseThrow(), options, renditions,
                 null, requestId, owner);
+        return new Job(id, request, MediaFormat.JPEG, JobState.pending("inputs/" + id, createdAt));
+    }
+
+    /** A pending JPEG of the web preset, {@code <id>.jpg}, kept as {@code keeping} says. */
+    public static Job kept(String id, long createdAt, Keeping keeping) {
+        JobRequest request = new JobRequest(id + ".jpg", 100, PRESETS.find("web").orElseThrow(), null, null, null, null,
+                "alice", keeping);
         return new Job(id, request, MediaFormat.JPEG, JobState.pending("inputs/" + id, createdAt));
     }
 
