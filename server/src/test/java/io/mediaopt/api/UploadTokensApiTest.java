@@ -107,6 +107,34 @@ class UploadTokensApiTest {
     }
 
     @Test
+    void everyAnswerOfTheTokenRoutesIsTheOneTheApiDocumentPromises() throws Exception {
+        ApiContract contract = ApiContract.load();
+        String token = calls.mint(KEY, Map.of("maxBytes", photo.length, "kind", "image"));
+        HttpRequest mint = HttpRequest.newBuilder(java.net.URI.create(server.baseUrl() + "/uploads/tokens"))
+                .header("x-api-key", KEY).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"preset\":\"web\",\"expiresInSec\":600}")).build();
+        HttpRequest badMint = HttpRequest.newBuilder(mint.uri()).header("x-api-key", KEY)
+                .POST(HttpRequest.BodyPublishers.ofString("{\"kind\":\"audio\"}")).build();
+        HttpRequest create = HttpRequest.newBuilder(java.net.URI.create(server.baseUrl() + "/uploads"))
+                .header("Tus-Resumable", "1.0.0").header("Authorization", "Bearer " + token)
+                .header("Upload-Length", Integer.toString(photo.length))
+                .header("Upload-Metadata", TokenCalls.metadata(Map.of("filename", "p.jpg")))
+                .POST(HttpRequest.BodyPublishers.noBody()).build();
+        HttpRequest forged = HttpRequest.newBuilder(create.uri()).header("Tus-Resumable", "1.0.0")
+                .header("Authorization", "Bearer " + token.substring(0, token.length() - 1) + "A")
+                .header("Upload-Length", "10").POST(HttpRequest.BodyPublishers.noBody()).build();
+        HttpRequest jobOfOther = HttpRequest.newBuilder(java.net.URI.create(server.baseUrl() + "/media/jobs/"
+                + server.client().submitJob("o.jpg", photo, "web").jobId() + "?token=" + token)).build();
+        for (HttpRequest request : List.of(mint, badMint, create, create, forged, jobOfOther)) {
+            HttpResponse<byte[]> answer = Raw.HTTP.send(request, HttpResponse.BodyHandlers.ofByteArray());
+            assertThat(contract.problems(request.method(), request.uri(), answer))
+                    .as("%s %s answered %d", request.method(), request.uri().getPath(), answer.statusCode()).isEmpty();
+        }
+        assertThat(contract.answered()).contains("POST /api/uploads/tokens 201", "POST /api/uploads/tokens 400",
+                "POST /api/uploads 201", "POST /api/uploads 403", "POST /api/uploads 401", "GET /api/media/jobs/{id} 403");
+    }
+
+    @Test
     void withKeysOffMintingIsNotSupportedAndATokenIsIgnored() throws Exception {
         try (TestService open = TestService.start()) {
             TokenCalls openCalls = new TokenCalls(open.baseUrl());
