@@ -24,8 +24,8 @@ import java.util.regex.Pattern;
  * Upload tokens in place of a key (docs/api.md, Upload tokens): a request carrying one in
  * {@code Authorization: Bearer} or {@code ?token=} to a route a token allows passes as the caller
  * of the key that minted it, once its signature, expiry and origin are checked. It may create one
- * upload (tus, form or direct), go on with that upload, and read the status of the job it made;
- * nothing else. With keys off a token is ignored, as any header.
+ * upload (tus, form or direct), go on with that upload, and read the status of the job it made
+ * (and the presets and limits an upload form shows); nothing else. With keys off a token is ignored, as any header.
  */
 final class TokenAccess {
     private static final String ATTRIBUTE = "mediaopt.uploadToken";
@@ -33,7 +33,8 @@ final class TokenAccess {
     private static final Pattern OWN_UPLOAD =
             Pattern.compile("(?:HEAD|PATCH|DELETE) /api/uploads/([^/]+)|POST /api/uploads/([^/]+)/complete");
     private static final Pattern OWN_JOB = Pattern.compile("(?:GET|HEAD) /api/media/jobs/([^/]+)");
-    private static final String TUS_OPTIONS = "OPTIONS /api/uploads";
+    /** What an upload form shows before a file is chosen: no data of any key. */
+    private static final Pattern DESCRIPTIONS = Pattern.compile("OPTIONS /api/uploads|(?:GET|HEAD) /api/media/(?:presets|limits)");
 
     private final ApiKeys keys;
     private final UploadTokens tokens;
@@ -60,7 +61,7 @@ final class TokenAccess {
         Matcher job = OWN_JOB.matcher(route);
         boolean ownUpload = upload.matches();
         boolean ownJob = job.matches();
-        if (text == null || !(create || ownUpload || ownJob || route.equals(TUS_OPTIONS))) return false;
+        if (text == null || !(create || ownUpload || ownJob || DESCRIPTIONS.matcher(route).matches())) return false;
         UploadToken token = tokens.verify(text);
         checkOrigin(ctx, token);
         if (create) {
