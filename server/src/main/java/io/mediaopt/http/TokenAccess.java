@@ -11,6 +11,8 @@ import io.mediaopt.tokens.UploadTokens;
 import io.mediaopt.uploads.ResumableUploads;
 
 import java.io.IOException;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -29,6 +31,7 @@ import java.util.regex.Pattern;
  */
 final class TokenAccess {
     private static final String ATTRIBUTE = "mediaopt.uploadToken";
+    private static final String QUERY = "token";
     private static final Pattern CREATE = Pattern.compile("POST /api/(uploads|uploads/direct|media/jobs)");
     private static final Pattern OWN_UPLOAD =
             Pattern.compile("(?:HEAD|PATCH|DELETE) /api/uploads/([^/]+)|POST /api/uploads/([^/]+)/complete");
@@ -82,6 +85,16 @@ final class TokenAccess {
     /** The token the request passed on, empty when it passed on a key or keys are off. */
     Optional<UploadToken> token(Context ctx) {
         return Optional.ofNullable(ctx.attribute(ATTRIBUTE));
+    }
+
+    /**
+     * What the URL of an upload a request creates ends with: {@code ?token=} when the token came
+     * that way, so an uploader that cannot set headers goes on with the upload's URL as given.
+     */
+    String urlSuffix(Context ctx) {
+        String query = ctx.queryParam(QUERY);
+        return token(ctx).isPresent() && query != null && !query.isBlank()
+                ? "?" + QUERY + "=" + URLEncoder.encode(query.strip(), StandardCharsets.UTF_8) : "";
     }
 
     /** The form's fields with the token's filled in and checked ({@link UploadToken#fieldsOver}); as sent without a token. */
@@ -162,7 +175,7 @@ final class TokenAccess {
 
     /** The token in ?token= or Authorization: Bearer, null without one; a Bearer value not shaped as one is a key. */
     private static String presented(Context ctx) {
-        String query = ctx.queryParam("token");
+        String query = ctx.queryParam(QUERY);
         if (query != null && !query.isBlank()) return query.strip();
         String bearer = ApiKeys.bearer(ctx);
         return UploadTokens.looksLikeToken(bearer) ? bearer : null;

@@ -90,7 +90,7 @@ final class TusHandlers {
         } catch (ServiceException e) {
             throw refuseBody(ctx, e);
         }
-        ctx.header("Location", links.origin(ctx) + "/api/uploads/" + upload.id());
+        ctx.header("Location", links.origin(ctx) + "/api/uploads/" + upload.id() + tokens.urlSuffix(ctx));
         if (OFFSET_OCTET_STREAM.equals(contentType(ctx)) && ctx.req().getContentLengthLong() != 0) {
             upload = append(ctx, upload, 0);
         }

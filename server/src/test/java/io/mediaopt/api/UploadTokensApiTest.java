@@ -83,6 +83,26 @@ class UploadTokensApiTest {
     }
 
     @Test
+    void anUploaderThatCannotSetHeadersGoesOnWithTheUrlItWasGiven() throws Exception {
+        String token = calls.mint(KEY, Map.of());
+        HttpResponse<String> created = TokenCalls.send(HttpRequest.newBuilder(
+                        java.net.URI.create(server.baseUrl() + "/uploads?token=" + token))
+                .header("Tus-Resumable", "1.0.0").header("Upload-Length", Integer.toString(photo.length))
+                .header("Upload-Metadata", TokenCalls.metadata(Map.of("filename", "p.jpg")))
+                .POST(HttpRequest.BodyPublishers.noBody()).build());
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+        String location = created.headers().firstValue("Location").orElseThrow();
+        assertThat(location).endsWith("?token=" + token);
+        HttpResponse<String> patched = TokenCalls.send(HttpRequest.newBuilder(java.net.URI.create(location))
+                .header("Tus-Resumable", "1.0.0").header("Upload-Offset", "0")
+                .header("Content-Type", "application/offset+octet-stream")
+                .method("PATCH", HttpRequest.BodyPublishers.ofByteArray(photo)).build());
+        assertThat(patched.statusCode()).as(patched.body()).isEqualTo(204);
+        assertThat(calls.tusCreate(token, 10, Map.of("filename", "p.jpg")).headers().firstValue("Location"))
+                .as("refused, no upload").isEmpty();
+    }
+
+    @Test
     void mintingChecksTheFieldsAsTheFormWould() throws Exception {
         for (Map<String, ?> body : List.<Map<String, ?>>of(Map.of("preset", "nope"), Map.of("quality", "１２"),
                 Map.of("format", "bmp"), Map.of("width", 0), Map.of("renditions", "hls,bogus"),
