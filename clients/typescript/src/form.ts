@@ -40,6 +40,8 @@ export interface OptimizeOptions {
   /** With API keys on: `public` stable URLs, or `private` (default) ones signed for `linkTtlSec` seconds. */
   visibility?: "public" | "private";
   linkTtlSec?: number;
+  /** An upload token (`createUploadToken` on the backend) sent in place of the client's key for this upload. */
+  token?: string;
   /** Cancels the request. */
   signal?: AbortSignal;
 }
