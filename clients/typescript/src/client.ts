@@ -1,13 +1,18 @@
 import { MediaoptError, MediaoptTimeoutError } from "./errors.js";
 import { formData, type MediaInput, type OptimizeOptions } from "./form.js";
 import { filenameOf, resultOf, type Optimization } from "./headers.js";
-import type { Health, Job, JobSubmission, Limits, PresetList, Usage } from "./types.js";
+import type { Health, Job, JobSubmission, Limits, PresetList, UploadToken, UploadTokenRequest, Usage } from "./types.js";
 import { ResumableUploadsMissing, sendResumable } from "./resumable.js";
 import { send, type UploadHandlers } from "./upload.js";
 
 export interface ClientOptions {
   /** Sent as `x-api-key` on every request. */
   apiKey?: string;
+  /**
+   * An upload token in place of a key (a browser's): sent as `Authorization: Bearer`, it allows
+   * one upload and reading its job. `createUploadToken` on a client with the key mints one.
+   */
+  token?: string;
   /** The fetch to use; default the global one. */
   fetch?: typeof fetch;
 }
@@ -25,6 +30,8 @@ export interface WaitOptions {
   timeoutMs?: number;
   /** Called with each state polled. */
   onPoll?: (job: Job) => void;
+  /** The upload token that made the job, read with in place of the key. */
+  token?: string;
 }
 
 /** A finished job's output, streamed. */
@@ -46,6 +53,7 @@ export class MediaoptClient {
   /** The API root, e.g. `http://127.0.0.1:8080/api`, without a trailing slash. */
   readonly baseUrl: string;
   readonly #apiKey: string | undefined;
+  readonly #token: string | undefined;
   readonly #fetch: typeof fetch;
 
   /**
@@ -60,6 +68,8 @@ export class MediaoptClient {
     this.baseUrl = normaliseBaseUrl(baseUrl);
     const key = options.apiKey?.trim();
     this.#apiKey = key ? key : undefined;
+    const token = options.token?.trim();
+    this.#token = token ? token : undefined;
     const fetchFunction = options.fetch ?? globalThis.fetch;
     if (!fetchFunction) throw new TypeError("No fetch in this runtime: pass one as options.fetch");
     this.#fetch = fetchFunction.bind(globalThis);
@@ -74,8 +84,19 @@ export class MediaoptClient {
 
   /** Queues the file as a job (`POST /api/media/jobs`) and returns at once. */
   async submitJob(media: MediaInput, options: OptimizeOptions = {}): Promise<JobSubmission> {
-    const response = await this.#post("/media/jobs", formData(media, options), options.signal);
+    const response = await this.#post("/media/jobs", formData(media, options), options.signal, options.token);
     return response.json() as Promise<JobSubmission>;
+  }
+
+  /**
+   * Mints an upload token (`POST /api/uploads/tokens`, with this client's key): a browser then
+   * uploads with `upload(file, {token})` or a client made with `{token}`, and never sees the key.
+   */
+  async createUploadToken(request: UploadTokenRequest = {}, options: { signal?: AbortSignal } = {}): Promise<UploadToken> {
+    const response = await this.#call("/uploads/tokens", {
+      method: "POST", body: JSON.stringify(request), signal: options.signal,
+    }, undefined, { "content-type": "application/json" });
+    return response.json() as Promise<UploadToken>;
   }
 
   /**
@@ -84,27 +105,28 @@ export class MediaoptClient {
    * offset the service reports. Progress counts the file's bytes sent; after a resume it goes
    * back to what the service had. A service older than resumable uploads (404) gets the form
    * POST of {@link submitJob} instead. `handlers.signal` (or `options.signal`) stops the upload.
+   * With `options.token` the upload and the read of its job carry that upload token, no key.
    */
   async upload(media: MediaInput, options: OptimizeOptions = {}, handlers: UploadHandlers = {}): Promise<JobSubmission> {
     const signal = handlers.signal ?? options.signal;
+    const headers = this.#headers(options.token);
     let jobId: string;
     try {
-      jobId = await sendResumable({ endpoint: this.baseUrl + "/uploads", headers: this.#headers() },
-        media, options, handlers, signal);
+      jobId = await sendResumable({ endpoint: this.baseUrl + "/uploads", headers }, media, options, handlers, signal);
     } catch (error) {
       if (!(error instanceof ResumableUploadsMissing)) throw error;
-      const response = await send({ url: this.baseUrl + "/media/jobs", headers: this.#headers(), fetch: this.#fetch },
+      const response = await send({ url: this.baseUrl + "/media/jobs", headers, fetch: this.#fetch },
         media, { ...options, signal }, handlers).catch((failure: unknown) => this.#explainBrokenUpload(failure));
       if (!response.ok) throw await MediaoptError.of(response);
       return response.json() as Promise<JobSubmission>;
     }
-    const { createdAt } = await this.getJob(jobId, { signal });
+    const { createdAt } = await this.getJob(jobId, { signal, token: options.token });
     return { jobId, status: "pending", createdAt };
   }
 
-  /** The job as it stands (`GET /api/media/jobs/{id}`). */
-  async getJob(jobId: string, options: { signal?: AbortSignal } = {}): Promise<Job> {
-    return (await this.#call(jobPath(jobId), { signal: options.signal })).json() as Promise<Job>;
+  /** The job as it stands (`GET /api/media/jobs/{id}`); `token`: the upload token that made it, in place of the key. */
+  async getJob(jobId: string, options: { signal?: AbortSignal; token?: string } = {}): Promise<Job> {
+    return (await this.#call(jobPath(jobId), { signal: options.signal }, options.token)).json() as Promise<Job>;
   }
 
   /**
@@ -113,7 +135,7 @@ export class MediaoptClient {
    * storage) waits as it asks.
    */
   async waitForJob(jobId: string, options: WaitOptions = {}): Promise<Job> {
-    const { signal, timeoutMs } = options;
+    const { signal, timeoutMs, token } = options;
     const deadline = timeoutMs === undefined ? Infinity : Date.now() + timeoutMs;
     let delay = FIRST_POLL_MS;
     for (;;) {
@@ -121,7 +143,7 @@ export class MediaoptClient {
       let job: Job | undefined;
       let wait = delay;
       try {
-        job = await this.getJob(jobId, { signal });
+        job = await this.getJob(jobId, { signal, token });
       } catch (error) {
         // busy, or the service's database or storage out for a while: the job is kept, so wait as asked
         if (!(error instanceof MediaoptError && error.status === 503 && error.retryAfter !== undefined)) throw error;
@@ -132,7 +154,7 @@ export class MediaoptClient {
         if (job.status === "done" || job.status === "failed") return job;
       }
       const remaining = deadline - Date.now();
-      if (remaining <= 0) throw new MediaoptTimeoutError(job ?? await this.getJob(jobId, { signal }), timeoutMs!);
+      if (remaining <= 0) throw new MediaoptTimeoutError(job ?? await this.getJob(jobId, { signal, token }), timeoutMs!);
       await sleep(Math.min(wait, remaining), signal);
       delay = Math.min(delay * 2, MAX_POLL_MS);
     }
@@ -173,8 +195,8 @@ export class MediaoptClient {
     return (await this.#call("/media/limits")).json() as Promise<Limits>;
   }
 
-  async #post(path: string, body: FormData, signal: AbortSignal | undefined): Promise<Response> {
-    return this.#call(path, { method: "POST", body, signal })
+  async #post(path: string, body: FormData, signal: AbortSignal | undefined, token?: string): Promise<Response> {
+    return this.#call(path, { method: "POST", body, signal }, token)
       .catch((error: unknown) => this.#explainBrokenUpload(error));
   }
 
@@ -189,13 +211,16 @@ export class MediaoptClient {
     throw probe instanceof MediaoptError && probe.code === "unauthorized" ? probe : error;
   }
 
-  async #call(path: string, init: RequestInit = {}): Promise<Response> {
-    const response = await this.#fetch(this.baseUrl + path, { ...init, headers: this.#headers() });
+  async #call(path: string, init: RequestInit = {}, token?: string, extra: Record<string, string> = {}): Promise<Response> {
+    const response = await this.#fetch(this.baseUrl + path, { ...init, headers: { ...this.#headers(token), ...extra } });
     if (!response.ok) throw await MediaoptError.of(response);
     return response;
   }
 
-  #headers(): Record<string, string> {
+  /** An upload token (this call's, else the client's) in place of the key; otherwise the key, if any. */
+  #headers(token?: string): Record<string, string> {
+    const bearer = token?.trim() || this.#token;
+    if (bearer) return { authorization: `Bearer ${bearer}` };
     return this.#apiKey ? { "x-api-key": this.#apiKey } : {};
   }
 }

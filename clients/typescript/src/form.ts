@@ -31,6 +31,8 @@ export interface OptimizeOptions {
   posterTime?: number;
   /** Where the service posts the job when it ends (see `verifyWebhook`). */
   callbackUrl?: string;
+  /** An upload token (`createUploadToken` on the backend) sent in place of the client's key for this upload. */
+  token?: string;
   /** Cancels the request. */
   signal?: AbortSignal;
 }

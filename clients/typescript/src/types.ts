@@ -21,3 +21,7 @@ export type StrategyName = Schemas["StrategyName"];
 export type ServiceErrorCode = Schemas["Error"]["code"];
 /** `format`: `auto` (the preset's choice) or one output format of the upload's kind. */
 export type OutputFormat = Schemas["Upload"]["format"];
+/** What an upload token allows (`POST /api/uploads/tokens`); every field optional. */
+export type UploadTokenRequest = Schemas["UploadTokenRequest"];
+/** A minted upload token: `token`, the tus `uploadUrl`, `expiresAt`. */
+export type UploadToken = Schemas["UploadToken"];

@@ -1,6 +1,25 @@
-// Calls the service's API as any client does, with the API key of this tab when one is needed.
+// Calls the service's API as any client does, with the API key of this tab when one is needed,
+// or an upload token in its place (typed in the key field, or given as ?token= in the page's URL).
 
 const KEY_STORAGE = 'mediaopt.apiKey';
+/** An upload token (base64url claims, a dot, a base64url signature), as the service tells it from a key. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{43}$/;
+
+/** Takes a token from the page's URL into the tab, and out of the address bar and history. */
+export function takeTokenFromUrl() {
+  const url = new URL(location.href);
+  const token = url.searchParams.get('token');
+  if (!token) return;
+  sessionStorage.setItem(KEY_STORAGE, token.trim());
+  url.searchParams.delete('token');
+  history.replaceState(null, '', url);
+}
+
+/** The headers that carry the tab's key, or its upload token in place of a key. */
+function credentialHeaders(key) {
+  if (!key) return {};
+  return TOKEN_SHAPE.test(key) ? { Authorization: `Bearer ${key}` } : { 'x-api-key': key };
+}
 
 /** An error answer of the API: {error, code} and its status. */
 export class ApiError extends Error {
@@ -24,6 +43,11 @@ export class Api {
 
   key() {
     return sessionStorage.getItem(KEY_STORAGE);
+  }
+
+  /** Whether the tab holds an upload token rather than a key: it may upload once and follow that job, nothing else. */
+  holdsToken() {
+    return TOKEN_SHAPE.test(this.key() || '');
   }
 
   async json(path) {
@@ -69,7 +93,7 @@ export class Api {
   async fetchWithKey(path) {
     for (;;) {
       const sentKey = this.key();
-      const headers = sentKey ? { 'x-api-key': sentKey } : {};
+      const headers = credentialHeaders(sentKey);
       let response;
       try {
         response = await fetch(path, { headers, cache: 'no-store' });
@@ -103,7 +127,7 @@ function send(path, form, key, onProgress) {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', path);
-    if (key) xhr.setRequestHeader('x-api-key', key);
+    for (const [name, value] of Object.entries(credentialHeaders(key))) xhr.setRequestHeader(name, value);
     xhr.upload.addEventListener('progress', (e) => {
       if (e.lengthComputable) onProgress(Math.round((100 * e.loaded) / e.total));
     });
@@ -127,7 +151,7 @@ function sendResumable(file, fields, key, onProgress) {
       chunkSize: RESUMABLE_CHUNK_BYTES,
       retryDelays: RESUMABLE_RETRY_DELAYS,
       metadata: { ...fields, filename: file.name },
-      headers: key ? { 'x-api-key': key } : {},
+      headers: credentialHeaders(key),
       // tus-js-client gives up at once while the browser says it is offline; wait it out instead
       onShouldRetry: (error) => worthRetrying(statusOf(error)),
       onProgress: (sent, total) => onProgress(Math.round((100 * sent) / total)),

@@ -1,6 +1,6 @@
 // The page: loads presets, limits and usage from the API, takes files with the options chosen,
 // asks for a key on 401.
-import { Api } from './api.js';
+import { Api, takeTokenFromUrl } from './api.js';
 import { el } from './dom.js';
 import { FileCard } from './file-card.js';
 import { bytes, count } from './format.js';
@@ -8,13 +8,15 @@ import { acceptFormats, chosenOptions, fieldsFor, wireOptions } from './options.
 
 const $ = (id) => document.getElementById(id);
 
+takeTokenFromUrl();
 const api = new Api(askForKey);
 let limits = null;
 
 async function start() {
   wirePicking();
   wireOptions();
-  await Promise.all([loadPresets(), loadLimits(), loadUsage()]);
+  // an upload token opens the upload, its job, the presets and the limits; the usage is the key's
+  await Promise.all([loadPresets(), loadLimits(), api.holdsToken() ? null : loadUsage()]);
 }
 
 function wirePicking() {
@@ -51,7 +53,7 @@ function take(fileList) {
   for (const file of files) {
     const card = new FileCard(file, fieldsFor(file, options));
     $('results').insertBefore(card.element, newestBatch);
-    card.run(api, limits).then((done) => done && loadUsage());
+    card.run(api, limits).then((done) => done && !api.holdsToken() && loadUsage());
   }
 }
 

@@ -16,6 +16,16 @@ import java.util.stream.Collectors;
 public enum ErrorCode {
     INVALID_INPUT("invalid-input", 400),
     UNAUTHORIZED("unauthorized", 401),
+    /** An upload token that is malformed, forged, or signed by a key since removed. */
+    INVALID_TOKEN("invalid-token", 401),
+    /** An upload token past its expiry. */
+    TOKEN_EXPIRED("token-expired", 401),
+    /** An upload token whose one upload was made already. */
+    TOKEN_USED("token-used", 403),
+    /** A request an upload token does not allow: another route, upload or job, or a field, file kind or value outside its scope. */
+    TOKEN_SCOPE("token-scope", 403),
+    /** An upload token sent from another page than the origin it was minted for. */
+    TOKEN_ORIGIN("token-origin", 403),
     NOT_FOUND("not-found", 404),
     NOT_READY("not-ready", 409),
     /** A resumable upload's bytes sent for another offset than the one it has reached. */

@@ -18,6 +18,7 @@ import io.mediaopt.jobs.JobWaiter;
 import io.mediaopt.jobs.Jobs;
 import io.mediaopt.jobs.Outages;
 import io.mediaopt.jobs.Retention;
+import io.mediaopt.tokens.JdbcTokenUses;
 import io.mediaopt.uploads.JdbcUploadStore;
 import io.mediaopt.uploads.ResumableUploads;
 import io.mediaopt.jobs.WorkDirs;
@@ -219,6 +220,7 @@ public final class Main {
                 resumableDir, config.uploads(), config.limits().maxInputBytes(),
                 config.connectionLimits().minUploadBytesPerSecond(), clock,
                 () -> UUID.randomUUID().toString());
+        JdbcTokenUses tokenUses = new JdbcTokenUses(store.dataSource(), clock);
         InfoHandlers info = new InfoHandlers(usage, new HealthChecks(checks), presets, config.limits());
         ApiServer api = new ApiServer(
                 new ApiServer.Settings(config.host(), config.port(), config.publicUrl(), new ApiKeys(config.apiKeys()),
@@ -226,7 +228,7 @@ public final class Main {
                         config.metricsPublic(), config.cors()),
                 jobs, storage, usage, uploads, resumable, info,
                 deliveries, WebPage.load(), metrics,
-                json);
+                json, tokenUses, clock);
 
         webhooks.start();
         workers.start();
@@ -235,6 +237,7 @@ public final class Main {
         if (config.role().servesApi()) {
             schedule("upload-expiry", resumable::purgeExpired, service);
             schedule("stranded-uploads", api::finishStrandedUploads, service);
+            schedule("upload-token-expiry", tokenUses::purgeExpired, service);
         }
         service.own(api.start());
         service.port(api.port());

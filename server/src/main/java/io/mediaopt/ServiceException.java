@@ -31,6 +31,11 @@ public class ServiceException extends RuntimeException {
         return new ServiceException(ErrorCode.UNAUTHORIZED, "Unauthorized: valid API key required");
     }
 
+    /** 401 or 403: an upload token that is invalid, or does not allow this request; {@code code} says which. */
+    public static ServiceException tokenRefused(ErrorCode code, String message) {
+        return new ServiceException(code, message);
+    }
+
     /** 404: no such job, rendition or upload, or not one the caller may see. */
     public static ServiceException notFound(String message) {
         return new ServiceException(ErrorCode.NOT_FOUND, message);

@@ -23,6 +23,11 @@ public final class TestService implements AutoCloseable {
     }
 
     public static TestService start(Map<String, String> overrides) throws IOException {
+        return start(overrides, Clock.systemUTC());
+    }
+
+    /** A server whose time is {@code clock}'s, for what expires. */
+    public static TestService start(Map<String, String> overrides, Clock clock) throws IOException {
         Path outputDir = Files.createTempDirectory("mediaopt-store");
         Map<String, String> env = new HashMap<>();
         env.put("SERVICE_HOST", "127.0.0.1");
@@ -31,7 +36,7 @@ public final class TestService implements AutoCloseable {
         env.put("SERVICE_WORKERS", "2");
         TestVips.library().ifPresent(library -> env.put("SERVICE_LIBVIPS_PATH", library.toString()));
         env.putAll(overrides);
-        return new TestService(Main.start(Config.fromEnvironment(env), Clock.systemUTC()), outputDir, env);
+        return new TestService(Main.start(Config.fromEnvironment(env), clock), outputDir, env);
     }
 
     public static TestService start() throws IOException {

@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "mediaopt", mixinStandardHelpOptions = true, version = "mediaopt 0.1.0",
         description = "Makes images and videos smaller through the mediaopt service.",
-        subcommands = {OptimizeCommand.class, UsageCommand.class, HealthCommand.class,
+        subcommands = {OptimizeCommand.class, UsageCommand.class, HealthCommand.class, TokenCommand.class,
                 CommandLine.HelpCommand.class})
 public final class MediaoptCli {
     /** Exit status when any file failed or the service is not healthy. */

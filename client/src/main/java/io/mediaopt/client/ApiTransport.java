@@ -1,5 +1,6 @@
 package io.mediaopt.client;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
@@ -33,15 +34,18 @@ final class ApiTransport implements AutoCloseable {
 
     private final ApiBaseUrl baseUrl;
     private final String apiKey;
+    private final String uploadToken;
     private final Duration requestTimeout;
     private final HttpClient http;
     private final boolean ownsHttp;
     private final ObjectMapper json;
     private final ErrorResponses errors;
 
-    ApiTransport(ApiBaseUrl baseUrl, String apiKey, Duration requestTimeout, HttpClient http, boolean ownsHttp) {
+    ApiTransport(ApiBaseUrl baseUrl, String apiKey, String uploadToken, Duration requestTimeout, HttpClient http,
+                 boolean ownsHttp) {
         this.baseUrl = baseUrl;
         this.apiKey = apiKey;
+        this.uploadToken = uploadToken;
         this.requestTimeout = requestTimeout;
         this.http = http;
         this.ownsHttp = ownsHttp;
@@ -54,12 +58,23 @@ final class ApiTransport implements AutoCloseable {
         return json;
     }
 
-    /** A request to {@code path} (relative to /api) carrying the API key when one is set. */
+    /** The JSON body of a request. */
+    byte[] toJson(Object value) {
+        try {
+            return json.writeValueAsBytes(value);
+        } catch (JsonProcessingException e) {
+            throw new MediaoptException("Could not write the request's fields: " + e.getMessage(), e);
+        }
+    }
+
+    /** A request to {@code path} (relative to /api) carrying the upload token, else the API key, when one is set. */
     HttpRequest.Builder request(String path) {
         var builder = HttpRequest.newBuilder(baseUrl.resolve(path))
                 .timeout(requestTimeout)
                 .header("User-Agent", USER_AGENT);
-        if (apiKey != null) {
+        if (uploadToken != null) {
+            builder.header("Authorization", "Bearer " + uploadToken);
+        } else if (apiKey != null) {
             builder.header("x-api-key", apiKey);
         }
         return builder;

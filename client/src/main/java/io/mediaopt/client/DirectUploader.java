@@ -1,6 +1,5 @@
 package io.mediaopt.client;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 
 import java.net.URI;
 import java.net.http.HttpRequest;
@@ -58,10 +57,6 @@ final class DirectUploader {
         if (options.quality() != null) fields.put("quality", options.quality());
         if (options.format() != null) fields.put("format", options.format().wireName());
         if (options.width() != null) fields.put("width", options.width());
-        try {
-            return transport.json().writeValueAsBytes(fields);
-        } catch (JsonProcessingException e) {
-            throw new MediaoptException("Could not write the upload's fields: " + e.getMessage(), e);
-        }
+        return transport.toJson(fields);
     }
 }

@@ -121,6 +121,13 @@ public final class MediaoptClient implements AutoCloseable {
         return new DirectUploader(transport).upload(file, requireText(contentType, "a media type"), preset, options);
     }
 
+    /** Mints an upload token a browser uploads with instead of the key ({@code POST /api/uploads/tokens}). */
+    public UploadToken createUploadToken(TokenRequest request) {
+        byte[] body = transport.toJson(Objects.requireNonNull(request, "request"));
+        return transport.callForJson(transport.request("/uploads/tokens").header("Content-Type", "application/json")
+                .POST(BodyPublishers.ofByteArray(body)).build(), UploadToken.class);
+    }
+
     /** The current state of a job ({@code GET /api/media/jobs/:id}). */
     public Job getJob(String jobId) {
         return transport.callForJson(transport.request(jobPath(jobId)).GET().build(), Job.class);

@@ -15,6 +15,7 @@ public final class MediaoptClientBuilder {
 
     private final ApiBaseUrl baseUrl;
     private String apiKey;
+    private String uploadToken;
     private Duration requestTimeout = DEFAULT_REQUEST_TIMEOUT;
     private HttpClient httpClient;
 
@@ -25,6 +26,16 @@ public final class MediaoptClientBuilder {
     /** The key sent as {@code x-api-key} on every request; null or blank sends none. */
     public MediaoptClientBuilder apiKey(String apiKey) {
         this.apiKey = apiKey == null || apiKey.isBlank() ? null : apiKey.strip();
+        return this;
+    }
+
+    /**
+     * An upload token ({@link MediaoptClient#createUploadToken}) sent as {@code Authorization:
+     * Bearer} in place of a key: the client may then make one upload and read its job. Wins over
+     * {@link #apiKey}; null or blank sends none.
+     */
+    public MediaoptClientBuilder uploadToken(String uploadToken) {
+        this.uploadToken = uploadToken == null || uploadToken.isBlank() ? null : uploadToken.strip();
         return this;
     }
 
@@ -48,7 +59,8 @@ public final class MediaoptClientBuilder {
     public MediaoptClient build() {
         boolean ownsHttp = httpClient == null;
         HttpClient http = ownsHttp ? defaultHttpClient() : httpClient;
-        return new MediaoptClient(new ApiTransport(baseUrl, apiKey, requestTimeout, http, ownsHttp));
+        return new MediaoptClient(new ApiTransport(baseUrl, apiKey, uploadToken, requestTimeout, http,
+                ownsHttp));
     }
 
     /**

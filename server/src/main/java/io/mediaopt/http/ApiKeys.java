@@ -57,6 +57,26 @@ public final class ApiKeys {
         ctx.attribute(KEY_NAME, name);
     }
 
+    /** Whether the request presents one of the keys (which then wins over an upload token it may carry too). */
+    boolean presentsKey(Context ctx) {
+        String presented = presentedKey(ctx);
+        return presented != null && nameOf(presented) != null;
+    }
+
+    /** The value of an {@code Authorization: Bearer} header, null without one. */
+    static String bearer(Context ctx) {
+        String authorization = ctx.header("Authorization");
+        if (authorization != null && authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
+            return authorization.substring(7).strip();
+        }
+        return null;
+    }
+
+    /** Lets a request that proved itself otherwise (an upload token of that key) pass {@link #check} as the key's caller. */
+    void admit(Context ctx, String keyName) {
+        ctx.attribute(KEY_NAME, keyName);
+    }
+
     /**
      * Who made a request that passed {@link #check}: the caller of the key it presented, or
      * anyone when keys are off.
@@ -85,11 +105,7 @@ public final class ApiKeys {
     private static String presentedKey(Context ctx) {
         String header = ctx.header("x-api-key");
         if (header != null && !header.isBlank()) return header.strip();
-        String authorization = ctx.header("Authorization");
-        if (authorization != null && authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
-            return authorization.substring(7).strip();
-        }
-        return null;
+        return bearer(ctx);
     }
 
     /**

@@ -14,6 +14,8 @@ import io.mediaopt.jobs.Jobs;
 import io.mediaopt.logs.LogContext;
 import io.mediaopt.metrics.ServiceMetrics;
 import io.mediaopt.storage.Storage;
+import io.mediaopt.tokens.JdbcTokenUses;
+import io.mediaopt.tokens.UploadTokens;
 import io.mediaopt.uploads.DirectUploads;
 import io.mediaopt.uploads.ResumableUploads;
 import io.mediaopt.usage.UsageCounters;
@@ -25,6 +27,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.net.URI;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -54,15 +57,19 @@ public final class ApiServer implements AutoCloseable {
 
     public ApiServer(Settings settings, Jobs jobs, Storage storage, UsageCounters usage, UploadReader uploads,
                      ResumableUploads resumable, InfoHandlers info, JdbcDeliveryStore deliveries, WebPage page,
-                     ServiceMetrics metrics, ObjectMapper json) {
+                     ServiceMetrics metrics, ObjectMapper json, JdbcTokenUses tokenUses, Clock clock) {
         this.usage = usage;
         this.metrics = metrics;
         ApiKeys keys = settings.servesApi() ? settings.apiKeys().withPublicPage(page.paths()) : settings.apiKeys();
         DownloadLinks links = new DownloadLinks(storage, settings.publicUrl());
-        MediaHandlers media = new MediaHandlers(jobs, storage, uploads, links, deliveries, keys, resumable);
-        this.tus = new TusHandlers(resumable, uploads, jobs, links, keys);
+        UploadTokens uploadTokens = new UploadTokens(name -> keys.signatures(name, Signatures.Purpose.UPLOAD_TOKEN),
+                json, clock);
+        TokenAccess tokenAccess = new TokenAccess(keys, uploadTokens, tokenUses);
+        TokenHandlers tokens = new TokenHandlers(keys, uploadTokens, uploads, links, json);
+        MediaHandlers media = new MediaHandlers(jobs, storage, uploads, links, deliveries, keys, resumable, tokenAccess);
+        this.tus = new TusHandlers(resumable, uploads, jobs, links, keys, tokenAccess);
         DirectUploadHandlers direct = new DirectUploadHandlers(new DirectUploads(resumable, storage), uploads, jobs,
-                links, keys, json);
+                links, keys, json, tokenAccess);
         ApiDocument document = new ApiDocument();
         Cors cors = new Cors(settings.cors(), serviceHeaders());
         this.app = Javalin.create(config -> {
@@ -90,8 +97,11 @@ public final class ApiServer implements AutoCloseable {
             // ahead of the key check: a browser sends a preflight without the key
             config.routes.before(cors::before);
             // only the exact path /metrics, and only when the operator made it public, goes without a key
+            // an upload token stands in for a key on the few routes it opens; any other request needs a key
             config.routes.before(ctx -> {
-                if (!(settings.metricsPublic() && METRICS_PATH.equals(ctx.path()))) keys.check(ctx);
+                if (!(settings.metricsPublic() && METRICS_PATH.equals(ctx.path())) && !tokenAccess.admit(ctx)) {
+                    keys.check(ctx);
+                }
             });
             config.requestLogger.http((ctx, millis) -> {
                 metrics.httpRequest(ctx.method().name(), route(ctx), ctx.statusCode(),
@@ -124,6 +134,7 @@ public final class ApiServer implements AutoCloseable {
                 config.routes.delete("/api/uploads/{id}", tus::delete);
                 config.routes.post("/api/uploads/direct", direct::start);
                 config.routes.post("/api/uploads/{id}/complete", direct::complete);
+                config.routes.post("/api/uploads/tokens", tokens::mint);
                 get.accept("/api/media/presets", info::presets);
                 get.accept("/api/media/limits", info::limits);
                 get.accept("/api/usage", ctx -> info.usage(ctx, keys.caller(ctx)));

@@ -9,6 +9,9 @@ import io.javalin.http.HttpStatus;
 import io.mediaopt.jobs.Jobs;
 import io.mediaopt.media.MediaException;
 import io.mediaopt.media.MediaFormat;
+import io.mediaopt.media.Sniffer;
+import io.mediaopt.tokens.JdbcTokenUses;
+import io.mediaopt.tokens.UploadToken;
 import io.mediaopt.uploads.DirectUploads;
 import io.mediaopt.uploads.ResumableUpload;
 import io.mediaopt.uploads.UploadMetadata;
@@ -17,6 +20,7 @@ import java.io.IOException;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -26,7 +30,8 @@ import java.util.regex.Pattern;
  * /api/uploads/{id}/complete} makes the job from the object, as the form's route would from a file.
  */
 final class DirectUploadHandlers {
-    private static final Set<String> FORM_FIELDS =
+    /** The fields of the form a direct upload takes, as the JSON body's; an upload token may fix any but the filename. */
+    static final Set<String> FORM_FIELDS =
             Set.of("filename", "preset", "quality", "format", "width", "renditions", "posterTime", "callbackUrl");
     private static final Pattern NUMBER = Pattern.compile("[0-9]{1,18}");
 
@@ -36,9 +41,12 @@ final class DirectUploadHandlers {
     private final DownloadLinks links;
     private final ApiKeys keys;
     private final ObjectMapper json;
+    private final TokenAccess tokens;
+    private final Sniffer sniffer = new Sniffer();
 
     DirectUploadHandlers(DirectUploads direct, UploadReader form, Jobs jobs, DownloadLinks links, ApiKeys keys,
-                         ObjectMapper json) {
+                         ObjectMapper json, TokenAccess tokens) {
+        this.tokens = tokens;
         this.direct = direct;
         this.form = form;
         this.jobs = jobs;
@@ -51,14 +59,16 @@ final class DirectUploadHandlers {
     record Started(String uploadId, String uploadUrl, String method, Map<String, String> headers, String expiresAt) {}
 
     /** POST /api/uploads/direct */
-    void start(Context ctx) {
+    void start(Context ctx) throws IOException {
         Map<String, String> fields = fields(ctx);
         String sizeText = fields.remove("size");
         if (sizeText == null || !NUMBER.matcher(sizeText).matches()) {
             throw ServiceException.invalidInput("Expected \"size\", the file's size in bytes, as a whole number");
         }
         String contentType = fields.remove("contentType");
-        if (Arrays.stream(MediaFormat.values()).noneMatch(f -> f.contentType().equals(contentType))) {
+        Optional<MediaFormat> declared = Arrays.stream(MediaFormat.values())
+                .filter(f -> f.contentType().equals(contentType)).findFirst();
+        if (declared.isEmpty()) {
             throw MediaException.unsupportedType("Expected \"contentType\" as the type of an image or video format"
                     + " this service accepts, such as image/jpeg or video/mp4");
         }
@@ -66,11 +76,17 @@ final class DirectUploadHandlers {
             if (!FORM_FIELDS.contains(name)) throw ServiceException.invalidInput("Unknown field \"" + name + "\"");
         }
         long size = Long.parseLong(sizeText);
+        fields = tokens.fields(ctx, fields);
         form.request(fields::get, TusHandlers.filename(fields), size, UploadReader.Sender.of(ctx, keys, links));
+        Optional<UploadToken> token = tokens.token(ctx);
+        if (token.isPresent()) {
+            token.get().checkSize(size);
+            UploadToken.checkKind(token.get().mediaKind(), declared);
+        }
         String metadata = UploadMetadata.format(fields);
         UploadMetadata.parse(metadata);
-        DirectUploads.Started started = direct.start(keys.caller(ctx).keyName(), size, contentType,
-                metadata);
+        DirectUploads.Started started = tokens.once(ctx, () -> direct.start(keys.caller(ctx).keyName(), size,
+                contentType, metadata), made -> new JdbcTokenUses.Use(made.uploadId(), null));
         ctx.status(HttpStatus.CREATED).json(new Started(started.uploadId(), started.url().toString(), "PUT",
                 Map.of("Content-Type", contentType), started.urlExpiresAt().toString()));
     }
@@ -80,8 +96,13 @@ final class DirectUploadHandlers {
         ResumableUpload upload = direct.find(ctx.pathParam("id"), keys.caller(ctx).keyName());
         Map<String, String> metadata = UploadMetadata.parse(upload.metadata());
         UploadReader.Sender sender = UploadReader.Sender.of(ctx, keys, links);
-        String jobId = direct.complete(upload, (id, inputKey, size, head) -> jobs.submitStored(id, inputKey, head,
-                        form.request(metadata::get, TusHandlers.filename(metadata), size, sender)))
+        Optional<UploadToken> token = tokens.token(ctx);
+        String jobId = direct.complete(upload, (id, inputKey, size, head) -> {
+                    if (token.isPresent()) token.get().checkSize(size);
+                    tokens.checkKind(upload.id(), sniffer.sniff(head));
+                    jobs.submitStored(id, inputKey, head,
+                            form.request(metadata::get, TusHandlers.filename(metadata), size, sender));
+                })
                 .orElseThrow(() -> ServiceException.notReady("Another request is completing upload "
                         + upload.id() + "; ask again"));
         ctx.status(HttpStatus.ACCEPTED).json(JobView.submitted(jobs.get(jobId, keys.caller(ctx))));

@@ -13,6 +13,7 @@ import io.mediaopt.renditions.PictureChoice;
 import io.mediaopt.renditions.PlaylistUris;
 import io.mediaopt.renditions.RenditionKeys;
 import io.mediaopt.storage.Storage;
+import io.mediaopt.tokens.JdbcTokenUses;
 import io.mediaopt.uploads.ResumableUploads;
 import io.mediaopt.webhooks.JdbcDeliveryStore;
 
@@ -36,8 +37,11 @@ final class MediaHandlers {
     private final JdbcDeliveryStore deliveries;
     private final ApiKeys keys;
     private final ResumableUploads resumable;
+    private final TokenAccess tokens;
 
-    MediaHandlers(Jobs jobs, Storage storage, UploadReader uploads, DownloadLinks links, JdbcDeliveryStore deliveries, ApiKeys keys, ResumableUploads resumable) {
+    MediaHandlers(Jobs jobs, Storage storage, UploadReader uploads, DownloadLinks links, JdbcDeliveryStore deliveries,
+                  ApiKeys keys, ResumableUploads resumable, TokenAccess tokens) {
+        this.tokens = tokens;
         this.jobs = jobs;
         this.storage = storage;
         this.uploads = uploads;
@@ -71,8 +75,10 @@ final class MediaHandlers {
     /** POST /api/media/jobs: 202 with the pending job. */
     void submit(Context ctx) throws IOException {
         Job job;
-        try (Upload upload = uploads.read(ctx, sender(ctx), true)) {
-            job = jobs.submit(upload.file(), upload.request());
+        try (Upload upload = uploads.read(ctx, sender(ctx), true, sent -> tokens.fields(ctx, sent))) {
+            tokens.checkFile(ctx, upload.file());
+            job = tokens.once(ctx, () -> jobs.submit(upload.file(), upload.request()),
+                    made -> new JdbcTokenUses.Use(null, made.id()));
         }
         ctx.status(HttpStatus.ACCEPTED).json(JobView.submitted(job));
     }

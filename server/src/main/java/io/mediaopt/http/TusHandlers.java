@@ -4,6 +4,8 @@ import io.javalin.http.Context;
 import io.javalin.http.HttpStatus;
 import io.mediaopt.ServiceException;
 import io.mediaopt.media.MediaException;
+import io.mediaopt.media.Sniffer;
+import io.mediaopt.tokens.JdbcTokenUses;
 import io.mediaopt.jobs.Caller;
 import io.mediaopt.jobs.JobRequest;
 import io.mediaopt.jobs.Jobs;
@@ -46,8 +48,12 @@ final class TusHandlers {
     private final Jobs jobs;
     private final DownloadLinks links;
     private final ApiKeys keys;
+    private final TokenAccess tokens;
+    private final Sniffer sniffer = new Sniffer();
 
-    TusHandlers(ResumableUploads uploads, UploadReader form, Jobs jobs, DownloadLinks links, ApiKeys keys) {
+    TusHandlers(ResumableUploads uploads, UploadReader form, Jobs jobs, DownloadLinks links, ApiKeys keys,
+                TokenAccess tokens) {
+        this.tokens = tokens;
         this.uploads = uploads;
         this.form = form;
         this.jobs = jobs;
@@ -75,12 +81,16 @@ final class TusHandlers {
         ResumableUpload upload;
         try {
             uploads.checkLength(length);
-            checkMetadata(ctx, length, UploadMetadata.parse(metadata));
-            upload = uploads.create(keys.caller(ctx).keyName(), length, metadata, links.origin(ctx), RequestIds.of(ctx));
+            Map<String, String> fields = tokens.fields(ctx, UploadMetadata.parse(metadata));
+            checkMetadata(ctx, length, fields);
+            // the fields a token fixes are kept with the upload, as if its client had sent them
+            String kept = tokens.token(ctx).isPresent() ? UploadMetadata.format(fields) : metadata;
+            upload = tokens.once(ctx, () -> uploads.create(keys.caller(ctx).keyName(), length, kept, links.origin(ctx),
+                    RequestIds.of(ctx)), made -> new JdbcTokenUses.Use(made.id(), null));
         } catch (ServiceException e) {
             throw refuseBody(ctx, e);
         }
-        ctx.header("Location", links.origin(ctx) + "/api/uploads/" + upload.id());
+        ctx.header("Location", links.origin(ctx) + "/api/uploads/" + upload.id() + tokens.urlSuffix(ctx));
         if (OFFSET_OCTET_STREAM.equals(contentType(ctx)) && ctx.req().getContentLengthLong() != 0) {
             upload = append(ctx, upload, 0);
         }
@@ -156,7 +166,10 @@ final class TusHandlers {
     private Optional<String> makeJob(ResumableUpload upload, UploadReader.Sender sender) throws IOException {
         Map<String, String> metadata = UploadMetadata.parse(upload.metadata());
         JobRequest request = form.request(metadata::get, filename(metadata), upload.length(), sender);
-        return uploads.finish(upload, (jobId, bytes) -> jobs.submit(jobId, bytes, request));
+        return uploads.finish(upload, (jobId, bytes) -> {
+            tokens.checkKind(upload.id(), sniffer.sniff(bytes));
+            jobs.submit(jobId, bytes, request);
+        });
     }
 
     /**

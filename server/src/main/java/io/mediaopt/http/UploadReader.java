@@ -26,6 +26,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.UUID;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 
 /**
  * Reads the multipart form of the optimize and job routes (file field {@code media}, text fields
@@ -35,7 +36,7 @@ import java.util.function.Function;
  */
 public final class UploadReader {
     /** Room for the multipart framing and the preset field around the media bytes. */
-    private static final long FORM_OVERHEAD = 64 * 1024;
+    static final long FORM_OVERHEAD = 64 * 1024;
     /**
      * Parts up to this size stay in memory; larger files go to disk as they arrive. Jetty keeps
      * text fields in memory only, so this is also the longest text field it accepts.
@@ -80,6 +81,15 @@ public final class UploadReader {
      * on the route that answers with the file itself, which names no job a callback could report.
      */
     public Upload read(Context ctx, Sender sender, boolean callbackAllowed) throws IOException {
+        return read(ctx, sender, callbackAllowed, UnaryOperator.identity());
+    }
+
+    /**
+     * {@link #read}, with the text fields as {@code fields} makes them from those sent: those an
+     * upload token fixes filled in, and checked by the same rules.
+     */
+    Upload read(Context ctx, Sender sender, boolean callbackAllowed, UnaryOperator<Function<String, String>> fields)
+            throws IOException {
         checkDeclaredLength(ctx);
         if (!ctx.isMultipartFormData()) {
             throw ServiceException.invalidInput("Expected a multipart/form-data body with a file field \"media\"");
@@ -89,7 +99,7 @@ public final class UploadReader {
         if (media == null || media.getSubmittedFileName() == null) {
             throw ServiceException.invalidInput("Expected a file in the form field \"media\"");
         }
-        FormChoices choices = choices(name -> fieldText(parts, name));
+        FormChoices choices = choices(fields.apply(name -> fieldText(parts, name)));
         if (media.getSize() == 0) throw ServiceException.invalidInput("The uploaded file is empty (form field \"media\")");
         if (media.getSize() > maxInputBytes) throw ServiceException.tooLarge(maxInputBytes);
         Path file = uploadDir.resolve("upload-" + UUID.randomUUID());

@@ -195,7 +195,7 @@ public final class ResumableUploads {
      * retries the making of that job can tell whether an earlier one, on any node, got as far as
      * storing it.
      */
-    static String jobIdOf(String uploadId) {
+    public static String jobIdOf(String uploadId) {
         return UUID.nameUUIDFromBytes(("job-of-upload:" + uploadId).getBytes(StandardCharsets.UTF_8)).toString();
     }
 

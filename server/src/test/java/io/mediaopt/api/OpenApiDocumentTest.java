@@ -60,7 +60,8 @@ class OpenApiDocumentTest {
                 "GET /api/media/presets", "GET /api/media/limits", "GET /api/openapi.json",
                 "GET /api/media/jobs/{id}/renditions/{name}", "GET /api/media/jobs/{id}/picture", "GET /metrics",
                 "OPTIONS /api/uploads", "POST /api/uploads", "HEAD /api/uploads/{id}", "PATCH /api/uploads/{id}",
-                "DELETE /api/uploads/{id}", "POST /api/uploads/direct", "POST /api/uploads/{id}/complete");
+                "DELETE /api/uploads/{id}", "POST /api/uploads/direct", "POST /api/uploads/{id}/complete",
+                "POST /api/uploads/tokens");
         api.getPaths().forEach((path, item) -> item.readOperations().forEach(op -> {
             assertThat(op.getOperationId()).as(path).isNotBlank();
             assertThat(op.getResponses()).as(path).isNotEmpty();
@@ -100,7 +101,7 @@ class OpenApiDocumentTest {
                 assertThat(header.path("schema").path("pattern").asText()).isEqualTo("^[A-Za-z0-9._:+=@/-]{1,128}$");
             });
         }));
-        assertThat(operations).hasSize(19);
+        assertThat(operations).hasSize(20);
     }
 
     private static JsonNode resolved(JsonNode document, JsonNode node) {

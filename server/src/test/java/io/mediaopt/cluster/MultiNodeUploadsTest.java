@@ -1,8 +1,10 @@
 package io.mediaopt.cluster;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.mediaopt.Fixtures;
 import io.mediaopt.ProcessLevel;
 import io.mediaopt.ServerProcess;
+import io.mediaopt.TokenCalls;
 import io.mediaopt.client.Job;
 import io.mediaopt.client.JobStatus;
 import io.mediaopt.client.MediaoptClient;
@@ -30,15 +32,19 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
+import static io.mediaopt.TokenCalls.assertRefused;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Resumable uploads on two server processes sharing one PostgreSQL and one S3 server: an upload
- * begun on one node is finished on the other after the first is killed, from the bucket alone.
+ * begun on one node is finished on the other after the first is killed, from the bucket alone;
+ * an upload token minted on one node uploads through the other, once.
  */
 @ProcessLevel
 class MultiNodeUploadsTest {
     private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    private static final String KEY = "cluster-backend-4e7a19c0";
+    private static final Map<String, String> KEYS = Map.of("SERVICE_API_KEYS", "backend:" + KEY);
 
     @TempDir
     Path dir;
@@ -100,6 +106,69 @@ class MultiNodeUploadsTest {
         List<String> pieces = pieces(id);
         assertThat(pieces).hasSize(3);
         for (String piece : pieces) assertThat(cluster.s3().holds(piece)).as(piece + " deleted").isFalse();
+    }
+
+    @Test
+    void aTokenMintedOnOneNodeUploadsThroughAnotherOnce() throws Exception {
+        ServerProcess a = cluster.node("node-a", KEYS);
+        ServerProcess b = cluster.node("node-b", KEYS);
+        a.awaitHealthy();
+        b.awaitHealthy();
+        TokenCalls onA = new TokenCalls(a.baseUrl());
+        TokenCalls onB = new TokenCalls(b.baseUrl());
+        byte[] photo = Files.readAllBytes(Fixtures.photoJpeg(640, 480));
+        String token = onA.mint(KEY, Map.of("preset", "mobile", "kind", "image"));
+
+        HttpResponse<String> created = onB.tusCreate(token, photo.length, Map.of("filename", "photo.jpg"));
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+        String location = created.headers().firstValue("Location").orElseThrow();
+        int half = photo.length / 2;
+        assertThat(onB.tusPatch(location, token, 0, Arrays.copyOfRange(photo, 0, half)).statusCode()).isEqualTo(204);
+        assertRefused(onA.tusCreate(token, photo.length, Map.of("filename", "again.jpg")), 403, "token-used");
+        String onAsUrl = location.replace(b.baseUrl(), a.baseUrl());
+        HttpResponse<String> last = onA.tusPatch(onAsUrl, token, half, Arrays.copyOfRange(photo, half, photo.length));
+        assertThat(last.statusCode()).as(last.body()).isEqualTo(204);
+        String jobId = last.headers().firstValue("x-service-job-id").orElseThrow();
+
+        JsonNode job = onB.doneJob(jobId, token);
+        assertThat(job.path("preset").asText()).isEqualTo("mobile");
+        HttpResponse<String> byKey = TokenCalls.send(HttpRequest.newBuilder(URI.create(a.baseUrl() + "/media/jobs/" + jobId))
+                .header("x-api-key", KEY).build());
+        assertThat(byKey.statusCode()).as("the minting key's job").isEqualTo(200);
+    }
+
+    @Test
+    void aTokenUploadsStraightToTheBucketStartedOnOneNodeAndCompletedOnAnother() throws Exception {
+        ServerProcess a = cluster.node("node-a", KEYS);
+        ServerProcess b = cluster.node("node-b", KEYS);
+        a.awaitHealthy();
+        b.awaitHealthy();
+        byte[] photo = Files.readAllBytes(Fixtures.photoJpeg(320, 240));
+        String token = new TokenCalls(a.baseUrl()).mint(KEY, Map.of("format", "webp", "maxBytes", photo.length));
+        String bigger = new TokenCalls(a.baseUrl()).mint(KEY, Map.of("maxBytes", photo.length - 1));
+
+        assertRefused(startDirect(b, bigger, photo.length), 413, "too-large");
+        HttpResponse<String> started = startDirect(b, token, photo.length);
+        assertThat(started.statusCode()).as(started.body()).isEqualTo(201);
+        JsonNode upload = TokenCalls.JSON.readTree(started.body());
+        HttpResponse<String> put = TokenCalls.send(HttpRequest.newBuilder(URI.create(upload.path("uploadUrl").asText()))
+                .header("Content-Type", "image/jpeg").PUT(BodyPublishers.ofByteArray(photo)).build());
+        assertThat(put.statusCode()).as(put.body()).isEqualTo(200);
+        HttpResponse<String> completed = TokenCalls.send(HttpRequest.newBuilder(URI.create(a.baseUrl() + "/uploads/"
+                + upload.path("uploadId").asText() + "/complete?token=" + token)).POST(BodyPublishers.noBody()).build());
+        assertThat(completed.statusCode()).as(completed.body()).isEqualTo(202);
+        String jobId = TokenCalls.JSON.readTree(completed.body()).path("jobId").asText();
+        assertThat(new TokenCalls(b.baseUrl()).doneJob(jobId, token).path("result").path("contentType").asText())
+                .isEqualTo("image/webp");
+        assertRefused(startDirect(a, token, photo.length), 403, "token-used");
+    }
+
+    private static HttpResponse<String> startDirect(ServerProcess node, String token, long size) throws Exception {
+        String body = TokenCalls.JSON.writeValueAsString(Map.of("filename", "p.jpg", "size", size,
+                "contentType", "image/jpeg"));
+        return TokenCalls.send(HttpRequest.newBuilder(URI.create(node.baseUrl() + "/uploads/direct"))
+                .header("Authorization", "Bearer " + token).header("Content-Type", "application/json")
+                .POST(BodyPublishers.ofString(body)).build());
     }
 
     private List<String> pieces(String uploadId) throws Exception {

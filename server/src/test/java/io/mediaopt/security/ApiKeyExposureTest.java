@@ -1,11 +1,5 @@
 package io.mediaopt.security;
 
-import ch.qos.logback.classic.Level;
-import ch.qos.logback.classic.Logger;
-import ch.qos.logback.classic.LoggerContext;
-import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.classic.spi.ThrowableProxyUtil;
-import ch.qos.logback.core.read.ListAppender;
 import io.mediaopt.Config;
 import io.mediaopt.Fixtures;
 import io.mediaopt.RawMultipart;
@@ -13,7 +7,6 @@ import io.mediaopt.RawMultipart.Part;
 import io.mediaopt.RunningServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.slf4j.LoggerFactory;
 
 import java.net.URI;
 import java.net.http.HttpRequest;
@@ -85,34 +78,9 @@ class ApiKeyExposureTest {
 
     @Test
     void keysNeverReachTheLogs() throws Exception {
-        LoggerContext context = (LoggerContext) LoggerFactory.getILoggerFactory();
-        Logger root = context.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
-        Logger service = context.getLogger("io.mediaopt");
-        Logger jetty = context.getLogger("org.eclipse.jetty");
-        Level rootBefore = root.getLevel();
-        Level serviceBefore = service.getLevel();
-        Level jettyBefore = jetty.getLevel();
-        ListAppender<ILoggingEvent> captured = new ListAppender<>();
-        captured.setContext(context);
-        captured.start();
-        root.addAppender(captured);
-        // louder than production (INFO, Jetty at WARN): the service's own debug lines, Jetty's info
-        root.setLevel(Level.INFO);
-        service.setLevel(Level.TRACE);
-        jetty.setLevel(Level.INFO);
-        try {
-            makeRequestsThatLog();
-        } finally {
-            root.detachAppender(captured);
-            root.setLevel(rootBefore);
-            service.setLevel(serviceBefore);
-            jetty.setLevel(jettyBefore);
-        }
-        assertThat(captured.list).as("something was logged").isNotEmpty();
-        for (ILoggingEvent event : captured.list) {
-            String line = event.getFormattedMessage()
-                    + (event.getThrowableProxy() == null ? "" : ThrowableProxyUtil.asString(event.getThrowableProxy()))
-                    + event.getMDCPropertyMap() + event.getThreadName();
+        List<String> lines = CapturedLogs.during(ApiKeyExposureTest::makeRequestsThatLog);
+        assertThat(lines).as("something was logged").isNotEmpty();
+        for (String line : lines) {
             for (String secret : SECRETS) assertThat(line).doesNotContain(secret);
         }
     }

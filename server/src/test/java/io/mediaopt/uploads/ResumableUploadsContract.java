@@ -1,6 +1,7 @@
 package io.mediaopt.uploads;
 
 import io.mediaopt.ErrorCode;
+import io.mediaopt.MovableClock;
 import io.mediaopt.ServiceException;
 import io.mediaopt.jobs.JdbcJobStore;
 import io.mediaopt.jobs.TestJobs;
@@ -16,10 +17,8 @@ import java.io.ByteArrayInputStream;
 import java.io.InterruptedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -43,7 +42,7 @@ abstract class ResumableUploadsContract {
     @TempDir
     Path dir;
     private JdbcJobStore store;
-    private final MovableClock clock = new MovableClock();
+    private final MovableClock clock = new MovableClock(Instant.parse("2026-01-01T00:00:00Z"));
     private ResumableUploads uploads;
     private LocalStorage storage;
 
@@ -239,28 +238,5 @@ abstract class ResumableUploadsContract {
                 .hasFieldOrPropertyWithValue("errorCode", ErrorCode.TOO_MANY_UPLOADS);
         clock.advance(EXPIRY.plusMinutes(1));
         assertThat(uploads.create("alice", 10, "").offset()).isZero();
-    }
-
-    private static final class MovableClock extends Clock {
-        private Instant now = Instant.parse("2026-01-01T00:00:00Z");
-
-        void advance(Duration by) {
-            now = now.plus(by);
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneId.of("UTC");
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
     }
 }
