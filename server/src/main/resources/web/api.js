@@ -45,6 +45,17 @@ export class Api {
     return sessionStorage.getItem(KEY_STORAGE);
   }
 
+  /** The form's fields the tab's upload token fixes (its claims are signed, not secret); none for a key. */
+  tokenFields() {
+    if (!this.holdsToken()) return {};
+    try {
+      const claims = this.key().split('.')[0].replace(/-/g, '+').replace(/_/g, '/');
+      return JSON.parse(atob(claims)).fields || {};
+    } catch {
+      return {};
+    }
+  }
+
   /** Whether the tab holds an upload token rather than a key: it may upload once and follow that job, nothing else. */
   holdsToken() {
     return TOKEN_SHAPE.test(this.key() || '');

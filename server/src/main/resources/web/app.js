@@ -62,7 +62,10 @@ async function loadPresets() {
   try {
     const { defaultPreset, presets } = await api.json('/api/media/presets');
     select.replaceChildren(...presets.map((p) => el('option', { value: p.name }, p.name)));
-    select.value = defaultPreset;
+    // a preset the upload token fixes is the only one it takes
+    const fixed = api.tokenFields().preset;
+    select.value = fixed || defaultPreset;
+    select.disabled = Boolean(fixed);
     const describe = () => {
       const chosen = presets.find((p) => p.name === select.value);
       $('preset-about').textContent = chosen ? chosen.description : '';

@@ -58,6 +58,10 @@ class UploadTokensApiTest {
         assertThat(job.path("options").path("quality").asInt()).isEqualTo(70);
 
         assertThat(server.client().getJob(jobId).jobId()).as("the minting key's job").isEqualTo(jobId);
+        JsonNode usage = TokenCalls.JSON.readTree(Raw.send(Raw.request(server.baseUrl(), "/usage")
+                .header("x-api-key", KEY).build()).body());
+        assertThat(usage.path("key").path("name").asText()).isEqualTo("backend");
+        assertThat(usage.path("key").path("jobs").asLong()).as("counted for the minting key").isPositive();
         assertThat(Raw.send(Raw.request(server.baseUrl(), "/media/jobs/" + jobId).header("x-api-key", OTHER).build())
                 .statusCode()).as("not another key's").isEqualTo(404);
         assertRefused(calls.tusCreate(token, photo.length, Map.of("filename", "again.jpg")), 403, "token-used");

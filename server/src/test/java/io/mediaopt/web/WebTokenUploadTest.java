@@ -31,7 +31,8 @@ class WebTokenUploadTest {
         try (Chromium chromium = new Chromium();
              TestService service = TestService.start(Map.of("SERVICE_API_KEYS", "backend:" + KEY));
              BrowserContext context = chromium.newContext(1000, 800)) {
-            String token = new TokenCalls(service.baseUrl()).mint(KEY, Map.of("kind", "image", "width", 320));
+            String token = new TokenCalls(service.baseUrl()).mint(KEY, Map.of("kind", "image", "width", 320,
+                    "preset", "mobile"));
             Page page = context.newPage();
             List<Request> sent = new CopyOnWriteArrayList<>();
             page.onRequest(r -> {
@@ -40,6 +41,8 @@ class WebTokenUploadTest {
             page.navigate(service.baseUrl().replaceFirst("/api$", "/") + "?token=" + token);
             assertThat(page.locator("#limits")).containsText("per file");
             assertThat(page.url()).as("the token leaves the address bar").doesNotContain("token=");
+            assertThat(page.getByLabel("Preset")).hasValue("mobile");
+            assertThat(page.getByLabel("Preset")).isDisabled();
 
             page.locator("#files").setInputFiles(photo);
             Locator card = card(page, photo);
@@ -54,6 +57,7 @@ class WebTokenUploadTest {
                     .findFirst().orElseThrow().replaceAll(".*/", "");
             assertThat(service.client().getJob(jobId).options().width()).as("the key's job, with the token's width")
                     .isEqualTo(320);
+            assertThat(service.client().getJob(jobId).preset()).isEqualTo("mobile");
         }
     }
 }
