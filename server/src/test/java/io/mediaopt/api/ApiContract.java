@@ -91,13 +91,19 @@ final class ApiContract {
         return problems;
     }
 
+    /** The template of {@code path}; as OpenAPI says, a concrete path wins over a templated one. */
     private String templateOf(String path) {
+        String found = null;
         for (Iterator<String> it = document.path("paths").fieldNames(); it.hasNext(); ) {
             String template = it.next();
             String pattern = template.replaceAll("\\{[^}]+}", "[^/]+").replace(".", "\\.");
-            if (path.matches(pattern)) return template;
+            if (path.matches(pattern) && (found == null || parameters(template) < parameters(found))) found = template;
         }
-        return null;
+        return found;
+    }
+
+    private static long parameters(String template) {
+        return template.chars().filter(c -> c == '{').count();
     }
 
     private void checkHeaders(Pointer answer, HttpResponse<byte[]> response, List<String> problems) {
