@@ -2,6 +2,7 @@ package io.mediaopt;
 
 import io.mediaopt.http.ConnectionLimits;
 import io.mediaopt.http.CorsOrigins;
+import io.mediaopt.imageurl.ImageUrlSettings;
 import io.mediaopt.logs.LogFormat;
 import io.mediaopt.media.Limits;
 import io.mediaopt.uploads.UploadSettings;
@@ -55,7 +56,8 @@ public record Config(
         boolean metricsPublic,
         LogFormat logFormat,
         long minFreeBytes,
-        CorsOrigins cors) {
+        CorsOrigins cors,
+        ImageUrlSettings imageUrls) {
 
     /**
      * 1 GiB: room for a few jobs at the default input limit (120 MiB) with their copies, outputs
@@ -131,7 +133,8 @@ public record Config(
                 r.flag("SERVICE_METRICS_PUBLIC", false, "true", "false"),
                 r.choice("SERVICE_LOG_FORMAT", LogFormat.TEXT, LogFormat.class),
                 r.longInteger("SERVICE_MIN_FREE_BYTES", DEFAULT_MIN_FREE_BYTES, 0),
-                r.optional("SERVICE_CORS_ORIGINS", CorsOrigins::parse).orElse(CorsOrigins.NONE));
+                r.optional("SERVICE_CORS_ORIGINS", CorsOrigins::parse).orElse(CorsOrigins.NONE),
+                ImageUrlSettings.read(r::raw, r::problem));
 
         if (!config.databaseUrl.startsWith("jdbc:sqlite:") && !config.databaseUrl.startsWith("jdbc:postgresql:")) {
             r.problem("SERVICE_DATABASE_URL: expected a jdbc:sqlite: or jdbc:postgresql: URL");
@@ -199,7 +202,7 @@ public record Config(
                 + ", connectionLimits=" + connectionLimits + ", uploads=" + uploads + ", webhooks=" + webhooks
                 + ", imageQuality=" + imageQuality + ", videoQuality=" + videoQuality + ", metricsEnabled=" + metricsEnabled
                 + ", metricsPublic=" + metricsPublic + ", logFormat=" + logFormat + ", minFreeBytes=" + minFreeBytes
-                + ", cors=" + cors + "]";
+                + ", cors=" + cors + ", imageUrls=" + imageUrls + "]";
     }
 
     /** Invalid configuration: the message names every bad variable. */

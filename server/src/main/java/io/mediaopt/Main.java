@@ -10,6 +10,7 @@ import io.mediaopt.http.InfoHandlers;
 import io.mediaopt.http.UploadReader;
 import io.mediaopt.image.ImageOptimizer;
 import io.mediaopt.image.vips.Vips;
+import io.mediaopt.imageurl.ImageUrls;
 import io.mediaopt.jobs.EndedInputs;
 import io.mediaopt.jobs.JdbcJobStore;
 import io.mediaopt.jobs.JobProcessor;
@@ -215,6 +216,7 @@ public final class Main {
                 new CallbackTargets(config.webhooks()));
         Path resumableDir = outputDir.resolve("resumable");
         deleteLeftovers(resumableDir);
+        deleteLeftovers(outputDir.resolve("image-url-work"));
         ResumableUploads resumable = new ResumableUploads(new JdbcUploadStore(store.dataSource()), storage,
                 resumableDir, config.uploads(), config.limits().maxInputBytes(),
                 config.connectionLimits().minUploadBytesPerSecond(), clock,
@@ -226,7 +228,9 @@ public final class Main {
                         config.metricsPublic(), config.cors()),
                 jobs, storage, usage, uploads, resumable, info,
                 deliveries, WebPage.load(), metrics,
-                json);
+                json, ImageUrls.start(config.imageUrls(), storage, vips, presets, config.limits(), json,
+                        outputDir.resolve("image-url-work"), clock).map(service::own)
+                        .map(urls -> (io.javalin.http.Handler) urls.handler()::handle));
 
         webhooks.start();
         workers.start();

@@ -54,7 +54,7 @@ public final class ApiServer implements AutoCloseable {
 
     public ApiServer(Settings settings, Jobs jobs, Storage storage, UsageCounters usage, UploadReader uploads,
                      ResumableUploads resumable, InfoHandlers info, JdbcDeliveryStore deliveries, WebPage page,
-                     ServiceMetrics metrics, ObjectMapper json) {
+                     ServiceMetrics metrics, ObjectMapper json, Optional<Handler> imageUrls) {
         this.usage = usage;
         this.metrics = metrics;
         ApiKeys keys = settings.servesApi() ? settings.apiKeys().withPublicPage(page.paths()) : settings.apiKeys();
@@ -129,6 +129,7 @@ public final class ApiServer implements AutoCloseable {
                 get.accept("/api/usage", ctx -> info.usage(ctx, keys.caller(ctx)));
                 get.accept(ApiDocument.PATH, document::serve);
                 for (String path : page.paths()) get.accept(path, page::serve);
+                imageUrls.ifPresent(handler -> get.accept("/img/*", handler));
             }
             config.routes.after(this::addTotals);
             config.routes.after(cors::keepVary);
