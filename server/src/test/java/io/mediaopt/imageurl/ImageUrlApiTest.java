@@ -8,6 +8,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -117,6 +120,21 @@ class ImageUrlApiTest {
         assertThat(new String(answer.body(), StandardCharsets.UTF_8)).contains("invalid-signature");
         assertThat(answer.headers().firstValue("Cache-Control")).hasValue("no-store");
         assertThat(origin.requests.get()).isEqualTo(before);
+    }
+
+    @Test
+    void storedObjectsAreSourcesButNotTheVariantsOwn() throws Exception {
+        Path library = server.outputDir().resolve("library");
+        Files.createDirectories(library);
+        Files.copy(Fixtures.photoJpeg(640, 480), library.resolve("photo.jpg"), StandardCopyOption.REPLACE_EXISTING);
+        HttpResponse<byte[]> stored = get(signed("rs:force:50:60/f:png", "s3://library/photo.jpg"));
+        assertThat(stored.statusCode()).isEqualTo(200);
+        assertThat(stored.headers().firstValue("x-service-output-width")).hasValue("50");
+        assertThat(stored.headers().firstValue("x-service-output-height")).hasValue("60");
+        assertThat(new String(stored.body(), 1, 3, StandardCharsets.ISO_8859_1)).isEqualTo("PNG");
+        assertThat(get(signed("w:10", "s3://library/missing.jpg")).statusCode()).isEqualTo(404);
+        assertThat(get(signed("w:10", "s3://image-url/variants/x")).statusCode()).isEqualTo(403);
+        assertThat(get(signed("w:10", "s3://library/../jobs.db")).statusCode()).isEqualTo(403);
     }
 
     @Test
