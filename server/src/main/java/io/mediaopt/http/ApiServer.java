@@ -199,7 +199,7 @@ public final class ApiServer implements AutoCloseable {
             // an outage of the job database or of storage: the request may pass once it is over
             log.warn("{} {} failed: {} {} ({})", ctx.method(), ctx.path(), e.status(), e.code(), rootCause(e));
             ctx.header("Retry-After", Long.toString(OUTAGE_RETRY_AFTER.toSeconds()));
-        } else if (e.errorCode() == ErrorCode.NOT_SUPPORTED) {
+        } else if (e.errorCode() == ErrorCode.NOT_SUPPORTED || e.errorCode() == ErrorCode.SOURCE_UNREACHABLE) {
             // a route this server's setup does not offer (uploads straight to the bucket on a local
             // disk): the caller's answer says so, and nothing is wrong with the server
             log.info("{} {} refused: {}", ctx.method(), ctx.path(), e.getMessage());
