@@ -11,6 +11,7 @@ import io.mediaopt.http.UploadReader;
 import io.mediaopt.image.ImageOptimizer;
 import io.mediaopt.image.vips.Vips;
 import io.mediaopt.imageurl.ImageUrls;
+import io.mediaopt.jobs.Caller;
 import io.mediaopt.jobs.EndedInputs;
 import io.mediaopt.jobs.JdbcJobStore;
 import io.mediaopt.jobs.JobProcessor;
@@ -229,7 +230,9 @@ public final class Main {
                 jobs, storage, usage, uploads, resumable, info,
                 deliveries, WebPage.load(), metrics,
                 json, ImageUrls.start(config.imageUrls(), storage, vips, presets, config.limits(), json,
-                        outputDir.resolve("image-url-work"), clock).map(service::own)
+                        outputDir.resolve("image-url-work"), clock, config.apiKeys().isEmpty()
+                                ? Optional.of(id -> jobs.getDone(id, Caller.ANYONE).state().outputKey())
+                                : Optional.empty()).map(service::own)
                         .map(urls -> (io.javalin.http.Handler) urls.handler()::handle));
 
         webhooks.start();

@@ -20,6 +20,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.util.HexFormat;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
@@ -28,8 +29,17 @@ import java.util.regex.Pattern;
  * before anything is fetched, then fetched to a file, sniffed and walked for polyglots as an
  * upload is, and read for its {@link SourceFacts}.
  */
-final class ImageSources {
+public final class ImageSources {
     static final String STORAGE_SCHEME = "s3://";
+    static final String JOB_SCHEME = "mediaopt://jobs/";
+    private static final Pattern JOB_OUTPUT = Pattern.compile("mediaopt://jobs/([A-Za-z0-9_\\-]{1,64})/output");
+
+    /** The storage key of a done job's output, by the job's id; 404 or 409 as the job routes answer. */
+    @FunctionalInterface
+    public interface JobOutputs {
+        String outputKey(String jobId);
+    }
+
     private static final Pattern STORAGE_KEY = Pattern.compile("[A-Za-z0-9._\\-]+(/[A-Za-z0-9._\\-]+)*");
 
     private final HttpSource http;
@@ -38,8 +48,11 @@ final class ImageSources {
     private final long maxBytes;
     private final long maxPixels;
     private final Clock clock;
+    private final Optional<JobOutputs> jobs;
 
-    ImageSources(HttpSource http, Storage storage, Vips vips, long maxBytes, long maxPixels, Clock clock) {
+    ImageSources(HttpSource http, Storage storage, Vips vips, long maxBytes, long maxPixels, Clock clock,
+                 Optional<JobOutputs> jobs) {
+        this.jobs = jobs;
         this.http = http;
         this.storage = storage;
         this.vips = vips;
@@ -52,10 +65,12 @@ final class ImageSources {
     void checkAllowed(String source) {
         if (source.startsWith(STORAGE_SCHEME)) {
             storageKey(source);
+        } else if (source.startsWith(JOB_SCHEME)) {
+            jobId(source);
         } else if (source.regionMatches(true, 0, "http://", 0, 7) || source.regionMatches(true, 0, "https://", 0, 8)) {
             http.check(source);
         } else {
-            throw ServiceException.invalidInput("Expected a source of s3://<key> or http(s)://");
+            throw ServiceException.invalidInput("Expected a source of s3://<key>, mediaopt://jobs/<id>/output or http(s)://");
         }
     }
 
@@ -63,6 +78,8 @@ final class ImageSources {
     SourceFacts fetch(String source, Path file) {
         if (source.startsWith(STORAGE_SCHEME)) {
             fetchStored(storageKey(source), file);
+        } else if (source.startsWith(JOB_SCHEME)) {
+            fetchStored(jobs.orElseThrow().outputKey(jobId(source)), file);
         } else {
             http.fetch(source, file);
         }
@@ -102,6 +119,16 @@ final class ImageSources {
         }
         if (size > maxBytes) throw ServiceException.tooLarge(maxBytes);
         storage.copyTo(key, file);
+    }
+
+    /** The id of a job source; refused while API keys are on, since the URL names no owner. */
+    private String jobId(String source) {
+        var match = JOB_OUTPUT.matcher(source);
+        if (!match.matches()) throw ServiceException.invalidInput("Expected a job source as mediaopt://jobs/<id>/output");
+        if (jobs.isEmpty()) {
+            throw ImageUrlException.notAllowed("Jobs are sources only while SERVICE_API_KEYS is unset (a URL names no owner)");
+        }
+        return match.group(1);
     }
 
     /** The key of an {@code s3://} source: plain path segments, never the variants' own. */

@@ -26,15 +26,17 @@ public final class ImageUrls implements AutoCloseable {
 
     /** The feature as configured; empty when SERVICE_IMAGE_URL_KEYS is unset and unsigned URLs are off. */
     public static Optional<ImageUrls> start(ImageUrlSettings settings, Storage storage, Vips vips, Presets presets,
-                                            Limits limits, ObjectMapper json, Path workRoot, Clock clock) {
+                                            Limits limits, ObjectMapper json, Path workRoot, Clock clock,
+                                            Optional<ImageSources.JobOutputs> jobs) {
         if (!settings.enabled()) return Optional.empty();
         return Optional.of(start(settings, storage, vips, presets, limits, json, workRoot, clock,
-                CallbackUrls.NameLookup.SYSTEM));
+                CallbackUrls.NameLookup.SYSTEM, jobs));
     }
 
     /** As {@link #start}, resolving host names with {@code lookup} (tests name hosts that resolve inside). */
     public static ImageUrls start(ImageUrlSettings settings, Storage storage, Vips vips, Presets presets, Limits limits,
-                                  ObjectMapper json, Path workRoot, Clock clock, CallbackUrls.NameLookup lookup) {
+                                  ObjectMapper json, Path workRoot, Clock clock, CallbackUrls.NameLookup lookup,
+                                  Optional<ImageSources.JobOutputs> jobs) {
         CallbackUrls urls = new CallbackUrls(true, settings.allowPrivate(), lookup);
         HttpClient client = CheckedHttpClient.create(settings.fetchTimeout(), urls, null);
         try {
@@ -45,7 +47,7 @@ public final class ImageUrls implements AutoCloseable {
         HttpSource http = new HttpSource(new SourceHosts(settings.sources()), urls, client, limits.maxInputBytes(),
                 settings.fetchTimeout());
         ImageSources sources = new ImageSources(http, storage, vips, limits.maxInputBytes(), limits.maxInputPixels(),
-                clock);
+                clock, jobs);
         ImageUrlHandler handler = new ImageUrlHandler(settings, sources, new VariantStore(storage, json),
                 new Renderer(vips), new FormatQualities(presets), new HashSet<>(presets.names()), workRoot, clock);
         return new ImageUrls(client, handler);

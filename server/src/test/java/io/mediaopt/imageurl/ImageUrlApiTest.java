@@ -138,6 +138,13 @@ class ImageUrlApiTest {
     }
 
     @Test
+    void jobSourcesNeedKeysOff() throws Exception {
+        HttpResponse<byte[]> answer = get(signed("w:10", "mediaopt://jobs/some-job/output"));
+        assertThat(answer.statusCode()).isEqualTo(403);
+        assertThat(new String(answer.body(), StandardCharsets.UTF_8)).contains("SERVICE_API_KEYS");
+    }
+
+    @Test
     void unknownOptionIsNamed() throws Exception {
         HttpResponse<byte[]> answer = get(signed("blur:5", origin.url("/photo.jpg")));
         assertThat(answer.statusCode()).isEqualTo(400);
