@@ -7,6 +7,11 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+import javax.imageio.ImageIO;
+import java.awt.Color;
+import java.awt.Graphics2D;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,7 +21,9 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -135,6 +142,44 @@ class ImageUrlApiTest {
         assertThat(get(signed("w:10", "s3://library/missing.jpg")).statusCode()).isEqualTo(404);
         assertThat(get(signed("w:10", "s3://image-url/variants/x")).statusCode()).isEqualTo(403);
         assertThat(get(signed("w:10", "s3://library/../jobs.db")).statusCode()).isEqualTo(403);
+    }
+
+    /**
+     * An 800 x 400 grey picture with a saturated red disc off-centre (centre x 680): a 400 x 400
+     * fill keeps the disc with smart crop and with a focal point on it, loses it at the centre.
+     */
+    @Test
+    void smartCropAndFocalPointKeepTheSubject() throws Exception {
+        BufferedImage picture = new BufferedImage(800, 400, BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = picture.createGraphics();
+        g.setColor(new Color(128, 128, 128));
+        g.fillRect(0, 0, 800, 400);
+        g.setColor(new Color(230, 20, 20));
+        g.fillOval(680 - 60, 200 - 60, 120, 120);
+        g.dispose();
+        Path library = server.outputDir().resolve("library");
+        Files.createDirectories(library);
+        ImageIO.write(picture, "png", library.resolve("subject.png").toFile());
+        assertThat(redColumns("rs:fill:400:400/g:sm/f:png")).as("smart crop").isNotEmpty();
+        assertThat(redColumns("rs:fill:400:400/g:fp:0.8:0.5/f:png")).as("focal point").isNotEmpty();
+        assertThat(redColumns("rs:fill:400:400/g:ea/f:png")).as("east").isNotEmpty();
+        assertThat(redColumns("rs:fill:400:400/g:ce/f:png")).as("centre").isEmpty();
+        assertThat(redColumns("rs:fill:400:400/g:we/f:png")).as("west").isEmpty();
+    }
+
+    /** The columns of the rendered picture whose middle row is red. */
+    private static List<Integer> redColumns(String options) throws Exception {
+        HttpResponse<byte[]> answer = get(signed(options, "s3://library/subject.png"));
+        assertThat(answer.statusCode()).isEqualTo(200);
+        BufferedImage out = ImageIO.read(new ByteArrayInputStream(answer.body()));
+        assertThat(out.getWidth()).isEqualTo(400);
+        assertThat(out.getHeight()).isEqualTo(400);
+        List<Integer> red = new ArrayList<>();
+        for (int x = 0; x < out.getWidth(); x++) {
+            Color c = new Color(out.getRGB(x, 200));
+            if (c.getRed() > 180 && c.getGreen() < 80) red.add(x);
+        }
+        return red;
     }
 
     @Test
