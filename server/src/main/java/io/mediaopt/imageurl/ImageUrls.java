@@ -49,7 +49,7 @@ public final class ImageUrls implements AutoCloseable {
         ImageSources sources = new ImageSources(http, storage, vips, limits.maxInputBytes(), limits.maxInputPixels(),
                 clock, jobs);
         ImageUrlHandler handler = new ImageUrlHandler(settings, sources, new VariantStore(storage, json),
-                new Renderer(vips), new FormatQualities(presets), new HashSet<>(presets.names()), workRoot, clock);
+                new Renderer(vips, limits.maxInputPixels()), new FormatQualities(presets), new HashSet<>(presets.names()), workRoot, clock);
         return new ImageUrls(client, handler);
     }
 

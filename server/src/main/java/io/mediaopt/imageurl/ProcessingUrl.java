@@ -48,6 +48,9 @@ public record ProcessingUrl(String signature, String signedPath, boolean info, I
                 optionFormat = options.format();
             }
         }
+        if (options.scaledWidth() > OptionValues.MAX_SIDE || options.scaledHeight() > OptionValues.MAX_SIDE) {
+            throw ServiceException.invalidInput("Expected width and height times dpr of at most " + OptionValues.MAX_SIDE);
+        }
         if (i >= segments.length || segments[i].isEmpty()) {
             throw ServiceException.invalidInput("Expected a source after the options of the image URL");
         }

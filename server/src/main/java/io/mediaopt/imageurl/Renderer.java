@@ -1,5 +1,6 @@
 package io.mediaopt.imageurl;
 
+import io.mediaopt.ServiceException;
 import io.mediaopt.image.vips.Vips;
 import io.mediaopt.image.vips.VipsImage;
 
@@ -13,9 +14,12 @@ final class Renderer {
     private static final double WHITE = 255;
 
     private final Vips vips;
+    private final long maxPixels;
 
-    Renderer(Vips vips) {
+    /** {@code maxPixels}: the largest picture a render may make (SERVICE_MAX_INPUT_PIXELS, as for inputs). */
+    Renderer(Vips vips, long maxPixels) {
         this.vips = vips;
+        this.maxPixels = maxPixels;
     }
 
     /** What was written: the picture's size. */
@@ -23,6 +27,9 @@ final class Renderer {
 
     Rendered render(Path source, SourceFacts facts, ImageOptions options, UrlFormat format, int quality, Path output) {
         RenderPlan plan = RenderPlan.of(options, facts.width(), facts.height());
+        if ((long) plan.resizeWidth() * plan.resizeHeight() > maxPixels) {
+            throw ServiceException.tooLarge("The asked picture has more than " + maxPixels + " pixels");
+        }
         Vips.BoxSize size = plan.enlarge() ? Vips.BoxSize.BOTH : Vips.BoxSize.DOWN;
         if (plan.kind() == RenderPlan.Kind.FORCE) size = Vips.BoxSize.FORCE;
         boolean smart = plan.kind() == RenderPlan.Kind.SMART_FILL;

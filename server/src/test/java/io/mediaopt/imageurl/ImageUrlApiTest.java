@@ -190,6 +190,13 @@ class ImageUrlApiTest {
     }
 
     @Test
+    void aRenderLargerThanThePixelLimitIsRefused() throws Exception {
+        HttpResponse<byte[]> answer = get(signed("rs:force:16384:16384:1", origin.url("/photo.jpg")));
+        assertThat(answer.statusCode()).isEqualTo(413);
+        assertThat(new String(answer.body(), StandardCharsets.UTF_8)).contains("pixels");
+    }
+
+    @Test
     void unknownOptionIsNamed() throws Exception {
         HttpResponse<byte[]> answer = get(signed("blur:5", origin.url("/photo.jpg")));
         assertThat(answer.statusCode()).isEqualTo(400);

@@ -130,6 +130,7 @@ class ProcessingUrlTest {
         assertRefused("sig/pr:nope/" + BASE64_SOURCE, "preset");
         assertRefused("sig/f:bmp/" + BASE64_SOURCE, "format");
         assertRefused("sig/dpr:9/" + BASE64_SOURCE, "dpr");
+        assertRefused("sig/w:16000/dpr:2/" + BASE64_SOURCE, "dpr");
         assertRefused("sig/rs:fit:10:10:0:1/" + BASE64_SOURCE, "extend");
         assertRefused("sig/w:10/", "source");
         assertRefused("sig/w:10/!!!", "base64");
