@@ -12,7 +12,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * An origin on 127.0.0.1 that image URLs name as their source: {@code /photo.jpg} serves a file,
- * {@code /moved} redirects to {@code target}, {@code /text} serves a page; it counts every request,
+ * {@code /moved} redirects to {@code target}, {@code /text} serves a page, {@code /stall} answers
+ * after 3 s; it counts every request,
  * so a test can tell that a refused source was never fetched.
  */
 final class ImageOrigin implements AutoCloseable {
@@ -34,6 +35,13 @@ final class ImageOrigin implements AutoCloseable {
                 exchange.sendResponseHeaders(302, -1);
                 exchange.close();
                 return;
+            } else if (path.equals("/stall")) {
+                try {
+                    Thread.sleep(3000); // longer than the fetch's limit in the test that asks for it
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                body = new byte[0];
             } else if (path.equals("/text")) {
                 body = "<html><body>not an image</body></html>".getBytes();
             } else {

@@ -103,17 +103,20 @@ class SourceGuardTest {
     }
 
     @Test
-    void bodiesOverTheLimitStop(@TempDir Path dir) throws Exception {
+    void bodiesOverTheLimitAndSlowOriginsStop(@TempDir Path dir) throws Exception {
         CallbackUrls open = new CallbackUrls(true, true);
         HttpClient openClient = CheckedHttpClient.create(Duration.ofSeconds(5), open, null);
         openClient.start();
         try {
             HttpSource small = new HttpSource(new SourceHosts(List.of("127.0.0.1")), open, openClient, 100,
-                    Duration.ofSeconds(5));
+                    Duration.ofMillis(500));
             Path file = dir.resolve("source");
             assertThatThrownBy(() -> small.fetch(origin.url("/photo.jpg"), file))
                     .extracting(e -> ((ServiceException) e).errorCode()).isEqualTo(ErrorCode.TOO_LARGE);
             assertThat(Files.exists(file) ? Files.size(file) : 0).isLessThanOrEqualTo(100);
+            // an origin slower than the fetch's limit is a timeout, not a failure of the service
+            assertThatThrownBy(() -> small.fetch(origin.url("/stall"), dir.resolve("stalled")))
+                    .extracting(e -> ((ServiceException) e).errorCode()).isEqualTo(ErrorCode.TIMEOUT);
         } finally {
             openClient.stop();
             origin.requests.set(0);
