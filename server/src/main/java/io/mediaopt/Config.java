@@ -4,6 +4,7 @@ import io.mediaopt.http.ConnectionLimits;
 import io.mediaopt.http.CorsOrigins;
 import io.mediaopt.keeping.KeepSettings;
 import io.mediaopt.keeping.Keeping;
+import io.mediaopt.imageurl.ImageUrlSettings;
 import io.mediaopt.logs.LogFormat;
 import io.mediaopt.media.Limits;
 import io.mediaopt.uploads.UploadSettings;
@@ -60,7 +61,8 @@ public record Config(
         LogFormat logFormat,
         long minFreeBytes,
         CorsOrigins cors,
-        KeepSettings keep) {
+        KeepSettings keep,
+        ImageUrlSettings imageUrls) {
 
     /**
      * 1 GiB: room for a few jobs at the default input limit (120 MiB) with their copies, outputs
@@ -137,7 +139,8 @@ public record Config(
                 r.choice("SERVICE_LOG_FORMAT", LogFormat.TEXT, LogFormat.class),
                 r.longInteger("SERVICE_MIN_FREE_BYTES", DEFAULT_MIN_FREE_BYTES, 0),
                 r.optional("SERVICE_CORS_ORIGINS", CorsOrigins::parse).orElse(CorsOrigins.NONE),
-                keep(r));
+                keep(r),
+                ImageUrlSettings.read(r::raw, r::problem));
 
         if (!config.databaseUrl.startsWith("jdbc:sqlite:") && !config.databaseUrl.startsWith("jdbc:postgresql:")) {
             r.problem("SERVICE_DATABASE_URL: expected a jdbc:sqlite: or jdbc:postgresql: URL");
@@ -219,7 +222,7 @@ public record Config(
                 + ", connectionLimits=" + connectionLimits + ", uploads=" + uploads + ", webhooks=" + webhooks
                 + ", imageQuality=" + imageQuality + ", videoQuality=" + videoQuality + ", metricsEnabled=" + metricsEnabled
                 + ", metricsPublic=" + metricsPublic + ", logFormat=" + logFormat + ", minFreeBytes=" + minFreeBytes
-                + ", cors=" + cors + ", keep=" + keep + "]";
+                + ", cors=" + cors + ", keep=" + keep + ", imageUrls=" + imageUrls + "]";
     }
 
     /** Invalid configuration: the message names every bad variable. */

@@ -51,7 +51,13 @@ public enum ErrorCode {
     STORAGE_FAILED("storage-failed", 500),
     /** A job that could not finish after its attempts because the process running it stopped. */
     INTERRUPTED("interrupted", 500),
-    INTERNAL("internal", 500);
+    INTERNAL("internal", 500),
+    /** An image URL whose signature none of SERVICE_IMAGE_URL_KEYS made. */
+    INVALID_SIGNATURE("invalid-signature", 403),
+    /** An image URL's source outside SERVICE_IMAGE_URL_SOURCES, or at an address it may not reach. */
+    SOURCE_NOT_ALLOWED("source-not-allowed", 403),
+    /** An image URL's source that could not be fetched (refused connection, error status). */
+    SOURCE_UNREACHABLE("source-unreachable", 502);
 
     private static final Map<String, ErrorCode> BY_WIRE_NAME = Arrays.stream(values())
             .collect(Collectors.toUnmodifiableMap(ErrorCode::wireName, Function.identity()));

@@ -11,6 +11,8 @@ import io.mediaopt.http.InfoHandlers;
 import io.mediaopt.http.UploadReader;
 import io.mediaopt.image.ImageOptimizer;
 import io.mediaopt.image.vips.Vips;
+import io.mediaopt.imageurl.ImageUrls;
+import io.mediaopt.jobs.Caller;
 import io.mediaopt.jobs.EndedInputs;
 import io.mediaopt.jobs.JdbcJobStore;
 import io.mediaopt.jobs.JobProcessor;
@@ -219,6 +221,7 @@ public final class Main {
                 new CallbackTargets(config.webhooks()), config.keep());
         Path resumableDir = outputDir.resolve("resumable");
         deleteLeftovers(resumableDir);
+        deleteLeftovers(outputDir.resolve("image-url-work"));
         ResumableUploads resumable = new ResumableUploads(new JdbcUploadStore(store.dataSource()), storage,
                 resumableDir, config.uploads(), config.limits().maxInputBytes(),
                 config.connectionLimits().minUploadBytesPerSecond(), clock,
@@ -231,7 +234,11 @@ public final class Main {
                         config.metricsPublic(), config.cors(), stableLinks),
                 jobs, storage, usage, uploads, resumable, info,
                 deliveries, WebPage.load(), metrics,
-                json, tokenUses, clock);
+                json, tokenUses, clock, ImageUrls.start(config.imageUrls(), storage, vips, presets, config.limits(), json,
+                        outputDir.resolve("image-url-work"), clock, config.apiKeys().isEmpty()
+                                ? Optional.of(id -> jobs.getDone(id, Caller.ANYONE).state().outputKey())
+                                : Optional.empty()).map(service::own)
+                        .map(urls -> (io.javalin.http.Handler) urls.handler()::handle));
 
         webhooks.start();
         workers.start();

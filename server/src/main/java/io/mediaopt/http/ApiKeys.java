@@ -20,6 +20,8 @@ import java.util.Set;
 public final class ApiKeys {
     /** Exact paths: a disguised one (/api/health/../usage, an encoded slash) is not public. */
     private static final Set<String> PUBLIC_PATHS = Set.of("/api/health", ApiDocument.PATH);
+    /** Where images by URL are served (io.mediaopt.imageurl). */
+    private static final String IMAGE_URLS = "/img/";
     /** The request attribute holding the name of the key a request presented. */
     private static final String KEY_NAME = "mediaopt.keyName";
 
@@ -50,7 +52,8 @@ public final class ApiKeys {
 
     /** A before-handler: throws 401 unauthorized when a key is needed and missing. */
     public void check(Context ctx) {
-        if (!enforced() || PUBLIC_PATHS.contains(ctx.path()) || isPageFile(ctx) || isStableMedia(ctx)) return;
+        if (!enforced() || PUBLIC_PATHS.contains(ctx.path()) || isPageFile(ctx) || isStableMedia(ctx)
+                || isImageUrl(ctx)) return;
         String presented = presentedKey(ctx);
         String name = presented == null ? null : nameOf(presented);
         if (name == null) throw ServiceException.unauthorized();
@@ -109,6 +112,12 @@ public final class ApiKeys {
     private static boolean isRead(Context ctx) {
         String method = ctx.method().name();
         return method.equals("GET") || method.equals("HEAD");
+    }
+
+    /** Images by URL carry their own check, a signature, and are fetched by browsers without a key. */
+    private static boolean isImageUrl(Context ctx) {
+        String method = ctx.method().name();
+        return (method.equals("GET") || method.equals("HEAD")) && ctx.path().startsWith(IMAGE_URLS);
     }
 
     private static String presentedKey(Context ctx) {

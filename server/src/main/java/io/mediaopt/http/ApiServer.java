@@ -57,7 +57,8 @@ public final class ApiServer implements AutoCloseable {
 
     public ApiServer(Settings settings, Jobs jobs, Storage storage, UsageCounters usage, UploadReader uploads,
                      ResumableUploads resumable, InfoHandlers info, JdbcDeliveryStore deliveries, WebPage page,
-                     ServiceMetrics metrics, ObjectMapper json, JdbcTokenUses tokenUses, Clock clock) {
+                     ServiceMetrics metrics, ObjectMapper json, JdbcTokenUses tokenUses, Clock clock,
+                     Optional<Handler> imageUrls) {
         this.usage = usage;
         this.metrics = metrics;
         ApiKeys keys = settings.servesApi() ? settings.apiKeys().withPublicPage(page.paths()) : settings.apiKeys();
@@ -145,6 +146,7 @@ public final class ApiServer implements AutoCloseable {
                 get.accept("/api/usage", ctx -> info.usage(ctx, keys.caller(ctx)));
                 get.accept(ApiDocument.PATH, document::serve);
                 for (String path : page.paths()) get.accept(path, page::serve);
+                imageUrls.ifPresent(handler -> get.accept("/img/*", handler));
             }
             config.routes.after(this::addTotals);
             config.routes.after(cors::keepVary);
@@ -215,7 +217,7 @@ public final class ApiServer implements AutoCloseable {
             // an outage of the job database or of storage: the request may pass once it is over
             log.warn("{} {} failed: {} {} ({})", ctx.method(), ctx.path(), e.status(), e.code(), rootCause(e));
             ctx.header("Retry-After", Long.toString(OUTAGE_RETRY_AFTER.toSeconds()));
-        } else if (e.errorCode() == ErrorCode.NOT_SUPPORTED) {
+        } else if (e.errorCode() == ErrorCode.NOT_SUPPORTED || e.errorCode() == ErrorCode.SOURCE_UNREACHABLE) {
             // a route this server's setup does not offer (uploads straight to the bucket on a local
             // disk): the caller's answer says so, and nothing is wrong with the server
             log.info("{} {} refused: {}", ctx.method(), ctx.path(), e.getMessage());

@@ -23,7 +23,7 @@ import java.util.Map;
  * connection (DNS rebinding). The request keeps the name for its {@code Host} header, TLS server
  * name (SNI) and certificate check.
  */
-final class CheckedHttpClient {
+public final class CheckedHttpClient {
     private final CallbackUrls urls;
 
     private CheckedHttpClient(CallbackUrls urls) {
@@ -34,7 +34,7 @@ final class CheckedHttpClient {
      * HTTP/1.1, no redirects followed, no proxy, certificates and host names checked as browsers
      * do; the certificates of {@code trustStore} (when not null) trusted instead of the JDK's.
      */
-    static HttpClient create(Duration timeout, CallbackUrls urls, KeyStore trustStore) {
+    public static HttpClient create(Duration timeout, CallbackUrls urls, KeyStore trustStore) {
         SslContextFactory.Client tls = new SslContextFactory.Client();
         tls.setEndpointIdentificationAlgorithm("HTTPS");
         if (trustStore != null) tls.setTrustStore(trustStore);

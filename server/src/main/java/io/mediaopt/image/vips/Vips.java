@@ -30,6 +30,8 @@ public final class Vips {
     private static final int ACCESS_SEQUENTIAL = 1;
     private static final int SIZE_DOWN = 2;
     private static final int FAIL_ON_ERROR = 2;
+    /** VIPS_INTERESTING_ATTENTION of libvips' VipsInteresting. */
+    private static final int INTERESTING_ATTENTION = 3;
 
     private final LibVips lib;
     private final int major;
@@ -176,6 +178,22 @@ public final class Vips {
         VipsOptions options = VipsOptions.none().set("height", height).set("size", SIZE_DOWN).set("no_rotate", true);
         if (fromProfile) options.set("export_profile", "srgb");
         return options;
+    }
+
+    /** How {@link #thumbnailBox} meets its box: libvips' VipsSize. */
+    public enum BoxSize { BOTH, UP, DOWN, FORCE }
+
+    /**
+     * vips_thumbnail of {@code file} (shrunk on load, turned upright) into {@code width} x
+     * {@code height} as {@code size} says; with {@code attentionCrop}, cropped to exactly that box
+     * around what libvips' attention measure (skin, saturation, edges) finds most interesting.
+     */
+    public VipsImage thumbnailBox(Path file, int width, int height, BoxSize size, boolean attentionCrop) {
+        VipsOptions options = VipsOptions.none().set("height", height).set("size", size.ordinal())
+                .set("fail_on", FAIL_ON_ERROR);
+        if (attentionCrop) options.set("crop", INTERESTING_ATTENTION);
+        return calls.image("thumbnail", (arena, out) -> List.of(arena.allocateFrom(file.toString()), out, width),
+                List.of(pointer(), pointer(), integer()), options);
     }
 
     /** A file opened for one sequential decode that stops at the first error, as thumbnail's is. */

@@ -1,0 +1,187 @@
+package io.mediaopt.imageurl;
+
+import io.javalin.http.Context;
+import io.mediaopt.ServiceException;
+import io.mediaopt.storage.Storage;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.Set;
+import java.util.stream.Stream;
+
+/**
+ * {@code GET /img/...}: a URL of images by URL parsed, its signature checked, its source checked
+ * before anything is fetched, then the variant served from storage or rendered once and stored.
+ * Answers are cacheable for {@code SERVICE_IMAGE_URL_CACHE_SECONDS}; refusals are not stored.
+ */
+public final class ImageUrlHandler {
+    public static final String PATH_PREFIX = "/img/";
+    /** How long a source's facts are trusted before the source is fetched again. */
+    static final Duration REVALIDATE_AFTER = Duration.ofMinutes(10);
+
+    private final ImageUrlSettings settings;
+    private final UrlSignatures signatures;
+    private final ImageSources sources;
+    private final VariantStore variants;
+    private final Renderer renderer;
+    private final FormatQualities qualities;
+    private final Set<String> presets;
+    private final Path workRoot;
+    private final Clock clock;
+
+    ImageUrlHandler(ImageUrlSettings settings, ImageSources sources, VariantStore variants, Renderer renderer,
+                    FormatQualities qualities, Set<String> presets, Path workRoot, Clock clock) {
+        this.settings = settings;
+        this.signatures = new UrlSignatures(settings.keys(), settings.unsigned());
+        this.sources = sources;
+        this.variants = variants;
+        this.renderer = renderer;
+        this.qualities = qualities;
+        this.presets = Set.copyOf(presets);
+        this.workRoot = workRoot;
+        this.clock = clock;
+    }
+
+    public void handle(Context ctx) {
+        try {
+            serve(ctx);
+        } catch (ServiceException e) {
+            ctx.header("Cache-Control", "no-store");
+            throw e;
+        }
+    }
+
+    private void serve(Context ctx) {
+        String raw = ctx.req().getRequestURI();
+        if (!raw.startsWith(PATH_PREFIX)) throw ServiceException.notFound("No route for " + raw);
+        ProcessingUrl url = ProcessingUrl.parse(raw.substring(PATH_PREFIX.length()), presets, settings.presetsOnly());
+        signatures.check(url);
+        sources.checkAllowed(url.source());
+        Path work = newWorkDir();
+        try {
+            Source source = new Source(url.source(), work);
+            if (url.info()) {
+                ctx.header("Cache-Control", "public, max-age=" + REVALIDATE_AFTER.toSeconds());
+                ctx.json(source.facts());
+                return;
+            }
+            ImageOptions options = url.options();
+            UrlFormat format = options.format();
+            if (format == UrlFormat.BEST) {
+                format = UrlFormat.negotiate(ctx.header("Accept"), source.facts().alpha());
+                ctx.header("Vary", "Accept");
+            }
+            int quality = qualities.of(options, format);
+            String canonical = options.canonical() + "/format:" + format.wireName() + "/quality:" + quality;
+            String key = VariantStore.variantKey(source.facts().version(), canonical);
+            String etag = "\"" + key.substring(key.lastIndexOf('/') + 1) + "\"";
+            ctx.header("ETag", etag);
+            ctx.header("Cache-Control", "public, max-age=" + settings.cacheSeconds());
+            if (etag.equals(ctx.header("If-None-Match"))) {
+                ctx.status(304);
+                return;
+            }
+            boolean[] rendered = {false};
+            UrlFormat chosen = format;
+            VariantStore.Figures figures = variants.figures(key).orElseGet(() -> variants.renderOnce(key, () -> {
+                rendered[0] = true;
+                return render(source, options, chosen, quality, key, work);
+            }));
+            send(ctx, key, figures, chosen, !rendered[0]);
+        } finally {
+            deleteTree(work);
+        }
+    }
+
+    private VariantStore.Figures render(Source source, ImageOptions options, UrlFormat format, int quality,
+                                        String key, Path work) {
+        Path output = work.resolve("variant." + format.extension);
+        Renderer.Rendered done = renderer.render(source.file(), source.facts(), options, format, quality, output);
+        try {
+            VariantStore.Figures figures = new VariantStore.Figures(done.width(), done.height(), format.wireName(),
+                    Files.size(output));
+            variants.putVariant(key, output, format.contentType(), figures, work);
+            return figures;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private void send(Context ctx, String key, VariantStore.Figures figures, UrlFormat format, boolean hit) {
+        Storage.StoredObject object = variants.open(key);
+        ctx.header("Content-Type", format.contentType());
+        ctx.header("Content-Disposition", "inline; filename=\"image." + format.extension + "\"");
+        ctx.header("Content-Length", Long.toString(object.size()));
+        ctx.header("x-service-output-width", Integer.toString(figures.width()));
+        ctx.header("x-service-output-height", Integer.toString(figures.height()));
+        ctx.header("x-service-output-bytes", Long.toString(object.size()));
+        ctx.header("x-service-format", format.wireName());
+        ctx.header("x-service-cache", hit ? "hit" : "miss");
+        ctx.result(object.content());
+    }
+
+    /**
+     * A request's source: its facts from storage while fresh, otherwise fetched; the file is
+     * fetched only when a render needs it (and its facts refreshed with it).
+     */
+    private final class Source {
+        private final String url;
+        private final Path work;
+        private SourceFacts facts;
+        private Path file;
+
+        Source(String url, Path work) {
+            this.url = url;
+            this.work = work;
+            this.facts = variants.facts(url)
+                    .filter(f -> clock.millis() - f.fetchedAtMillis() < REVALIDATE_AFTER.toMillis())
+                    .orElse(null);
+            if (this.facts == null) fetch();
+        }
+
+        SourceFacts facts() {
+            return facts;
+        }
+
+        Path file() {
+            if (file == null) fetch();
+            return file;
+        }
+
+        private void fetch() {
+            Path target = work.resolve("source");
+            SourceFacts fetched = sources.fetch(url, target);
+            if (facts != null && !facts.version().equals(fetched.version())) {
+                // the source changed since its facts were stored: this render is of the older key,
+                // so the request is refused for a retry that names the new version
+                variants.putFacts(url, fetched, work);
+                throw ImageUrlException.unreachable("The source changed while it was rendered; try again");
+            }
+            facts = fetched;
+            file = target;
+            variants.putFacts(url, fetched, work);
+        }
+    }
+
+    private Path newWorkDir() {
+        try {
+            Files.createDirectories(workRoot);
+            return Files.createTempDirectory(workRoot, "img");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void deleteTree(Path dir) {
+        try (Stream<Path> files = Files.walk(dir)) {
+            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException ignored) {
+            // a leftover work directory is removed with the next start's leftovers
+        }
+    }
+}

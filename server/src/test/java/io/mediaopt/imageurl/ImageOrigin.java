@@ -1,0 +1,72 @@
+package io.mediaopt.imageurl;
+
+import com.sun.net.httpserver.HttpServer;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * An origin on 127.0.0.1 that image URLs name as their source: {@code /photo.jpg} serves a file,
+ * {@code /moved} redirects to {@code target}, {@code /text} serves a page, {@code /stall} answers
+ * after 3 s; it counts every request,
+ * so a test can tell that a refused source was never fetched.
+ */
+final class ImageOrigin implements AutoCloseable {
+    private final HttpServer server;
+    final AtomicInteger requests = new AtomicInteger();
+    volatile String redirectTarget = "/photo.jpg";
+
+    ImageOrigin(Path photo) throws IOException {
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/", exchange -> {
+            requests.incrementAndGet();
+            String path = exchange.getRequestURI().getPath();
+            byte[] body;
+            if (path.equals("/photo.jpg")) {
+                body = Files.readAllBytes(photo);
+                exchange.getResponseHeaders().add("Content-Type", "image/jpeg");
+            } else if (path.equals("/moved")) {
+                exchange.getResponseHeaders().add("Location", redirectTarget);
+                exchange.sendResponseHeaders(302, -1);
+                exchange.close();
+                return;
+            } else if (path.equals("/stall")) {
+                try {
+                    Thread.sleep(3000); // longer than the fetch's limit in the test that asks for it
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                body = new byte[0];
+            } else if (path.equals("/text")) {
+                body = "<html><body>not an image</body></html>".getBytes();
+            } else {
+                exchange.sendResponseHeaders(404, -1);
+                exchange.close();
+                return;
+            }
+            exchange.sendResponseHeaders(200, body.length);
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(body);
+            }
+        });
+        server.start();
+    }
+
+    int port() {
+        return server.getAddress().getPort();
+    }
+
+    String url(String path) {
+        return "http://127.0.0.1:" + port() + path;
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+    }
+}
