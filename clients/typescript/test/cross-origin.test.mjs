@@ -9,7 +9,8 @@ import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { cuttingProxy } from "./proxy.mjs";
 import { made } from "./server.mjs";
-import { assertResumed, awaitDone, playHls, startStage, thirtyMegabyteClip, uploadFromPage } from "./page-origin.mjs";
+import { assertPlayedToTheEnd, assertResumed, awaitDone, playHls, playVideoSnippet, showPicture, startStage,
+  thirtyMegabyteClip, uploadFromPage } from "./page-origin.mjs";
 
 describe("a page of another origin", () => {
   let stage;
@@ -49,29 +50,12 @@ describe("a page of another origin", () => {
     const master = uploadedJob.result.renditions.find((r) => r.role === "hls-master").url;
     const played = await playHls(page, master, true);
 
-    assert.deepEqual(played.errors.filter((e) => !/bufferStalled|bufferNudge/.test(e)), []);
-    assert.ok(played.playing, JSON.stringify(played));
-    assert.equal(played.ended, true, JSON.stringify(played));
-    assert.ok(played.times.some((t) => t > 0) && played.times.at(-1) > 6, JSON.stringify(played.times));
-    assert.ok(played.levels.length >= 1);
+    assertPlayedToTheEnd(played);
   });
 
   test("plays the job's <video> snippet", { timeout: 60_000 }, async () => {
     assert.ok(uploadedJob?.result.video, "the upload's job has its <video>");
-    const played = await page.evaluate((snippet) => new Promise((resolve) => {
-      const holder = document.createElement("div");
-      holder.innerHTML = snippet;
-      document.body.append(holder);
-      const video = holder.querySelector("video");
-      video.muted = true;
-      const start = { errors: [] };
-      video.addEventListener("error", () => start.errors.push(video.error?.message ?? "error"));
-      video.addEventListener("timeupdate", () => {
-        if (video.currentTime > 1) resolve({ ...start, currentTime: video.currentTime, src: video.currentSrc });
-      });
-      video.play().catch((error) => start.errors.push(String(error)));
-      setTimeout(() => resolve({ ...start, timedOut: true, currentTime: video.currentTime }), 30_000);
-    }), uploadedJob.result.video);
+    const played = await playVideoSnippet(page, uploadedJob.result.video);
 
     assert.deepEqual(played.errors, []);
     assert.ok(played.currentTime > 1, JSON.stringify(played));
@@ -81,7 +65,7 @@ describe("a page of another origin", () => {
 
   test("shows an image job's <picture> and reads the synchronous answer's headers", { timeout: 90_000 },
     async () => {
-      const shown = await page.evaluate(async (baseUrl) => {
+      const answered = await page.evaluate(async (baseUrl) => {
         const { MediaoptClient } = await import("/client/index.js");
         const client = new MediaoptClient(baseUrl);
         const photo = new File([await (await fetch("/photo.jpg")).blob()], "photo.jpg", { type: "image/jpeg" });
@@ -90,24 +74,15 @@ describe("a page of another origin", () => {
         const missing = await client.getJob("missing").catch((error) => ({ code: error.code, status: error.status }));
         const { jobId } = await client.submitJob(photo, { renditions: ["responsive"] });
         const job = await client.waitForJob(jobId, { timeoutMs: 60_000 });
-        const holder = document.createElement("div");
-        holder.innerHTML = job.result.picture;
-        document.body.append(holder);
-        const img = holder.querySelector("img");
-        await new Promise((loaded) => {
-          if (img.complete) loaded();
-          img.addEventListener("load", loaded);
-          img.addEventListener("error", loaded);
-        });
         return { outputWidth: optimized.result.outputWidth, strategy: optimized.result.strategy,
-          bytes: optimized.data.length, outputBytes: optimized.result.outputBytes, missing,
-          naturalWidth: img.naturalWidth, src: img.currentSrc };
+          bytes: optimized.data.length, outputBytes: optimized.result.outputBytes, missing, picture: job.result.picture };
       }, service.baseUrl);
+      const shown = await showPicture(page, answered.picture);
 
-      assert.equal(shown.outputWidth, 320);
-      assert.equal(shown.strategy, "image-webp");
-      assert.equal(shown.bytes, shown.outputBytes);
-      assert.deepEqual(shown.missing, { code: "not-found", status: 404 });
+      assert.equal(answered.outputWidth, 320);
+      assert.equal(answered.strategy, "image-webp");
+      assert.equal(answered.bytes, answered.outputBytes);
+      assert.deepEqual(answered.missing, { code: "not-found", status: 404 });
       assert.ok(shown.naturalWidth > 0, JSON.stringify(shown));
       assert.ok(shown.src.startsWith(service.baseUrl), shown.src);
       assert.deepEqual(complaints, []);

@@ -173,6 +173,50 @@ export function playHls(page, master, toTheEnd) {
   }), master, toTheEnd);
 }
 
+/** Checks that `played` (of {@link playHls} to the end) played the 6.5 s clip through, with no error. */
+export function assertPlayedToTheEnd(played) {
+  assert.deepEqual(played.errors.filter((e) => !/bufferStalled|bufferNudge/.test(e)), []);
+  assert.ok(played.playing, JSON.stringify(played));
+  assert.equal(played.ended, true, JSON.stringify(played));
+  assert.ok(played.times.some((t) => t > 0) && played.times.at(-1) > 6, JSON.stringify(played.times));
+  assert.ok(played.levels.length >= 1);
+}
+
+/** Plays a job's `<video>` snippet in the page, muted, until it is past its first second; what it saw. */
+export function playVideoSnippet(page, snippet) {
+  return page.evaluate((snippet) => new Promise((resolve) => {
+    const holder = document.createElement("div");
+    holder.innerHTML = snippet;
+    document.body.append(holder);
+    const video = holder.querySelector("video");
+    video.muted = true;
+    const start = { errors: [] };
+    video.addEventListener("error", () => start.errors.push(video.error?.message ?? "error"));
+    video.addEventListener("timeupdate", () => {
+      if (video.currentTime > 1) resolve({ ...start, currentTime: video.currentTime, src: video.currentSrc });
+    });
+    video.play().catch((error) => start.errors.push(String(error)));
+    setTimeout(() => resolve({ ...start, timedOut: true, currentTime: video.currentTime }), 30_000);
+  }), snippet);
+}
+
+/** Shows a job's `<picture>` snippet in the page until its image loaded or failed; the `<img>` as shown. */
+export function showPicture(page, snippet) {
+  return page.evaluate(async (snippet) => {
+    const holder = document.createElement("div");
+    holder.innerHTML = snippet;
+    document.body.append(holder);
+    const img = holder.querySelector("img");
+    await new Promise((loaded) => {
+      if (img.complete) loaded();
+      img.addEventListener("load", loaded);
+      img.addEventListener("error", loaded);
+    });
+    return { naturalWidth: img.naturalWidth, src: img.currentSrc, width: img.getAttribute("width"),
+      height: img.getAttribute("height"), style: img.getAttribute("style") };
+  }, snippet);
+}
+
 /** Reads `url` (a job) with these headers until its job is done; the job. */
 export async function awaitDone(url, headers = {}) {
   for (let i = 0; i < 300; i++) {

@@ -87,6 +87,27 @@ class UploadTokensApiTest {
     }
 
     @Test
+    void aTokenThatKeepsTheJobGivesThePageSignedLinksThatNeedNoKey() throws Exception {
+        String token = calls.mint(KEY, Map.of("keep", true, "linkTtlSec", 600, "kind", "image"));
+        assertRefused(calls.submit(token, "p.jpg", photo, Map.of("keep", "false")), 403, "token-scope");
+        HttpResponse<String> submitted = calls.submit(token, "p.jpg", photo, Map.of());
+        assertThat(submitted.statusCode()).as(submitted.body()).isEqualTo(202);
+        JsonNode job = calls.doneJob(TokenCalls.JSON.readTree(submitted.body()).path("jobId").asText(), token);
+        assertThat(job.path("keep").path("visibility").asText()).as(job.toString()).isEqualTo("private");
+        assertThat(job.path("keep").path("linkTtlSec").asInt()).isEqualTo(600);
+
+        String link = job.path("downloadUrl").asText();
+        assertThat(link).matches(".*/media/" + job.path("jobId").asText() + "/output/[^?]+\\?exp=[0-9]+&sig=[\\w-]+");
+        HttpResponse<byte[]> fetched = Raw.HTTP.send(HttpRequest.newBuilder(java.net.URI.create(link)).build(),
+                HttpResponse.BodyHandlers.ofByteArray());
+        assertThat(fetched.statusCode()).as("no key, no token: the signature lets it in").isEqualTo(200);
+        assertThat((long) fetched.body().length).isEqualTo(job.path("result").path("outputBytes").asLong());
+        HttpResponse<byte[]> unsigned = Raw.HTTP.send(HttpRequest.newBuilder(
+                java.net.URI.create(link.substring(0, link.indexOf('?')))).build(), HttpResponse.BodyHandlers.ofByteArray());
+        assertThat(unsigned.statusCode()).isEqualTo(404);
+    }
+
+    @Test
     void anUploaderThatCannotSetHeadersGoesOnWithTheUrlItWasGiven() throws Exception {
         String token = calls.mint(KEY, Map.of());
         HttpResponse<String> created = TokenCalls.send(HttpRequest.newBuilder(
@@ -112,7 +133,8 @@ class UploadTokensApiTest {
                 Map.of("format", "bmp"), Map.of("width", 0), Map.of("renditions", "hls,bogus"),
                 Map.of("expiresInSec", 86_401), Map.of("expiresInSec", 0), Map.of("maxBytes", -1),
                 Map.of("kind", "audio"), Map.of("origin", "https://shop.example/page"), Map.of("filename", "x.jpg"),
-                Map.of("colour", "blue"), Map.of("callbackUrl", "http://127.0.0.1/hook"))) {
+                Map.of("colour", "blue"), Map.of("callbackUrl", "http://127.0.0.1/hook"),
+                Map.of("keep", false, "visibility", "public"), Map.of("linkTtlSec", 10))) {
             assertRefused(calls.mintAnswer(KEY, body), 400, "invalid-input");
         }
         JsonNode day = TokenCalls.JSON.readTree(calls.mintAnswer(KEY, Map.of("expiresInSec", 86_400)).body());
