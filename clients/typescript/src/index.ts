@@ -8,3 +8,6 @@ export type { UploadHandlers, UploadProgress } from "./upload.js";
 export { verifyWebhook, WebhookVerificationError } from "./webhooks.js";
 export type { VerifyOptions, WebhookHeaders } from "./webhooks.js";
 export type * from "./types.js";
+export { createImageUrlBuilder, imageLoader, signImageUrl } from "./image-urls.js";
+export type { ImageGravity, ImageLoaderProps, ImagePreset, ImageUrlBuilder, ImageUrlConfig, ImageUrlFormat,
+  ImageUrlOptions, ResizingType } from "./image-urls.js";

@@ -4,10 +4,10 @@
 // the ETag. The source is an http origin on 127.0.0.1, allowed for the test.
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { createServer } from "node:http";
 import { generateImageUrl, generateImageInfoUrl } from "@imgproxy/imgproxy-node";
 import { made, startServer } from "./server.mjs";
 import { imageHeader } from "./image-header.mjs";
+import { startImageOrigin } from "./image-origin.mjs";
 
 const key = "943b421c9eb07c830af81030552c86009268de4e532ba2ee2eab8247c6da0881";
 const salt = "520f986b998545b4785e0defbc4f3c1203f22de2374a3d53cb7a7fe9fea309c5";
@@ -17,17 +17,11 @@ describe("images by URL built by imgproxy's Node builder", () => {
   let origin;
   let photoUrl;
   let endpoint;
-  let fetched = 0;
   const photo = made("url-photo.jpg", "-f", "lavfi", "-i", "testsrc2=size=800x600", "-frames:v", "1", "-q:v", "3");
 
   before(async () => {
-    origin = createServer((request, response) => {
-      fetched++;
-      if (request.url !== "/photo.jpg") return response.writeHead(404).end();
-      response.writeHead(200, { "Content-Type": "image/jpeg", "Content-Length": photo.length }).end(photo);
-    });
-    await new Promise((listening) => origin.listen(0, "127.0.0.1", listening));
-    photoUrl = `http://127.0.0.1:${origin.address().port}/photo.jpg`;
+    origin = await startImageOrigin(photo);
+    photoUrl = origin.photoUrl;
     server = await startServer({
       SERVICE_IMAGE_URL_KEYS: `${key}:${salt}`,
       SERVICE_IMAGE_URL_SOURCES: "127.0.0.1",
@@ -67,7 +61,7 @@ describe("images by URL built by imgproxy's Node builder", () => {
   }
 
   test("refuses every URL with one byte changed, without fetching the source", async () => {
-    const before = fetched;
+    const before = origin.fetched;
     for (const [, options] of cases) {
       const built = url(options);
       const at = built.indexOf("/img/") + 5 + 3;
@@ -78,7 +72,7 @@ describe("images by URL built by imgproxy's Node builder", () => {
       const tampered = built.replace(/\/(w|width):(\d+)/, (all, name, n) => `/${name}:${Number(n) + 1}`);
       if (tampered !== built) assert.equal((await fetch(tampered)).status, 403, tampered);
     }
-    assert.equal(fetched, before);
+    assert.equal(origin.fetched, before);
   });
 
   test("answers a second request from the stored variant and 304 to its ETag", async () => {

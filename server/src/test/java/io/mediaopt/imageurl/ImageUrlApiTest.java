@@ -2,6 +2,8 @@ package io.mediaopt.imageurl;
 
 import io.mediaopt.Fixtures;
 import io.mediaopt.RunningServer;
+import io.mediaopt.client.ImageUrlOptions;
+import io.mediaopt.client.ImageUrls;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -29,9 +31,10 @@ import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Images by URL on a running server: rendered at the asked size and format, served from the
- * stored variant afterwards, 304 on its ETag, refused with a changed byte, with no API key needed
- * although keys are enforced; sources off the allow-list or not images refused.
+ * Images by URL on a running server (URLs signed here and by the Java client's ImageUrls):
+ * rendered at the asked size and format, served from the stored variant afterwards, 304 on its
+ * ETag, refused with a changed byte, with no API key needed although keys are enforced; sources
+ * off the allow-list or not images refused.
  */
 class ImageUrlApiTest {
     static final String KEY = ProcessingUrlTest.KEY;
@@ -68,6 +71,28 @@ class ImageUrlApiTest {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(server.baseUrl().replaceFirst("/api$", "") + path));
         if (headers.length > 0) request.headers(headers);
         return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+    }
+
+    @Test
+    void servesTheJavaClientsSignedUrlAndRefusesItsUnsignedOne() throws Exception {
+        URI service = URI.create(server.baseUrl());
+        ImageUrlOptions options = new ImageUrlOptions().width(160).height(90).quality(70)
+                .resizingType(ImageUrlOptions.ResizingType.FILL).gravity(ImageUrlOptions.Gravity.SMART)
+                .format(ImageUrlOptions.Format.PNG);
+        String source = origin.url("/photo.jpg");
+        String built = ImageUrls.signed(service, KEY, SALT).url(source, options);
+
+        HttpResponse<byte[]> answer = HTTP.send(HttpRequest.newBuilder(URI.create(built)).build(),
+                HttpResponse.BodyHandlers.ofByteArray());
+
+        assertThat(answer.statusCode()).as(new String(answer.body(), StandardCharsets.UTF_8)).isEqualTo(200);
+        assertThat(answer.headers().firstValue("Content-Type")).hasValue("image/png");
+        BufferedImage picture = ImageIO.read(new ByteArrayInputStream(answer.body()));
+        assertThat(picture.getWidth()).isEqualTo(160);
+        assertThat(picture.getHeight()).isEqualTo(90);
+        String unsigned = ImageUrls.unsigned(service).url(source, options);
+        assertThat(HTTP.send(HttpRequest.newBuilder(URI.create(unsigned)).build(),
+                HttpResponse.BodyHandlers.discarding()).statusCode()).isEqualTo(403);
     }
 
     @Test
