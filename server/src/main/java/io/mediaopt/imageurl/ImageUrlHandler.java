@@ -11,6 +11,8 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Comparator;
+import java.util.Optional;
+import java.util.function.Function;
 import java.util.Set;
 import java.util.stream.Stream;
 
@@ -33,9 +35,19 @@ public final class ImageUrlHandler {
     private final Set<String> presets;
     private final Path workRoot;
     private final Clock clock;
+    private final Optional<TokenBuckets> rates;
+    private final RenderSlots slots;
+    private final VariantUses uses;
+    private final Function<Context, Optional<String>> keyName;
 
     ImageUrlHandler(ImageUrlSettings settings, ImageSources sources, VariantStore variants, Renderer renderer,
-                    FormatQualities qualities, Set<String> presets, Path workRoot, Clock clock) {
+                    FormatQualities qualities, Set<String> presets, Path workRoot, Clock clock,
+                    Optional<TokenBuckets> rates, RenderSlots slots, VariantUses uses,
+                    Function<Context, Optional<String>> keyName) {
+        this.keyName = keyName;
+        this.rates = rates;
+        this.slots = slots;
+        this.uses = uses;
         this.settings = settings;
         this.signatures = new UrlSignatures(settings.keys(), settings.unsigned());
         this.sources = sources;
@@ -52,6 +64,9 @@ public final class ImageUrlHandler {
             serve(ctx);
         } catch (ServiceException e) {
             ctx.header("Cache-Control", "no-store");
+            if (e instanceof ImageUrlException refusal && refusal.retryAfterSeconds() > 0) {
+                ctx.header("Retry-After", Long.toString(refusal.retryAfterSeconds()));
+            }
             throw e;
         }
     }
@@ -59,6 +74,7 @@ public final class ImageUrlHandler {
     private void serve(Context ctx) {
         String raw = ctx.req().getRequestURI();
         if (!raw.startsWith(PATH_PREFIX)) throw ServiceException.notFound("No route for " + raw);
+        checkRate(ctx);
         ProcessingUrl url = ProcessingUrl.parse(raw.substring(PATH_PREFIX.length()), presets, settings.presetsOnly());
         signatures.check(url);
         sources.checkAllowed(url.source());
@@ -90,11 +106,26 @@ public final class ImageUrlHandler {
             UrlFormat chosen = format;
             VariantStore.Figures figures = variants.figures(key).orElseGet(() -> variants.renderOnce(key, () -> {
                 rendered[0] = true;
-                return render(source, options, chosen, quality, key, work);
+                return slots.run(RenderSlots.hostOf(url.source()),
+                        () -> render(source, options, chosen, quality, key, work));
             }));
+            uses.used(key, figures.bytes());
             send(ctx, key, figures, chosen, !rendered[0]);
         } finally {
             deleteTree(work);
+        }
+    }
+
+    /**
+     * 429 with the seconds until the client's bucket has a token again, when SERVICE_IMAGE_URL_RATE
+     * is on: the bucket of the API key the request presents, else its address's.
+     */
+    private void checkRate(Context ctx) {
+        if (rates.isEmpty()) return;
+        String client = keyName.apply(ctx).map(name -> "key " + name).orElseGet(() -> "address " + ctx.ip());
+        long wait = rates.get().take(client);
+        if (wait > 0) {
+            throw ImageUrlException.rateLimited("Too many image requests from this client (SERVICE_IMAGE_URL_RATE)", wait);
         }
     }
 
