@@ -3,6 +3,7 @@ package io.mediaopt.imageurl;
 import io.javalin.http.Context;
 import io.mediaopt.ServiceException;
 import io.mediaopt.storage.Storage;
+import io.mediaopt.storage.StorageException;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -13,6 +14,7 @@ import java.time.Duration;
 import java.util.Comparator;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.Set;
 import java.util.stream.Stream;
 
@@ -104,13 +106,23 @@ public final class ImageUrlHandler {
             }
             boolean[] rendered = {false};
             UrlFormat chosen = format;
-            VariantStore.Figures figures = variants.figures(key).orElseGet(() -> variants.renderOnce(key, () -> {
+            Supplier<VariantStore.Figures> renderOnce = () -> variants.renderOnce(key, () -> {
                 rendered[0] = true;
                 return slots.run(RenderSlots.hostOf(url.source()),
                         () -> render(source, options, chosen, quality, key, work));
-            }));
+            });
+            VariantStore.Figures figures = variants.figures(key).orElseGet(renderOnce);
+            Storage.StoredObject object;
+            try {
+                object = variants.open(key);
+            } catch (StorageException e) {
+                if (e.isOutage()) throw e;
+                // evicted between its figures and its bytes: its figures are deleted first, so it renders again
+                figures = renderOnce.get();
+                object = variants.open(key);
+            }
             uses.used(key, figures.bytes());
-            send(ctx, key, figures, chosen, !rendered[0]);
+            send(ctx, object, figures, chosen, !rendered[0]);
         } finally {
             deleteTree(work);
         }
@@ -143,8 +155,8 @@ public final class ImageUrlHandler {
         }
     }
 
-    private void send(Context ctx, String key, VariantStore.Figures figures, UrlFormat format, boolean hit) {
-        Storage.StoredObject object = variants.open(key);
+    private static void send(Context ctx, Storage.StoredObject object, VariantStore.Figures figures, UrlFormat format,
+                             boolean hit) {
         ctx.header("Content-Type", format.contentType());
         ctx.header("Content-Disposition", "inline; filename=\"image." + format.extension + "\"");
         ctx.header("Content-Length", Long.toString(object.size()));

@@ -13,6 +13,9 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -82,6 +85,30 @@ class ImageUrlLimitsApiTest {
         assertThat(refused.headers().firstValue("Retry-After")).isPresent();
         assertThat(get(clientFrom("127.0.0.7"), forged, "x-api-key", "not-a-key").statusCode())
                 .as("an invalid key counts as its address").isEqualTo(403);
+    }
+
+    /** What the sweep does to the least recently used variant (VariantEvictionContract): the next request renders it again. */
+    @Test
+    void anEvictedVariantIsRenderedAgainWhenAskedFor() throws Exception {
+        HttpClient client = clientFrom("127.0.0.8");
+        Path library = server.outputDir().resolve("library");
+        Files.createDirectories(library);
+        Files.copy(Fixtures.photoJpeg(200, 150), library.resolve("small.jpg"), StandardCopyOption.REPLACE_EXISTING);
+        String url = ImageUrlApiTest.signed("w:50/f:webp", "s3://library/small.jpg");
+        HttpResponse<String> first = get(client, url);
+        assertThat(first.statusCode()).isEqualTo(200);
+        assertThat(first.headers().firstValue("x-service-cache")).hasValue("miss");
+        assertThat(get(client, url).headers().firstValue("x-service-cache")).hasValue("hit");
+
+        String etag = first.headers().firstValue("ETag").orElseThrow();
+        Path variant = server.outputDir().resolve(VariantStore.PREFIX + "variants").resolve(etag.replace("\"", ""));
+        Files.delete(variant.resolveSibling(variant.getFileName() + ".json"));
+        Files.delete(variant);
+        HttpResponse<String> again = get(client, url);
+        assertThat(again.statusCode()).isEqualTo(200);
+        assertThat(again.headers().firstValue("x-service-cache")).hasValue("miss");
+        assertThat(again.headers().firstValue("ETag")).hasValue(etag);
+        assertThat(Files.exists(variant)).isTrue();
     }
 
     @Test
