@@ -4,6 +4,7 @@ import io.mediaopt.http.ConnectionLimits;
 import io.mediaopt.http.CorsOrigins;
 import io.mediaopt.keeping.KeepSettings;
 import io.mediaopt.keeping.Keeping;
+import io.mediaopt.imageurl.ImageUrlLimits;
 import io.mediaopt.imageurl.ImageUrlSettings;
 import io.mediaopt.logs.LogFormat;
 import io.mediaopt.media.Limits;
@@ -62,7 +63,8 @@ public record Config(
         long minFreeBytes,
         CorsOrigins cors,
         KeepSettings keep,
-        ImageUrlSettings imageUrls) {
+        ImageUrlSettings imageUrls,
+        ImageUrlLimits imageUrlLimits) {
 
     /**
      * 1 GiB: room for a few jobs at the default input limit (120 MiB) with their copies, outputs
@@ -140,7 +142,8 @@ public record Config(
                 r.longInteger("SERVICE_MIN_FREE_BYTES", DEFAULT_MIN_FREE_BYTES, 0),
                 r.optional("SERVICE_CORS_ORIGINS", CorsOrigins::parse).orElse(CorsOrigins.NONE),
                 keep(r),
-                ImageUrlSettings.read(r::raw, r::problem));
+                ImageUrlSettings.read(r::raw, r::problem),
+                ImageUrlLimits.read(r::raw, r::problem));
 
         if (!config.databaseUrl.startsWith("jdbc:sqlite:") && !config.databaseUrl.startsWith("jdbc:postgresql:")) {
             r.problem("SERVICE_DATABASE_URL: expected a jdbc:sqlite: or jdbc:postgresql: URL");
@@ -222,7 +225,7 @@ public record Config(
                 + ", connectionLimits=" + connectionLimits + ", uploads=" + uploads + ", webhooks=" + webhooks
                 + ", imageQuality=" + imageQuality + ", videoQuality=" + videoQuality + ", metricsEnabled=" + metricsEnabled
                 + ", metricsPublic=" + metricsPublic + ", logFormat=" + logFormat + ", minFreeBytes=" + minFreeBytes
-                + ", cors=" + cors + ", keep=" + keep + ", imageUrls=" + imageUrls + "]";
+                + ", cors=" + cors + ", keep=" + keep + ", imageUrls=" + imageUrls + ", imageUrlLimits=" + imageUrlLimits + "]";
     }
 
     /** Invalid configuration: the message names every bad variable. */

@@ -57,7 +57,9 @@ public enum ErrorCode {
     /** An image URL's source outside SERVICE_IMAGE_URL_SOURCES, or at an address it may not reach. */
     SOURCE_NOT_ALLOWED("source-not-allowed", 403),
     /** An image URL's source that could not be fetched (refused connection, error status). */
-    SOURCE_UNREACHABLE("source-unreachable", 502);
+    SOURCE_UNREACHABLE("source-unreachable", 502),
+    /** An image URL request over its client's rate (SERVICE_IMAGE_URL_RATE) or its source host's renders in flight. */
+    RATE_LIMITED("rate-limited", 429);
 
     private static final Map<String, ErrorCode> BY_WIRE_NAME = Arrays.stream(values())
             .collect(Collectors.toUnmodifiableMap(ErrorCode::wireName, Function.identity()));

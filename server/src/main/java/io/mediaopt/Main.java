@@ -227,6 +227,11 @@ public final class Main {
                 config.connectionLimits().minUploadBytesPerSecond(), clock,
                 () -> UUID.randomUUID().toString());
         JdbcTokenUses tokenUses = new JdbcTokenUses(store.dataSource(), clock);
+        Optional<ImageUrls> imageUrls = ImageUrls.start(config.imageUrls(), config.imageUrlLimits(),
+                store.dataSource(), storage, vips, presets, config.limits(), json, outputDir.resolve("image-url-work"),
+                clock, config.apiKeys().isEmpty()
+                        ? Optional.of(id -> jobs.getDone(id, Caller.ANYONE).state().outputKey())
+                        : Optional.empty(), apiKeys::presentedKeyName).map(service::own);
         InfoHandlers info = new InfoHandlers(usage, new HealthChecks(checks), presets, config.limits());
         ApiServer api = new ApiServer(
                 new ApiServer.Settings(config.host(), config.port(), config.publicUrl(), apiKeys,
@@ -234,11 +239,7 @@ public final class Main {
                         config.metricsPublic(), config.cors(), stableLinks),
                 jobs, storage, usage, uploads, resumable, info,
                 deliveries, WebPage.load(), metrics,
-                json, tokenUses, clock, ImageUrls.start(config.imageUrls(), storage, vips, presets, config.limits(), json,
-                        outputDir.resolve("image-url-work"), clock, config.apiKeys().isEmpty()
-                                ? Optional.of(id -> jobs.getDone(id, Caller.ANYONE).state().outputKey())
-                                : Optional.empty()).map(service::own)
-                        .map(urls -> (io.javalin.http.Handler) urls.handler()::handle));
+                json, tokenUses, clock, imageUrls.map(urls -> (io.javalin.http.Handler) urls.handler()::handle));
 
         webhooks.start();
         workers.start();
@@ -248,6 +249,7 @@ public final class Main {
             schedule("upload-expiry", resumable::purgeExpired, service);
             schedule("stranded-uploads", api::finishStrandedUploads, service);
             schedule("upload-token-expiry", tokenUses::purgeExpired, service);
+            imageUrls.ifPresent(urls -> schedule("image-url-eviction", urls::evictLeastRecentlyUsed, service));
         }
         service.own(api.start());
         service.port(api.port());

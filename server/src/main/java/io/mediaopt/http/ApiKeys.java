@@ -75,6 +75,12 @@ public final class ApiKeys {
         return null;
     }
 
+    /** The name of the valid key a request presents, on routes that need none too (images by URL count it). */
+    public Optional<String> presentedKeyName(Context ctx) {
+        String presented = presentedKey(ctx);
+        return presented == null ? Optional.empty() : Optional.ofNullable(nameOf(presented));
+    }
+
     /** Lets a request that proved itself otherwise (an upload token of that key) pass {@link #check} as the key's caller. */
     void admit(Context ctx, String keyName) {
         ctx.attribute(KEY_NAME, keyName);

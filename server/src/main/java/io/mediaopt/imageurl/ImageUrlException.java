@@ -7,8 +7,20 @@ import io.mediaopt.ServiceException;
 final class ImageUrlException extends ServiceException {
     private static final long serialVersionUID = 1L;
 
+    /** The seconds a refused client should wait before it asks again; 0 when asking again does not help. */
+    private final long retryAfterSeconds;
+
     private ImageUrlException(ErrorCode code, String message) {
+        this(code, message, 0);
+    }
+
+    private ImageUrlException(ErrorCode code, String message, long retryAfterSeconds) {
         super(code, message);
+        this.retryAfterSeconds = retryAfterSeconds;
+    }
+
+    long retryAfterSeconds() {
+        return retryAfterSeconds;
     }
 
     static ImageUrlException invalidSignature() {
@@ -25,5 +37,10 @@ final class ImageUrlException extends ServiceException {
 
     static ImageUrlException timeout(String message) {
         return new ImageUrlException(ErrorCode.TIMEOUT, message);
+    }
+
+    /** 429: over a client's request rate or a source host's renders in flight; asked again after {@code seconds}. */
+    static ImageUrlException rateLimited(String message, long seconds) {
+        return new ImageUrlException(ErrorCode.RATE_LIMITED, message, seconds);
     }
 }

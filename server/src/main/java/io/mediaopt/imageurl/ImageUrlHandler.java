@@ -3,6 +3,7 @@ package io.mediaopt.imageurl;
 import io.javalin.http.Context;
 import io.mediaopt.ServiceException;
 import io.mediaopt.storage.Storage;
+import io.mediaopt.storage.StorageException;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -11,6 +12,9 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Comparator;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.Set;
 import java.util.stream.Stream;
 
@@ -33,9 +37,19 @@ public final class ImageUrlHandler {
     private final Set<String> presets;
     private final Path workRoot;
     private final Clock clock;
+    private final Optional<TokenBuckets> rates;
+    private final RenderSlots slots;
+    private final VariantUses uses;
+    private final Function<Context, Optional<String>> keyName;
 
     ImageUrlHandler(ImageUrlSettings settings, ImageSources sources, VariantStore variants, Renderer renderer,
-                    FormatQualities qualities, Set<String> presets, Path workRoot, Clock clock) {
+                    FormatQualities qualities, Set<String> presets, Path workRoot, Clock clock,
+                    Optional<TokenBuckets> rates, RenderSlots slots, VariantUses uses,
+                    Function<Context, Optional<String>> keyName) {
+        this.keyName = keyName;
+        this.rates = rates;
+        this.slots = slots;
+        this.uses = uses;
         this.settings = settings;
         this.signatures = new UrlSignatures(settings.keys(), settings.unsigned());
         this.sources = sources;
@@ -52,6 +66,9 @@ public final class ImageUrlHandler {
             serve(ctx);
         } catch (ServiceException e) {
             ctx.header("Cache-Control", "no-store");
+            if (e instanceof ImageUrlException refusal && refusal.retryAfterSeconds() > 0) {
+                ctx.header("Retry-After", Long.toString(refusal.retryAfterSeconds()));
+            }
             throw e;
         }
     }
@@ -59,6 +76,7 @@ public final class ImageUrlHandler {
     private void serve(Context ctx) {
         String raw = ctx.req().getRequestURI();
         if (!raw.startsWith(PATH_PREFIX)) throw ServiceException.notFound("No route for " + raw);
+        checkRate(ctx);
         ProcessingUrl url = ProcessingUrl.parse(raw.substring(PATH_PREFIX.length()), presets, settings.presetsOnly());
         signatures.check(url);
         sources.checkAllowed(url.source());
@@ -88,13 +106,38 @@ public final class ImageUrlHandler {
             }
             boolean[] rendered = {false};
             UrlFormat chosen = format;
-            VariantStore.Figures figures = variants.figures(key).orElseGet(() -> variants.renderOnce(key, () -> {
+            Supplier<VariantStore.Figures> renderOnce = () -> variants.renderOnce(key, () -> {
                 rendered[0] = true;
-                return render(source, options, chosen, quality, key, work);
-            }));
-            send(ctx, key, figures, chosen, !rendered[0]);
+                return slots.run(RenderSlots.hostOf(url.source()),
+                        () -> render(source, options, chosen, quality, key, work));
+            });
+            VariantStore.Figures figures = variants.figures(key).orElseGet(renderOnce);
+            Storage.StoredObject object;
+            try {
+                object = variants.open(key);
+            } catch (StorageException e) {
+                if (e.isOutage()) throw e;
+                // evicted between its figures and its bytes: its figures are deleted first, so it renders again
+                figures = renderOnce.get();
+                object = variants.open(key);
+            }
+            uses.used(key, figures.bytes());
+            send(ctx, object, figures, chosen, !rendered[0]);
         } finally {
             deleteTree(work);
+        }
+    }
+
+    /**
+     * 429 with the seconds until the client's bucket has a token again, when SERVICE_IMAGE_URL_RATE
+     * is on: the bucket of the API key the request presents, else its address's.
+     */
+    private void checkRate(Context ctx) {
+        if (rates.isEmpty()) return;
+        String client = keyName.apply(ctx).map(name -> "key " + name).orElseGet(() -> "address " + ctx.ip());
+        long wait = rates.get().take(client);
+        if (wait > 0) {
+            throw ImageUrlException.rateLimited("Too many image requests from this client (SERVICE_IMAGE_URL_RATE)", wait);
         }
     }
 
@@ -112,8 +155,8 @@ public final class ImageUrlHandler {
         }
     }
 
-    private void send(Context ctx, String key, VariantStore.Figures figures, UrlFormat format, boolean hit) {
-        Storage.StoredObject object = variants.open(key);
+    private static void send(Context ctx, Storage.StoredObject object, VariantStore.Figures figures, UrlFormat format,
+                             boolean hit) {
         ctx.header("Content-Type", format.contentType());
         ctx.header("Content-Disposition", "inline; filename=\"image." + format.extension + "\"");
         ctx.header("Content-Length", Long.toString(object.size()));

@@ -86,18 +86,8 @@ public record ImageUrlSettings(List<SigningKey> keys, boolean unsigned, boolean 
                 }
             }
         }
-        long cacheSeconds = OFF.cacheSeconds;
-        String cache = raw.apply("SERVICE_IMAGE_URL_CACHE_SECONDS");
-        if (cache != null) {
-            try {
-                cacheSeconds = Long.parseLong(cache);
-                if (cacheSeconds < 0) throw new NumberFormatException();
-            } catch (NumberFormatException e) {
-                problem.accept("SERVICE_IMAGE_URL_CACHE_SECONDS: expected a whole number of at least 0 but received \""
-                        + cache + "\"");
-                cacheSeconds = OFF.cacheSeconds;
-            }
-        }
+        long cacheSeconds = ImageUrlLimits.wholeNumber(raw, problem, "SERVICE_IMAGE_URL_CACHE_SECONDS",
+                OFF.cacheSeconds, 0);
         return new ImageUrlSettings(keys, flag(raw, problem, "SERVICE_IMAGE_URL_UNSIGNED"),
                 flag(raw, problem, "SERVICE_IMAGE_URL_PRESETS_ONLY"), sources,
                 flag(raw, problem, "SERVICE_IMAGE_URL_ALLOW_PRIVATE"), cacheSeconds, OFF.fetchTimeout);

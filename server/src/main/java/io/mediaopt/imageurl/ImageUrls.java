@@ -1,6 +1,7 @@
 package io.mediaopt.imageurl;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.javalin.http.Context;
 import io.mediaopt.image.vips.Vips;
 import io.mediaopt.media.Limits;
 import io.mediaopt.media.Presets;
@@ -9,34 +10,41 @@ import io.mediaopt.webhooks.CallbackUrls;
 import io.mediaopt.webhooks.CheckedHttpClient;
 import org.eclipse.jetty.client.HttpClient;
 
+import javax.sql.DataSource;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.HashSet;
 import java.util.Optional;
+import java.util.function.Function;
 
 /** Images by URL, put together: the route's handler and the HTTP client its sources are fetched with. */
 public final class ImageUrls implements AutoCloseable {
     private final HttpClient client;
     private final ImageUrlHandler handler;
+    private final VariantUses uses;
 
-    private ImageUrls(HttpClient client, ImageUrlHandler handler) {
+    private ImageUrls(HttpClient client, ImageUrlHandler handler, VariantUses uses) {
         this.client = client;
         this.handler = handler;
+        this.uses = uses;
     }
 
     /** The feature as configured; empty when SERVICE_IMAGE_URL_KEYS is unset and unsigned URLs are off. */
-    public static Optional<ImageUrls> start(ImageUrlSettings settings, Storage storage, Vips vips, Presets presets,
+    public static Optional<ImageUrls> start(ImageUrlSettings settings, ImageUrlLimits bounds, DataSource database,
+                                            Storage storage, Vips vips, Presets presets,
                                             Limits limits, ObjectMapper json, Path workRoot, Clock clock,
-                                            Optional<ImageSources.JobOutputs> jobs) {
+                                            Optional<ImageSources.JobOutputs> jobs,
+                                            Function<Context, Optional<String>> keyName) {
         if (!settings.enabled()) return Optional.empty();
-        return Optional.of(start(settings, storage, vips, presets, limits, json, workRoot, clock,
-                CallbackUrls.NameLookup.SYSTEM, jobs));
+        return Optional.of(start(settings, bounds, database, storage, vips, presets, limits, json, workRoot, clock,
+                CallbackUrls.NameLookup.SYSTEM, jobs, keyName));
     }
 
     /** As {@link #start}, resolving host names with {@code lookup} (tests name hosts that resolve inside). */
-    public static ImageUrls start(ImageUrlSettings settings, Storage storage, Vips vips, Presets presets, Limits limits,
+    public static ImageUrls start(ImageUrlSettings settings, ImageUrlLimits bounds, DataSource database,
+                                  Storage storage, Vips vips, Presets presets, Limits limits,
                                   ObjectMapper json, Path workRoot, Clock clock, CallbackUrls.NameLookup lookup,
-                                  Optional<ImageSources.JobOutputs> jobs) {
+                                  Optional<ImageSources.JobOutputs> jobs, Function<Context, Optional<String>> keyName) {
         CallbackUrls urls = new CallbackUrls(true, settings.allowPrivate(), lookup);
         HttpClient client = CheckedHttpClient.create(settings.fetchTimeout(), urls, null);
         try {
@@ -48,9 +56,17 @@ public final class ImageUrls implements AutoCloseable {
                 settings.fetchTimeout());
         ImageSources sources = new ImageSources(http, storage, vips, limits.maxInputBytes(), limits.maxInputPixels(),
                 clock, jobs);
+        VariantUses uses = new VariantUses(database, storage, bounds.cacheBytes(), clock);
         ImageUrlHandler handler = new ImageUrlHandler(settings, sources, new VariantStore(storage, json),
-                new Renderer(vips, limits.maxInputPixels()), new FormatQualities(presets), new HashSet<>(presets.names()), workRoot, clock);
-        return new ImageUrls(client, handler);
+                new Renderer(vips, limits.maxInputPixels()), new FormatQualities(presets), new HashSet<>(presets.names()),
+                workRoot, clock, bounds.rate().map(r -> new TokenBuckets(r.perSecond(), r.burst(), clock)),
+                new RenderSlots(bounds.rendersPerHost()), uses, keyName);
+        return new ImageUrls(client, handler, uses);
+    }
+
+    /** Evicts the least recently used variants past SERVICE_IMAGE_URL_CACHE_BYTES; returns how many. */
+    public int evictLeastRecentlyUsed() {
+        return uses.evict();
     }
 
     public ImageUrlHandler handler() {
