@@ -2,6 +2,7 @@ package io.mediaopt.imageurl;
 
 import io.mediaopt.Fixtures;
 import io.mediaopt.RunningServer;
+import io.mediaopt.api.ApiContract;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -23,7 +24,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The HTTP behaviours of images by URL on a running server whose sources are revalidated on every
  * request (a TTL of 0): a conditional GET with the origin's validators, 304 keeping the stored
  * variant, a changed source giving a new variant and tag; byte ranges, HEAD, and the headers of a
- * refusal; the info route's placeholder figures.
+ * refusal; the info route's placeholder figures. Every GET answer is judged against the OpenAPI
+ * document.
  */
 class ImageUrlHttpApiTest {
     @RegisterExtension
@@ -34,10 +36,12 @@ class ImageUrlHttpApiTest {
             "SERVICE_IMAGE_URL_SOURCE_TTL_SECONDS", "0"));
     static final HttpClient HTTP = HttpClient.newHttpClient();
     static ImageOrigin origin;
+    static ApiContract contract;
 
     @BeforeAll
     static void startOrigin() throws Exception {
         origin = new ImageOrigin(Fixtures.photoJpeg(320, 240));
+        contract = ApiContract.load();
     }
 
     @AfterAll
@@ -49,7 +53,11 @@ class ImageUrlHttpApiTest {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(server.baseUrl().replaceFirst("/api$", "") + path))
                 .method(method, HttpRequest.BodyPublishers.noBody());
         if (headers.length > 0) request.headers(headers);
-        return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+        HttpRequest built = request.build();
+        HttpResponse<byte[]> response = HTTP.send(built, HttpResponse.BodyHandlers.ofByteArray());
+        // the document describes GET; HEAD answers with the same headers and no body
+        if (method.equals("GET")) assertThat(contract.problems(method, built.uri(), response)).as(path).isEmpty();
+        return response;
     }
 
     static String info(String source) {
@@ -96,7 +104,10 @@ class ImageUrlHttpApiTest {
     @Test
     void rangesAndHeadAreAnsweredAsTheStableMediaRoutesAnswerThem() throws Exception {
         String url = ImageUrlApiTest.signed("w:120/f:webp", origin.url("/photo.jpg"));
-        byte[] whole = send("GET", url).body();
+        HttpResponse<byte[]> first = send("GET", url);
+        byte[] whole = first.body();
+        assertThat(send("GET", url, "If-None-Match", first.headers().firstValue("ETag").orElseThrow()).statusCode())
+                .isEqualTo(304);
 
         HttpResponse<byte[]> part = send("GET", url, "Range", "bytes=10-109");
         assertThat(part.statusCode()).isEqualTo(206);
