@@ -3,6 +3,7 @@ package io.mediaopt.imageurl;
 import io.javalin.http.Context;
 import io.javalin.http.HandlerType;
 import io.mediaopt.ServiceException;
+import io.mediaopt.http.ImmutableCaching;
 import io.mediaopt.http.StoredBodies;
 import io.mediaopt.storage.Storage;
 import io.mediaopt.storage.StorageException;
@@ -99,7 +100,7 @@ public final class ImageUrlHandler {
             String etag = "\"" + key.substring(key.lastIndexOf('/') + 1) + "\"";
             ctx.header("ETag", etag);
             ctx.header("Cache-Control", "public, max-age=" + settings.cacheSeconds());
-            if (etag.equals(ctx.header("If-None-Match"))) {
+            if (ImmutableCaching.matches(ctx.header("If-None-Match"), etag)) {
                 ctx.status(304);
                 return;
             }

@@ -106,8 +106,11 @@ class ImageUrlHttpApiTest {
         String url = ImageUrlApiTest.signed("w:120/f:webp", origin.url("/photo.jpg"));
         HttpResponse<byte[]> first = send("GET", url);
         byte[] whole = first.body();
-        assertThat(send("GET", url, "If-None-Match", first.headers().firstValue("ETag").orElseThrow()).statusCode())
-                .isEqualTo(304);
+        String etag = first.headers().firstValue("ETag").orElseThrow();
+        assertThat(send("GET", url, "If-None-Match", etag).statusCode()).isEqualTo(304);
+        // a list, or the weak form a compressing proxy makes of the tag, names the same variant
+        assertThat(send("GET", url, "If-None-Match", "\"other\", W/" + etag).statusCode()).isEqualTo(304);
+        assertThat(send("GET", url, "If-None-Match", "\"other\"").statusCode()).isEqualTo(200);
 
         HttpResponse<byte[]> part = send("GET", url, "Range", "bytes=10-109");
         assertThat(part.statusCode()).isEqualTo(206);
