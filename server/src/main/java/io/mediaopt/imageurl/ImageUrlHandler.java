@@ -1,22 +1,24 @@
 package io.mediaopt.imageurl;
 
 import io.javalin.http.Context;
+import io.javalin.http.HandlerType;
 import io.mediaopt.ServiceException;
 import io.mediaopt.storage.Storage;
 import io.mediaopt.storage.StorageException;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.Set;
-import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * {@code GET /img/...}: a URL of images by URL parsed, its signature checked, its source checked
@@ -25,6 +27,7 @@ import java.util.stream.Stream;
  */
 public final class ImageUrlHandler {
     public static final String PATH_PREFIX = "/img/";
+    private static final Logger log = LoggerFactory.getLogger(ImageUrlHandler.class);
     /** How long a source's facts are trusted before the source is fetched again. */
     static final Duration REVALIDATE_AFTER = Duration.ofMinutes(10);
 
@@ -80,8 +83,7 @@ public final class ImageUrlHandler {
         ProcessingUrl url = ProcessingUrl.parse(raw.substring(PATH_PREFIX.length()), presets, settings.presetsOnly());
         signatures.check(url);
         sources.checkAllowed(url.source());
-        Path work = newWorkDir();
-        try {
+        try (WorkDir work = new WorkDir(workRoot)) {
             Source source = new Source(url.source(), work);
             if (url.info()) {
                 ctx.header("Cache-Control", "public, max-age=" + REVALIDATE_AFTER.toSeconds());
@@ -111,7 +113,7 @@ public final class ImageUrlHandler {
                 return slots.run(RenderSlots.hostOf(url.source()),
                         () -> render(source, options, chosen, quality, key, work));
             });
-            VariantStore.Figures figures = variants.figures(key).orElseGet(renderOnce);
+            VariantStore.Figures figures = variants.knownFigures(key).orElseGet(renderOnce);
             Storage.StoredObject object;
             try {
                 object = variants.open(key);
@@ -123,8 +125,6 @@ public final class ImageUrlHandler {
             }
             uses.used(key, figures.bytes());
             send(ctx, object, figures, chosen, !rendered[0]);
-        } finally {
-            deleteTree(work);
         }
     }
 
@@ -142,13 +142,13 @@ public final class ImageUrlHandler {
     }
 
     private VariantStore.Figures render(Source source, ImageOptions options, UrlFormat format, int quality,
-                                        String key, Path work) {
-        Path output = work.resolve("variant." + format.extension);
+                                        String key, WorkDir work) {
+        Path output = work.path().resolve("variant." + format.extension);
         Renderer.Rendered done = renderer.render(source.file(), source.facts(), options, format, quality, output);
         try {
             VariantStore.Figures figures = new VariantStore.Figures(done.width(), done.height(), format.wireName(),
                     Files.size(output));
-            variants.putVariant(key, output, format.contentType(), figures, work);
+            variants.putVariant(key, output, format.contentType(), figures, work.path());
             return figures;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -159,13 +159,20 @@ public final class ImageUrlHandler {
                              boolean hit) {
         ctx.header("Content-Type", format.contentType());
         ctx.header("Content-Disposition", "inline; filename=\"image." + format.extension + "\"");
-        ctx.header("Content-Length", Long.toString(object.size()));
+        ctx.res().setContentLengthLong(object.size());
         ctx.header("x-service-output-width", Integer.toString(figures.width()));
         ctx.header("x-service-output-height", Integer.toString(figures.height()));
         ctx.header("x-service-output-bytes", Long.toString(object.size()));
         ctx.header("x-service-format", format.wireName());
         ctx.header("x-service-cache", hit ? "hit" : "miss");
-        ctx.result(object.content());
+        // written straight to the servlet's stream, as large writes Jetty sends without copying
+        // them into pooled buffers (a result stream would go through Javalin's compressing wrapper)
+        try (InputStream in = object.content()) {
+            if (!HandlerType.HEAD.equals(ctx.method())) in.transferTo(ctx.res().getOutputStream());
+        } catch (IOException e) {
+            // the client went away, or storage failed after the headers were sent: the answer ends short
+            log.debug("image URL answer cut short: {}", e.toString());
+        }
     }
 
     /**
@@ -174,11 +181,11 @@ public final class ImageUrlHandler {
      */
     private final class Source {
         private final String url;
-        private final Path work;
+        private final WorkDir work;
         private SourceFacts facts;
         private Path file;
 
-        Source(String url, Path work) {
+        Source(String url, WorkDir work) {
             this.url = url;
             this.work = work;
             this.facts = variants.facts(url)
@@ -197,34 +204,17 @@ public final class ImageUrlHandler {
         }
 
         private void fetch() {
-            Path target = work.resolve("source");
-            SourceFacts fetched = sources.fetch(url, target);
+            Path target = work.path().resolve("source");
+            SourceFacts fetched = sources.fetch(url, target, facts);
             if (facts != null && !facts.version().equals(fetched.version())) {
                 // the source changed since its facts were stored: this render is of the older key,
                 // so the request is refused for a retry that names the new version
-                variants.putFacts(url, fetched, work);
+                variants.putFacts(url, fetched, work.path());
                 throw ImageUrlException.unreachable("The source changed while it was rendered; try again");
             }
             facts = fetched;
             file = target;
-            variants.putFacts(url, fetched, work);
-        }
-    }
-
-    private Path newWorkDir() {
-        try {
-            Files.createDirectories(workRoot);
-            return Files.createTempDirectory(workRoot, "img");
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private static void deleteTree(Path dir) {
-        try (Stream<Path> files = Files.walk(dir)) {
-            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException ignored) {
-            // a leftover work directory is removed with the next start's leftovers
+            variants.putFacts(url, fetched, work.path());
         }
     }
 }
