@@ -76,20 +76,40 @@ public final class ImageSources {
 
     /** Fetches the source into {@code file} and reads its facts; 413, 415, 403, 502 or 504 when it cannot be. */
     SourceFacts fetch(String source, Path file) {
-        if (source.startsWith(STORAGE_SCHEME)) {
-            fetchStored(storageKey(source), file);
-        } else if (source.startsWith(JOB_SCHEME)) {
-            fetchStored(jobs.orElseThrow().outputKey(jobId(source)), file);
-        } else {
-            http.fetch(source, file);
-        }
+        return fetch(source, file, null);
+    }
+
+    /**
+     * As {@link #fetch(String, Path)}; when the bytes fetched are those of {@code known} (the same
+     * SHA-256), they were sniffed, walked and read when those facts were made, so only the time of
+     * the fetch is new.
+     */
+    SourceFacts fetch(String source, Path file, SourceFacts known) {
+        download(source, file);
         try {
+            if (known != null) {
+                String version = digest(file);
+                if (version.equals(known.version())) {
+                    return new SourceFacts(version, known.width(), known.height(), known.format(),
+                            known.orientation(), known.alpha(), clock.millis());
+                }
+            }
             MediaFormat format = new Sniffer().sniff(file).filter(f -> f.kind() == MediaKind.IMAGE)
                     .orElseThrow(() -> MediaException.unsupportedType("The source is not an image of an accepted format"));
             Polyglots.refuse(file, format);
             return facts(file, format);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    private void download(String source, Path file) {
+        if (source.startsWith(STORAGE_SCHEME)) {
+            fetchStored(storageKey(source), file);
+        } else if (source.startsWith(JOB_SCHEME)) {
+            fetchStored(jobs.orElseThrow().outputKey(jobId(source)), file);
+        } else {
+            http.fetch(source, file);
         }
     }
 
