@@ -12,7 +12,8 @@
 # processors), so that the load generator does not take the servers' CPU.
 #   bench/image-urls.sh                  about 5 minutes
 #   ROUNDS=3 DURATION=15s bench/image-urls.sh
-# Environment: ROUNDS (hit rounds per side, 2), DURATION (wrk per round, 15s), WIDTH (hit
+# Environment: ROUNDS (hit rounds per side, 2), DURATION (wrk per round, 15s), WARMUP (the
+# server's first wrk run, not counted, 30s), WIDTH (hit
 # variant, 800), QUALITY (80), MISS_WIDTHS (first round's; the second adds 50 to each),
 # SERVER_CPUS / WRK_CPUS (taskset lists; default the first half / the rest), JAR (the server jar
 # to run, server/target/mediaopt-server.jar), SKIP_BUILD=1 (run JAR as it is).
@@ -32,6 +33,7 @@ mo_need_command openssl openssl "signing image URLs" >&2
 
 ROUNDS=${ROUNDS:-2}
 DURATION=${DURATION:-15s}
+WARMUP=${WARMUP:-30s}
 WIDTH=${WIDTH:-800}
 QUALITY=${QUALITY:-80}
 EFFORT=4
@@ -199,7 +201,8 @@ median() { tr ' ' '\n' | sort -g | awk '{v[NR]=$1} END {print (NR % 2 ? v[(NR+1)
 echo "Warming both servers up..." >&2
 read -r -a nginx_procs <<<"$(nginx_pids)"
 DURATION=5s wrk_rate 32 "$nginx_url" "${nginx_procs[@]}" >/dev/null
-DURATION=10s wrk_rate 32 "$hit_url" "$jvm" >/dev/null
+# the JVM compiles the hit path as it runs it: give it as many requests as the runs measured
+DURATION=$WARMUP wrk_rate 32 "$hit_url" "$jvm" >/dev/null
 ours=()
 theirs=()
 ours_cpu=()
