@@ -11,8 +11,8 @@
 # The server and nginx share the same CPUs and wrk gets the others (taskset, with 2 or more
 # processors), so that the load generator does not take the servers' CPU.
 #   bench/image-urls.sh                  about 5 minutes
-#   ROUNDS=3 DURATION=15s bench/image-urls.sh
-# Environment: ROUNDS (hit rounds per side, 2), DURATION (wrk per round, 15s), WARMUP (the
+#   ROUNDS=5 DURATION=20s bench/image-urls.sh
+# Environment: ROUNDS (hit rounds per side, 3), DURATION (wrk per round, 15s), WARMUP (the
 # server's first wrk run, not counted, 30s), WIDTH (hit
 # variant, 800), QUALITY (80), MISS_WIDTHS (first round's; the second adds 50 to each),
 # SERVER_CPUS / WRK_CPUS (taskset lists; default the first half / the rest), JAR (the server jar
@@ -31,7 +31,7 @@ mo_need_command npm npm "installing sharp into bench/sharp" >&2
 mo_need_command curl curl "the image URL bench's requests" >&2
 mo_need_command openssl openssl "signing image URLs" >&2
 
-ROUNDS=${ROUNDS:-2}
+ROUNDS=${ROUNDS:-3}
 DURATION=${DURATION:-15s}
 WARMUP=${WARMUP:-30s}
 WIDTH=${WIDTH:-800}
@@ -68,8 +68,8 @@ server_pid=
 nginx_pid=
 cleanup() {
     local rc=$?
-    if [ -n "$server_pid" ]; then kill "$server_pid" 2>/dev/null; wait "$server_pid" 2>/dev/null; fi
-    if [ -n "$nginx_pid" ]; then kill "$nginx_pid" 2>/dev/null; wait "$nginx_pid" 2>/dev/null; fi
+    if [ -n "$server_pid" ]; then kill "$server_pid" 2>/dev/null; wait "$server_pid" 2>/dev/null || true; fi
+    if [ -n "$nginx_pid" ]; then kill "$nginx_pid" 2>/dev/null; wait "$nginx_pid" 2>/dev/null || true; fi
     exit "$rc"
 }
 trap cleanup EXIT
