@@ -9,16 +9,17 @@ import io.mediaopt.storage.Storage;
 import io.mediaopt.storage.StorageException;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.Comparator;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.Set;
-import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * {@code GET /img/...}: a URL of images by URL parsed, its signature checked, its source checked
@@ -27,6 +28,7 @@ import java.util.stream.Stream;
  */
 public final class ImageUrlHandler {
     public static final String PATH_PREFIX = "/img/";
+    private static final Logger log = LoggerFactory.getLogger(ImageUrlHandler.class);
 
     private final ImageUrlSettings settings;
     private final UrlSignatures signatures;
@@ -80,8 +82,7 @@ public final class ImageUrlHandler {
         ProcessingUrl url = ProcessingUrl.parse(raw.substring(PATH_PREFIX.length()), presets, settings.presetsOnly());
         signatures.check(url);
         sources.checkAllowed(url.source());
-        Path work = newWorkDir();
-        try {
+        try (WorkDir work = new WorkDir(workRoot)) {
             Source source = new Source(url.source(), work);
             if (url.info()) {
                 ctx.header("Cache-Control", "public, max-age=" + settings.sourceTtl().toSeconds());
@@ -111,7 +112,7 @@ public final class ImageUrlHandler {
                 return slots.run(RenderSlots.hostOf(url.source()),
                         () -> render(source, options, chosen, quality, key, work));
             });
-            VariantStore.Figures figures = variants.figures(key).orElseGet(renderOnce);
+            VariantStore.Figures figures = variants.knownFigures(key).orElseGet(renderOnce);
             Storage.StoredObject object;
             try {
                 object = variants.open(key);
@@ -123,8 +124,6 @@ public final class ImageUrlHandler {
             }
             uses.used(key, figures.bytes());
             send(ctx, key, object, figures, chosen, !rendered[0]);
-        } finally {
-            deleteTree(work);
         }
     }
 
@@ -142,13 +141,13 @@ public final class ImageUrlHandler {
     }
 
     private VariantStore.Figures render(Source source, ImageOptions options, UrlFormat format, int quality,
-                                        String key, Path work) {
-        Path output = work.resolve("variant." + format.extension);
+                                        String key, WorkDir work) {
+        Path output = work.path().resolve("variant." + format.extension);
         Renderer.Rendered done = renderer.render(source.file(), source.facts(), options, format, quality, output);
         try {
             VariantStore.Figures figures = new VariantStore.Figures(done.width(), done.height(), format.wireName(),
                     Files.size(output));
-            variants.putVariant(key, output, format.contentType(), figures, work);
+            variants.putVariant(key, output, format.contentType(), figures, work.path());
             return figures;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -171,8 +170,15 @@ public final class ImageUrlHandler {
         ctx.header("x-service-cache", hit ? "hit" : "miss");
         String range = ctx.header("Range");
         if (range == null && !HandlerType.HEAD.equals(ctx.method())) {
-            ctx.header("Content-Length", Long.toString(object.size()));
-            ctx.result(object.content());
+            ctx.res().setContentLengthLong(object.size());
+            // written straight to the servlet's stream, as large writes Jetty sends without copying
+            // them into pooled buffers (a result stream would go through Javalin's compressing wrapper)
+            try (InputStream in = object.content()) {
+                in.transferTo(ctx.res().getOutputStream());
+            } catch (IOException e) {
+                // the client went away, or storage failed after the headers were sent: the answer ends short
+                log.debug("image URL answer cut short: {}", e.toString());
+            }
             return;
         }
         try {
@@ -189,11 +195,11 @@ public final class ImageUrlHandler {
      */
     private final class Source {
         private final String url;
-        private final Path work;
+        private final WorkDir work;
         private SourceFacts facts;
         private Path file;
 
-        Source(String url, Path work) {
+        Source(String url, WorkDir work) {
             this.url = url;
             this.work = work;
             // facts stored before placeholders were part of them are fetched anew
@@ -209,11 +215,11 @@ public final class ImageUrlHandler {
 
         /** A conditional GET with the origin's validators: 304 keeps the facts (and so the variants). */
         private void revalidate(SourceFacts known) {
-            Path target = work.resolve("source");
+            Path target = work.path().resolve("source");
             SourceFacts fetched = sources.fetchIfChanged(url, known, target).orElse(null);
             facts = fetched == null ? known.confirmedAt(clock.millis()) : fetched;
             if (fetched != null) file = target;
-            variants.putFacts(url, facts, work);
+            variants.putFacts(url, facts, work.path());
         }
 
         SourceFacts facts() {
@@ -226,34 +232,17 @@ public final class ImageUrlHandler {
         }
 
         private void fetch() {
-            Path target = work.resolve("source");
-            SourceFacts fetched = sources.fetch(url, target);
+            Path target = work.path().resolve("source");
+            SourceFacts fetched = sources.fetch(url, target, facts);
             if (facts != null && !facts.version().equals(fetched.version())) {
                 // the source changed since its facts were stored: this render is of the older key,
                 // so the request is refused for a retry that names the new version
-                variants.putFacts(url, fetched, work);
+                variants.putFacts(url, fetched, work.path());
                 throw ImageUrlException.unreachable("The source changed while it was rendered; try again");
             }
             facts = fetched;
             file = target;
-            variants.putFacts(url, fetched, work);
-        }
-    }
-
-    private Path newWorkDir() {
-        try {
-            Files.createDirectories(workRoot);
-            return Files.createTempDirectory(workRoot, "img");
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private static void deleteTree(Path dir) {
-        try (Stream<Path> files = Files.walk(dir)) {
-            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException ignored) {
-            // a leftover work directory is removed with the next start's leftovers
+            variants.putFacts(url, fetched, work.path());
         }
     }
 }

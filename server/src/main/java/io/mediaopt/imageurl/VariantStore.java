@@ -25,10 +25,14 @@ import java.util.function.Supplier;
  * digest of its URL, a variant under a digest of its source's version, the canonical options, the
  * format and the quality, with its figures beside it. Identical misses on one node wait for one
  * render; across nodes two may render the same variant at once, and the second write replaces the
- * first with the same bytes.
+ * first with the same bytes. What this node read or wrote last is also kept in memory
+ * ({@link #REMEMBERED} entries of each kind), so that a hit reads nothing but the variant's bytes:
+ * a variant evicted meanwhile is found missing when its bytes are opened, and rendered again.
  */
 final class VariantStore {
     static final String PREFIX = "image-url/";
+    /** How many sources' facts and variants' figures a node keeps in memory before it forgets them all. */
+    static final int REMEMBERED = 10_000;
 
     /** A stored variant's figures. */
     record Figures(int width, int height, String format, long bytes) {}
@@ -36,6 +40,8 @@ final class VariantStore {
     private final Storage storage;
     private final ObjectMapper json;
     private final ConcurrentMap<String, CompletableFuture<Figures>> inFlight = new ConcurrentHashMap<>();
+    private final ConcurrentMap<String, SourceFacts> recentFacts = new ConcurrentHashMap<>();
+    private final ConcurrentMap<String, Figures> recentFigures = new ConcurrentHashMap<>();
 
     VariantStore(Storage storage, ObjectMapper json) {
         this.storage = storage;
@@ -47,15 +53,32 @@ final class VariantStore {
     }
 
     Optional<SourceFacts> facts(String source) {
-        return read(factsKey(source), SourceFacts.class);
+        SourceFacts known = recentFacts.get(source);
+        if (known != null) return Optional.of(known);
+        Optional<SourceFacts> stored = read(factsKey(source), SourceFacts.class);
+        stored.ifPresent(f -> remember(recentFacts, source, f));
+        return stored;
     }
 
     void putFacts(String source, SourceFacts facts, Path work) {
         write(factsKey(source), facts, work);
+        remember(recentFacts, source, facts);
     }
 
+    /**
+     * The variant's figures as this node last read or wrote them, else as stored: what a hit
+     * needs. A variant evicted since is then found missing when its bytes are opened.
+     */
+    Optional<Figures> knownFigures(String variantKey) {
+        Figures known = recentFigures.get(variantKey);
+        return known != null ? Optional.of(known) : figures(variantKey);
+    }
+
+    /** The stored variant's figures; empty when it is not (or no longer) stored. */
     Optional<Figures> figures(String variantKey) {
-        return read(variantKey + ".json", Figures.class);
+        Optional<Figures> stored = read(variantKey + ".json", Figures.class);
+        stored.ifPresentOrElse(f -> remember(recentFigures, variantKey, f), () -> recentFigures.remove(variantKey));
+        return stored;
     }
 
     /**
@@ -82,6 +105,7 @@ final class VariantStore {
     void putVariant(String variantKey, Path file, String contentType, Figures figures, Path work) {
         storage.put(variantKey, file, contentType);
         write(variantKey + ".json", figures, work);
+        remember(recentFigures, variantKey, figures);
     }
 
     Storage.StoredObject open(String variantKey) {
@@ -91,6 +115,11 @@ final class VariantStore {
     /** The storage variants are kept in, for sending one whole or a range of it. */
     Storage storage() {
         return storage;
+    }
+
+    private static <T> void remember(ConcurrentMap<String, T> recent, String key, T value) {
+        if (recent.size() >= REMEMBERED) recent.clear();
+        recent.put(key, value);
     }
 
     private static String factsKey(String source) {
