@@ -2,6 +2,7 @@ package io.mediaopt.imageurl;
 
 import io.javalin.http.Context;
 import io.mediaopt.ServiceException;
+import io.mediaopt.metrics.ServiceMetrics;
 import io.mediaopt.storage.Storage;
 import io.mediaopt.storage.StorageException;
 
@@ -41,12 +42,14 @@ public final class ImageUrlHandler {
     private final RenderSlots slots;
     private final VariantUses uses;
     private final Function<Context, Optional<String>> keyName;
+    private final ServiceMetrics metrics;
 
     ImageUrlHandler(ImageUrlSettings settings, ImageSources sources, VariantStore variants, Renderer renderer,
                     FormatQualities qualities, Set<String> presets, Path workRoot, Clock clock,
                     Optional<TokenBuckets> rates, RenderSlots slots, VariantUses uses,
-                    Function<Context, Optional<String>> keyName) {
+                    Function<Context, Optional<String>> keyName, ServiceMetrics metrics) {
         this.keyName = keyName;
+        this.metrics = metrics;
         this.rates = rates;
         this.slots = slots;
         this.uses = uses;
@@ -122,6 +125,7 @@ public final class ImageUrlHandler {
                 object = variants.open(key);
             }
             uses.used(key, figures.bytes());
+            if (!rendered[0]) metrics.imageUrlHit();
             send(ctx, object, figures, chosen, !rendered[0]);
         } finally {
             deleteTree(work);
@@ -149,6 +153,7 @@ public final class ImageUrlHandler {
             VariantStore.Figures figures = new VariantStore.Figures(done.width(), done.height(), format.wireName(),
                     Files.size(output));
             variants.putVariant(key, output, format.contentType(), figures, work);
+            metrics.imageUrlRender();
             return figures;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
