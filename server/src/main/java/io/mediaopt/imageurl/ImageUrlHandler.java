@@ -6,6 +6,7 @@ import io.mediaopt.metrics.ServiceMetrics;
 import io.mediaopt.storage.Storage;
 import io.mediaopt.storage.StorageException;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -43,6 +44,7 @@ public final class ImageUrlHandler {
     private final VariantUses uses;
     private final Function<Context, Optional<String>> keyName;
     private final ServiceMetrics metrics;
+    private final VariantReads reads = new VariantReads();
 
     ImageUrlHandler(ImageUrlSettings settings, ImageSources sources, VariantStore variants, Renderer renderer,
                     FormatQualities qualities, Set<String> presets, Path workRoot, Clock clock,
@@ -114,15 +116,15 @@ public final class ImageUrlHandler {
                 return slots.run(RenderSlots.hostOf(url.source()),
                         () -> render(source, options, chosen, quality, key, work));
             });
-            VariantStore.Figures figures = variants.figures(key).orElseGet(renderOnce);
+            VariantStore.Figures figures = renderOnce.get();
             Storage.StoredObject object;
             try {
-                object = variants.open(key);
+                object = open(key, figures);
             } catch (StorageException e) {
                 if (e.isOutage()) throw e;
                 // evicted between its figures and its bytes: its figures are deleted first, so it renders again
                 figures = renderOnce.get();
-                object = variants.open(key);
+                object = open(key, figures);
             }
             uses.used(key, figures.bytes());
             if (!rendered[0]) metrics.imageUrlHit();
@@ -158,6 +160,13 @@ public final class ImageUrlHandler {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** The variant's bytes: read once for every request of the moment when small, else streamed from storage. */
+    private Storage.StoredObject open(String key, VariantStore.Figures figures) {
+        if (!VariantReads.shares(figures.bytes())) return variants.open(key);
+        byte[] content = reads.bytes(key, () -> variants.read(key));
+        return new Storage.StoredObject(new ByteArrayInputStream(content), content.length);
     }
 
     private static void send(Context ctx, Storage.StoredObject object, VariantStore.Figures figures, UrlFormat format,

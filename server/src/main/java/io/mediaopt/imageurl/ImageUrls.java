@@ -60,8 +60,8 @@ public final class ImageUrls implements AutoCloseable {
                 settings.fetchTimeout());
         ImageSources sources = new ImageSources(http, storage, vips, limits.maxInputBytes(), limits.maxInputPixels(),
                 clock, jobs);
-        VariantUses uses = new VariantUses(database, storage, bounds.cacheBytes(), clock);
         VariantStore variants = new VariantStore(storage, json, new RenderClaims(database, clock));
+        VariantUses uses = new VariantUses(database, variants, bounds.cacheBytes(), clock);
         ImageUrlHandler handler = new ImageUrlHandler(settings, sources, variants,
                 new Renderer(vips, limits.maxInputPixels()), new FormatQualities(presets), new HashSet<>(presets.names()),
                 workRoot, clock, bounds.rate().map(r -> new TokenBuckets(r.perSecond(), r.burst(), clock)),

@@ -35,6 +35,8 @@ final class VariantStore {
     /** The first and the longest pause between two looks for another node's render. */
     private static final long FIRST_PAUSE_MS = 50;
     private static final long LONGEST_PAUSE_MS = 500;
+    /** How many sources' facts a node keeps in memory before it forgets them all. */
+    private static final int REMEMBERED = 10_000;
 
     /** A stored variant's figures. */
     record Figures(int width, int height, String format, long bytes) {}
@@ -43,6 +45,8 @@ final class VariantStore {
     private final ObjectMapper json;
     private final RenderClaims claims;
     private final ConcurrentMap<String, CompletableFuture<Figures>> inFlight = new ConcurrentHashMap<>();
+    /** The facts this node read or wrote, so that a request within their freshness asks storage for none. */
+    private final ConcurrentMap<String, SourceFacts> knownFacts = new ConcurrentHashMap<>();
 
     VariantStore(Storage storage, ObjectMapper json, RenderClaims claims) {
         this.storage = storage;
@@ -55,15 +59,31 @@ final class VariantStore {
     }
 
     Optional<SourceFacts> facts(String source) {
-        return read(factsKey(source), SourceFacts.class);
+        SourceFacts known = knownFacts.get(source);
+        if (known != null) return Optional.of(known);
+        Optional<SourceFacts> stored = read(factsKey(source), SourceFacts.class);
+        stored.ifPresent(facts -> remember(knownFacts, source, facts));
+        return stored;
     }
 
     void putFacts(String source, SourceFacts facts, Path work) {
         write(factsKey(source), facts, work);
+        remember(knownFacts, source, facts);
     }
 
     Optional<Figures> figures(String variantKey) {
         return read(variantKey + ".json", Figures.class);
+    }
+
+    /** Deletes a variant: its figures first, which makes it a miss, then its bytes. */
+    void delete(String variantKey) {
+        storage.delete(variantKey + ".json");
+        storage.delete(variantKey);
+    }
+
+    private static <T> void remember(ConcurrentMap<String, T> known, String key, T value) {
+        if (known.size() >= REMEMBERED) known.clear();
+        known.put(key, value);
     }
 
     /**
@@ -137,6 +157,15 @@ final class VariantStore {
         return storage.open(variantKey);
     }
 
+    /** A stored variant's bytes, for one small enough to be kept in memory. */
+    byte[] read(String variantKey) {
+        try (Storage.StoredObject object = storage.open(variantKey)) {
+            return object.content().readAllBytes();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     private static String factsKey(String source) {
         return PREFIX + "sources/" + sha256(source) + ".json";
     }
@@ -162,7 +191,8 @@ final class VariantStore {
         }
     }
 
-    private static Figures join(CompletableFuture<Figures> running) {
+    /** What another request's work gave, its failure thrown as this request's. */
+    static <T> T join(CompletableFuture<T> running) {
         try {
             return running.get();
         } catch (ExecutionException e) {
@@ -170,7 +200,7 @@ final class VariantStore {
             throw new IllegalStateException(e.getCause());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while waiting for a render", e);
+            throw new IllegalStateException("interrupted while waiting for another request", e);
         }
     }
 
