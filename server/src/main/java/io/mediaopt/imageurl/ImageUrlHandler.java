@@ -5,9 +5,11 @@ import io.javalin.http.HandlerType;
 import io.mediaopt.ServiceException;
 import io.mediaopt.http.ImmutableCaching;
 import io.mediaopt.http.StoredBodies;
+import io.mediaopt.metrics.ServiceMetrics;
 import io.mediaopt.storage.Storage;
 import io.mediaopt.storage.StorageException;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -43,12 +45,15 @@ public final class ImageUrlHandler {
     private final RenderSlots slots;
     private final VariantUses uses;
     private final Function<Context, Optional<String>> keyName;
+    private final ServiceMetrics metrics;
+    private final VariantReads reads = new VariantReads();
 
     ImageUrlHandler(ImageUrlSettings settings, ImageSources sources, VariantStore variants, Renderer renderer,
                     FormatQualities qualities, Set<String> presets, Path workRoot, Clock clock,
                     Optional<TokenBuckets> rates, RenderSlots slots, VariantUses uses,
-                    Function<Context, Optional<String>> keyName) {
+                    Function<Context, Optional<String>> keyName, ServiceMetrics metrics) {
         this.keyName = keyName;
+        this.metrics = metrics;
         this.rates = rates;
         this.slots = slots;
         this.uses = uses;
@@ -115,14 +120,15 @@ public final class ImageUrlHandler {
             VariantStore.Figures figures = variants.knownFigures(key).orElseGet(renderOnce);
             Storage.StoredObject object;
             try {
-                object = variants.open(key);
+                object = open(key, figures);
             } catch (StorageException e) {
                 if (e.isOutage()) throw e;
                 // evicted between its figures and its bytes: its figures are deleted first, so it renders again
                 figures = renderOnce.get();
-                object = variants.open(key);
+                object = open(key, figures);
             }
             uses.used(key, figures.bytes());
+            if (!rendered[0]) metrics.imageUrlHit();
             send(ctx, key, object, figures, chosen, !rendered[0]);
         }
     }
@@ -148,10 +154,18 @@ public final class ImageUrlHandler {
             VariantStore.Figures figures = new VariantStore.Figures(done.width(), done.height(), format.wireName(),
                     Files.size(output));
             variants.putVariant(key, output, format.contentType(), figures, work.path());
+            metrics.imageUrlRender();
             return figures;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** The variant's bytes: read once for every request of the moment when small, else streamed from storage. */
+    private Storage.StoredObject open(String key, VariantStore.Figures figures) {
+        if (!VariantReads.shares(figures.bytes())) return variants.open(key);
+        byte[] content = reads.bytes(key, () -> variants.read(key));
+        return new Storage.StoredObject(new ByteArrayInputStream(content), content.length);
     }
 
     /**
