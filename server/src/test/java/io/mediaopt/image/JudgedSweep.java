@@ -150,7 +150,7 @@ public final class JudgedSweep {
     }
 
     /** Debian's butteraugli: the max distance between the two pictures (about 1: just visible). */
-    static double butteraugli(Path reference, Path distorted) throws IOException, InterruptedException {
+    public static double butteraugli(Path reference, Path distorted) throws IOException, InterruptedException {
         Process process = new ProcessBuilder("butteraugli", reference.toString(), distorted.toString())
                 .redirectError(ProcessBuilder.Redirect.DISCARD).start();
         String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
