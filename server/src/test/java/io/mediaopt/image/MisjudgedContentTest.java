@@ -72,6 +72,6 @@ class MisjudgedContentTest {
     }
 
     private static double butteraugli(Path reference, Path distorted) throws Exception {
-        return JudgedSweep.butteraugli(reference, distorted);
+        return Butteraugli.distance(reference, distorted);
     }
 }
