@@ -25,13 +25,13 @@ corpus="$(bench/corpus-fetch.sh)"
 mapfile -t files < <(awk -F'\t' -v s="$set_name" -v c="$corpus" \
     'NR > 1 && (s == "all" || $3 == s) { print c "/" $1 }' bench/corpus/manifest.tsv)
 
-./mvnw -o -q -B -pl server -am test-compile
+./mvnw -o -q -B -pl bench -am test-compile
 ./mvnw -o -q -B -pl server dependency:build-classpath -Dmdep.outputFile="$PWD/server/target/classpath.txt" >/dev/null
 mkdir -p bench/target
 csv="bench/target/image-url-qualities-$WIDTHS.csv"
 nice -n 10 "$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED --add-modules jdk.incubator.vector \
     -XX:+UseSerialGC -Xmx512m \
-    -cp "server/target/classes:server/target/test-classes:$(cat server/target/classpath.txt)" \
+    -cp "server/target/classes:server/target/test-classes:bench/target/classes:$(cat server/target/classpath.txt)" \
     io.mediaopt.imageurl.FormatQualitySweep "$csv" "$WIDTHS" "webp=$WEBP_QUALITIES" "avif=$AVIF_QUALITIES" \
     "jpeg=$JPEG_QUALITIES" "${files[@]}"
 python3 bench/image-url-qualities.py "$csv"

@@ -1,6 +1,7 @@
 package io.mediaopt.imageurl;
 
 import io.mediaopt.Fixtures;
+import io.mediaopt.Integration;
 import io.mediaopt.RunningServer;
 import io.mediaopt.client.ImageUrlOptions;
 import io.mediaopt.client.ImageUrls;
@@ -38,6 +39,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * ETag, refused with a changed byte, with no API key needed although keys are enforced; sources
  * off the allow-list or not images refused.
  */
+@Integration
 class ImageUrlApiTest {
     static final String KEY = ProcessingUrlTest.KEY;
     static final String SALT = ProcessingUrlTest.SALT;

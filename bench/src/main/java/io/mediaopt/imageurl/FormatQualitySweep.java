@@ -1,6 +1,6 @@
 package io.mediaopt.imageurl;
 
-import io.mediaopt.image.JudgedSweep;
+import io.mediaopt.image.Butteraugli;
 import io.mediaopt.image.TestVips;
 import io.mediaopt.image.vips.Vips;
 import io.mediaopt.image.vips.VipsImage;
@@ -96,6 +96,6 @@ public final class FormatQualitySweep {
             vips.save().png(image, decoded);
         }
         return String.format(Locale.ROOT, "%s,%d,%s,%d,%d,%.3f,%.4f%n", file.getFileName(), width,
-                format.wireName(), quality, Files.size(output), ssimulacra2, JudgedSweep.butteraugli(reference, decoded));
+                format.wireName(), quality, Files.size(output), ssimulacra2, Butteraugli.distance(reference, decoded));
     }
 }
