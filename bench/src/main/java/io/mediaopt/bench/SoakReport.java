@@ -22,7 +22,7 @@ final class SoakReport {
         for (String category : NativeMemory.CATEGORIES) {
             columns.add("nmt_" + category.toLowerCase(Locale.ROOT).replace(' ', '_') + "_mib");
         }
-        columns.addAll(List.of("requests_done", "failures"));
+        columns.addAll(List.of("requests_done", "failures", "rss_peak_vmhwm_mib"));
         return String.join(",", columns);
     }
 
@@ -34,6 +34,7 @@ final class SoakReport {
         for (String category : NativeMemory.CATEGORIES) cells.add(mib(nmt.categoryKib(category)));
         cells.add(Long.toString(m.requestsDone()));
         cells.add(Long.toString(m.failures()));
+        cells.add(m.rssPeakKib().isPresent() ? mib(m.rssPeakKib().getAsLong()) : "");
         return String.join(",", cells);
     }
 
@@ -60,8 +61,8 @@ final class SoakReport {
         out.append(halves.render()).append('\n').append(blocks(minutes).render()).append('\n');
         out.append("RSS peak per minute (each # is ").append(mib(peak(minutes) / BAR_WIDTH)).append(" MiB):\n\n```\n");
         for (SoakSampler.Minute m : minutes) {
-            int bar = (int) Math.round((double) m.rssMaxKib() * BAR_WIDTH / peak(minutes));
-            out.append(String.format(Locale.ROOT, "%3d %6s %s%n", m.minute() + 1, mib(m.rssMaxKib()), "#".repeat(bar)));
+            int bar = (int) Math.round((double) m.peakKib() * BAR_WIDTH / peak(minutes));
+            out.append(String.format(Locale.ROOT, "%3d %6s %s%n", m.minute() + 1, mib(m.peakKib()), "#".repeat(bar)));
         }
         return out.append("```\n").toString();
     }
@@ -81,13 +82,14 @@ final class SoakReport {
                     mib(end.rssEndKib() - end.nativeMemory().committedKib()), end.requestsDone() - before,
                     end.failures());
         }
-        table.note("NMT is the JVM's Native Memory Tracking at each block's last minute; RSS − NMT approximates what "
-                + "libvips and glibc hold outside the JVM's accounting.");
+        table.note("RSS peak is the server's own (ffmpeg apart): the kernel's VmHWM reset each minute where it may be, "
+                + "else the largest of one-second samples. NMT is the JVM's Native Memory Tracking at each block's last "
+                + "minute; RSS − NMT approximates what libvips and glibc hold outside the JVM's accounting.");
         return table;
     }
 
     private static long peak(List<SoakSampler.Minute> minutes) {
-        return minutes.stream().mapToLong(SoakSampler.Minute::rssMaxKib).max().orElse(0);
+        return minutes.stream().mapToLong(SoakSampler.Minute::peakKib).max().orElse(0);
     }
 
     private static long peakCommitted(List<SoakSampler.Minute> minutes) {

@@ -4,21 +4,29 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.function.Consumer;
 
 /**
  * Follows the server's memory through the soak: its resident size (and its children's, ffmpeg's)
  * every second, keeping each minute's largest, and at the end of each minute what the JVM's
- * Native Memory Tracking says is committed, with the requests done and failed so far. The kernel's
- * own peak (VmHWM) cannot be reset per minute by an unprivileged process, hence the sampling.
+ * Native Memory Tracking says is committed, with the requests done and failed so far. Where the
+ * kernel lets the soak reset the server's own peak (VmHWM, through /proc/&lt;pid&gt;/clear_refs)
+ * it does so at the start of each minute, and the minute's peak is that exact figure too; else
+ * it is empty and the one-second samples are all there is.
  */
 final class SoakSampler {
     static final Duration INTERVAL = Duration.ofSeconds(1);
     static final Duration MINUTE = Duration.ofMinutes(1);
 
     /** One minute of the soak; memory in KiB, requests counted from the start. */
-    record Minute(int minute, long rssMaxKib, long rssEndKib, long childrenMaxKib, NativeMemory nativeMemory,
-                  long requestsDone, long failures) {}
+    record Minute(int minute, long rssMaxKib, OptionalLong rssPeakKib, long rssEndKib, long childrenMaxKib,
+                  NativeMemory nativeMemory, long requestsDone, long failures) {
+        /** The minute's peak: the kernel's where it was reset for the minute, else the largest sample. */
+        long peakKib() {
+            return Math.max(rssMaxKib, rssPeakKib.orElse(0));
+        }
+    }
 
     /** Reads the traffic's counters at the end of each minute: [done, failed]. */
     interface Counters {
@@ -48,6 +56,7 @@ final class SoakSampler {
             long rssMax = 0;
             long childrenMax = 0;
             long rss = 0;
+            boolean reset = ProcFs.resetPeakRss(pid);
             while (true) {
                 rss = ProcFs.rssKib(pid).orElseThrow(() -> new IllegalStateException("the server exited"));
                 rssMax = Math.max(rssMax, rss);
@@ -57,7 +66,8 @@ final class SoakSampler {
                 Thread.sleep(Duration.ofNanos(Math.min(left, INTERVAL.toNanos())));
             }
             long[] counted = counters.read();
-            Minute row = new Minute(minute, rssMax, rss, childrenMax, NativeMemory.of(jcmd, pid, scratch),
+            OptionalLong peak = reset ? ProcFs.peakRssKib(pid) : OptionalLong.empty();
+            Minute row = new Minute(minute, rssMax, peak, rss, childrenMax, NativeMemory.of(jcmd, pid, scratch),
                     counted[0], counted[1]);
             minutes.add(row);
             sink.accept(row);
