@@ -254,9 +254,10 @@ public final class ImageUrlHandler {
                 variants.putFacts(url, fetched, work.path());
                 throw ImageUrlException.unreachable("The source changed while it was rendered; try again");
             }
-            facts = fetched;
             file = target;
-            variants.putFacts(url, fetched, work.path());
+            // fresh facts the bytes confirmed are kept as stored: only a first fetch writes them
+            if (facts == null) variants.putFacts(url, fetched, work.path());
+            facts = fetched;
         }
     }
 }
