@@ -21,6 +21,9 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.function.Function;
 
 /**
  * Image URL hits answered in Jetty, ahead of the routes' servlet: a {@code GET /img/...} without
@@ -48,6 +51,14 @@ public final class StoredHits extends Handler.Wrapper {
     private final VariantUses uses;
     private final ServiceMetrics metrics;
     private final CommonHeaders common;
+    /**
+     * The URLs whose signature passed, by their exact path, and the variants they named for an
+     * {@code Accept} and a source version: a signature and a key are two HMACs and a digest, the
+     * most of a hit's own work. The keys are fixed while the server runs, so a path once verified
+     * stays verified; only signed paths are kept, {@link VariantStore#REMEMBERED} at most.
+     */
+    private final ConcurrentMap<String, ProcessingUrl> verified = new ConcurrentHashMap<>();
+    private final ConcurrentMap<Naming, Variant> named = new ConcurrentHashMap<>();
 
     StoredHits(ImageUrlSettings settings, ImageSources sources, VariantStore variants, FormatQualities qualities,
                Set<String> presets, Clock clock, Optional<TokenBuckets> rates, VariantUses uses,
@@ -65,33 +76,45 @@ public final class StoredHits extends Handler.Wrapper {
         this.common = common;
     }
 
+    /** What names a variant: the URL's path, the client's {@code Accept} and the source's version. */
+    private record Naming(String path, String accept, String version) {}
+
     /** A remembered variant a request names, with its open file. */
-    private record Hit(Variant variant, VariantStore.Figures figures, FileChannel file) {}
+    private record Hit(Variant variant, VariantStore.Figures figures, FileChannel file, long size) {}
 
     @Override
     public boolean handle(Request request, Response response, Callback callback) throws Exception {
         long start = System.nanoTime();
         Hit hit = find(request);
         if (hit == null) return super.handle(request, response, callback);
-        HttpFields.Mutable headers = response.getHeaders();
         Variant variant = hit.variant();
+        boolean notModified = ImmutableCaching.matches(request.getHeaders().get(HttpHeader.IF_NONE_MATCH),
+                variant.etag());
+        if (!notModified) {
+            try {
+                uses.used(variant.key(), hit.figures().bytes());
+            } catch (RuntimeException e) {
+                // the database out of reach: the route answers that, with its error
+                hit.file().close();
+                return super.handle(request, response, callback);
+            }
+        }
+        HttpFields.Mutable headers = response.getHeaders();
         variant.cachingHeaders(headers::put, settings.cacheSeconds());
-        if (ImmutableCaching.matches(request.getHeaders().get(HttpHeader.IF_NONE_MATCH), variant.etag())) {
+        if (notModified) {
             hit.file().close();
             common.addTo(request, headers);
             response.setStatus(304);
             response.write(true, null, Callback.from(callback, () -> answered(request, 304, start)));
             return true;
         }
-        long size = hit.file().size();
-        uses.used(variant.key(), hit.figures().bytes());
         metrics.imageUrlHit();
-        variant.contentHeaders(headers::put, hit.figures(), size, true);
-        headers.put(HttpHeader.CONTENT_LENGTH, size);
+        variant.contentHeaders(headers::put, hit.figures(), hit.size(), true);
+        headers.put(HttpHeader.CONTENT_LENGTH, hit.size());
         common.addTo(request, headers);
         response.setStatus(200);
         ByteBufferPool.Sized buffers = new ByteBufferPool.Sized(request.getComponents().getByteBufferPool(), true,
-                (int) Math.min(Math.max(size, 1), READ_BYTES));
+                (int) Math.min(Math.max(hit.size(), 1), READ_BYTES));
         // the source closes the file once it is read to the end or fails
         Content.copy(Content.Source.from(buffers, hit.file()), response,
                 Callback.from(callback, () -> answered(request, 200, start)));
@@ -116,17 +139,16 @@ public final class StoredHits extends Handler.Wrapper {
         }
         Variant variant;
         try {
-            ProcessingUrl url = ProcessingUrl.parse(path.substring(ImageUrlHandler.PATH_PREFIX.length()), presets,
-                    settings.presetsOnly());
-            signatures.check(url);
+            ProcessingUrl url = verified(path);
             if (url.info()) return null;
-            sources.checkAllowed(url.source());
             SourceFacts facts = variants.knownFacts(url.source()).orElse(null);
             if (facts == null || facts.blurhash() == null
                     || clock.millis() - facts.fetchedAtMillis() >= settings.sourceTtl().toMillis()) {
                 return null;
             }
-            variant = Variant.of(url.options(), facts, fields.get(HttpHeader.ACCEPT), qualities);
+            String accept = fields.get(HttpHeader.ACCEPT);
+            variant = remember(named, new Naming(path, accept == null ? "" : accept, facts.version()),
+                    n -> Variant.of(url.options(), facts, accept, qualities));
         } catch (RuntimeException e) {
             return null; // refused, or unusual: the route answers it
         }
@@ -134,16 +156,43 @@ public final class StoredHits extends Handler.Wrapper {
         Path file = figures == null ? null : variants.storage().localFile(variant.key()).orElse(null);
         if (file == null) return null;
         FileChannel channel;
+        long size;
         try {
             channel = FileChannel.open(file, StandardOpenOption.READ);
         } catch (IOException e) {
             return null; // evicted: the route renders it again
         }
+        try {
+            size = channel.size();
+        } catch (IOException e) {
+            closeQuietly(channel);
+            return null;
+        }
         if (rates.isPresent() && rates.get().take(TokenBuckets.addressClient(Request.getRemoteAddr(request))) > 0) {
             closeQuietly(channel);
             return null; // the route answers 429 with the seconds to wait
         }
-        return new Hit(variant, figures, channel);
+        return new Hit(variant, figures, channel, size);
+    }
+
+    /** The path's URL, parsed, its signature and source checked as the route checks them; throws as the route would. */
+    private ProcessingUrl verified(String path) {
+        return remember(verified, path, p -> {
+            ProcessingUrl url = ProcessingUrl.parse(p.substring(ImageUrlHandler.PATH_PREFIX.length()), presets,
+                    settings.presetsOnly());
+            signatures.check(url);
+            sources.checkAllowed(url.source());
+            return url;
+        });
+    }
+
+    private static <K, V> V remember(ConcurrentMap<K, V> known, K key, Function<K, V> make) {
+        V value = known.get(key);
+        if (value != null) return value;
+        value = make.apply(key);
+        if (known.size() >= VariantStore.REMEMBERED) known.clear();
+        known.put(key, value);
+        return value;
     }
 
     private static void closeQuietly(FileChannel channel) {
