@@ -39,6 +39,8 @@ public final class StoredHits extends Handler.Wrapper {
     private static final String ROUTE = "/img/*";
     /** The pieces a variant's file is read and sent in. */
     private static final int READ_BYTES = 64 * 1024;
+    /** Browsers send some 100 characters of {@code Accept} for an image. */
+    private static final int LONGEST_KEPT_ACCEPT = 256;
 
     private final ImageUrlSettings settings;
     private final UrlSignatures signatures;
@@ -147,8 +149,11 @@ public final class StoredHits extends Handler.Wrapper {
                 return null;
             }
             String accept = fields.get(HttpHeader.ACCEPT);
-            variant = remember(named, new Naming(path, accept == null ? "" : accept, facts.version()),
-                    n -> Variant.of(url.options(), facts, accept, qualities));
+            // an unusually long Accept is not kept: what is remembered stays small whatever clients send
+            variant = accept != null && accept.length() > LONGEST_KEPT_ACCEPT
+                    ? Variant.of(url.options(), facts, accept, qualities)
+                    : remember(named, new Naming(path, accept == null ? "" : accept, facts.version()),
+                            n -> Variant.of(url.options(), facts, accept, qualities));
         } catch (RuntimeException e) {
             return null; // refused, or unusual: the route answers it
         }
