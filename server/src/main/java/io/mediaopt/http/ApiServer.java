@@ -217,6 +217,8 @@ public final class ApiServer implements AutoCloseable {
     private static List<String> serviceHeaders() {
         List<String> names = new ArrayList<>(ResultHeaders.NAMES);
         names.addAll(List.of(TusHandlers.JOB_ID, TOTAL_JOBS, TOTAL_BYTES_SAVED, RequestIds.HEADER));
+        // an image URL's answer tells its format and whether it was rendered for it
+        names.addAll(List.of("x-service-format", "x-service-cache"));
         return names;
     }
 

@@ -11,7 +11,6 @@ import io.mediaopt.storage.StorageException;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,8 +19,6 @@ import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.Set;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * {@code GET /img/...}: a URL of images by URL parsed, its signature checked, its source checked
@@ -30,7 +27,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class ImageUrlHandler {
     public static final String PATH_PREFIX = "/img/";
-    private static final Logger log = LoggerFactory.getLogger(ImageUrlHandler.class);
 
     private final ImageUrlSettings settings;
     private final UrlSignatures signatures;
@@ -173,15 +169,10 @@ public final class ImageUrlHandler {
         variant.contentHeaders(ctx::header, figures, object.size(), hit);
         String range = ctx.header("Range");
         if (range == null && !HandlerType.HEAD.equals(ctx.method())) {
-            ctx.res().setContentLengthLong(object.size());
-            // written straight to the servlet's stream, as large writes Jetty sends without copying
-            // them into pooled buffers (a result stream would go through Javalin's compressing wrapper)
-            try (InputStream in = object.content()) {
-                in.transferTo(ctx.res().getOutputStream());
-            } catch (IOException e) {
-                // the client went away, or storage failed after the headers were sent: the answer ends short
-                log.debug("image URL answer cut short: {}", e.toString());
-            }
+            // a result, not a write to the servlet's stream: the after-handlers (CORS's Vary: Origin)
+            // still add their headers; most hits never get here (StoredHits answers them ahead)
+            ctx.header("Content-Length", Long.toString(object.size()));
+            ctx.result(object.content());
             return;
         }
         try {
