@@ -139,7 +139,7 @@ def main():
               f"{qmed('jq_ss'):.1f} by SSIMULACRA 2")
         both_a = statistics.median([max(p["aq_ba"] or math.inf, p["aq_ss"] or math.inf) for p in per])
         both_j = statistics.median([max(p["jq_ba"] or math.inf, p["jq_ss"] or math.inf) for p in per])
-        av, jp = chosen.get(webp_q, (math.ceil(both_a), math.ceil(both_j)))
+        av, jp = chosen.get(webp_q, tuple(math.ceil(q) if math.isfinite(q) else 0 for q in (both_a, both_j)))
         print(f"at AVIF q{av}, JPEG q{jp} (median of the quality matching by both: AVIF {both_a:.1f}, "
               f"JPEG {both_j:.1f}):")
         for name, q in (("avif", av), ("jpeg", jp)):
