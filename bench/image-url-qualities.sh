@@ -18,7 +18,8 @@ WEBP_QUALITIES="${WEBP_QUALITIES:-50,75,80}"
 AVIF_QUALITIES="${AVIF_QUALITIES:-30,40,50,55,60,65,70}"
 JPEG_QUALITIES="${JPEG_QUALITIES:-50,65,76,82,88,92}"
 # AVIF_EFFORT (libvips heifsave effort, the renderer's 4 by default) and AVIF_CHROMA=kept (4:4:4)
-# compare other AVIF settings; FILES (names of the manifest, space-separated) runs only those.
+# compare other AVIF settings (rows to a CSV of their own, or to CSV); FILES (names of the
+# manifest, space-separated) runs only those.
 AVIF_EFFORT="${AVIF_EFFORT:-}"
 AVIF_CHROMA="${AVIF_CHROMA:-halved}"
 
@@ -35,7 +36,8 @@ fi
 ./mvnw -o -q -B -pl bench -am test-compile
 ./mvnw -o -q -B -pl server dependency:build-classpath -Dmdep.outputFile="$PWD/server/target/classpath.txt" >/dev/null
 mkdir -p bench/target
-suffix="${AVIF_EFFORT:+-effort$AVIF_EFFORT}${AVIF_CHROMA/#halved/}"
+suffix="${AVIF_EFFORT:+-effort$AVIF_EFFORT}"
+[[ "$AVIF_CHROMA" == halved ]] || suffix+="-$AVIF_CHROMA"
 csv="${CSV:-bench/target/image-url-qualities-$WIDTHS$suffix.csv}"
 nice -n 10 "$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED --add-modules jdk.incubator.vector \
     -XX:+UseSerialGC -Xmx512m \
