@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
-"""Reads bench/image-url-qualities.sh's CSV (file,width,format,quality,bytes,ssimulacra2,butteraugli).
+"""Reads bench/image-url-qualities.sh's CSV (file,width,format,quality,bytes,ssimulacra2,butteraugli,
+encode_ms; older runs lack the last).
 
 Per preset (its WebP quality) and each file at each width: the AVIF and JPEG qualities whose
 butteraugli distance and SSIMULACRA 2 score match the WebP's, and the AVIF bytes at WebP's
 quality by each judge, read off the AVIF curve (log bytes and quality interpolated linearly
 between measured qualities; each curve made monotone first, as its best score so far), as a
-ratio to WebP's bytes. Then, at the qualities a preset is set to (--at WEBP:AVIF:JPEG, by default
+ratio to WebP's bytes; and the encode CPU per image (median over files of each format's mean over
+its qualities), when measured. Then, at the qualities a preset is set to (--at WEBP:AVIF:JPEG, by default
 the median over files of the quality matching WebP by both judges), the bytes ratio and the files
 where that quality is at least as good as WebP by each judge.
   python3 bench/image-url-qualities.py out.csv [more.csv ...] [--at 80:56:86 ...]
@@ -19,13 +21,15 @@ from collections import defaultdict
 PRESETS = {80: "web", 75: "mobile", 50: "low-bandwidth"}
 
 
-def load(paths):
+def load(paths, cpu):
     rows = defaultdict(lambda: defaultdict(list))
     for path in paths:
         with open(path) as f:
             for r in csv.DictReader(f):
                 rows[(r["file"], int(r["width"]))][r["format"]].append(
                     (int(r["quality"]), int(r["bytes"]), float(r["ssimulacra2"]), float(r["butteraugli"])))
+                if r.get("encode_ms"):
+                    cpu[r["format"]][(r["file"], int(r["width"]))].append(int(r["encode_ms"]))
     for by_format in rows.values():
         for points in by_format.values():
             points.sort()
@@ -42,6 +46,8 @@ def monotone(values, better):
 
 def match(points, target, judge):
     """(quality, bytes, mark) where the curve first reaches target by judge ('ss' or 'ba')."""
+    if not points:
+        return None, math.inf, "-"
     qs = [p[0] for p in points]
     logb = [math.log(p[1]) for p in points]
     if judge == "ss":
@@ -91,9 +97,17 @@ def main():
             chosen[w] = (av, jp)
         elif i == 0 or args[i - 1] != "--at":
             paths.append(a)
-    rows = load(paths)
+    cpu = defaultdict(lambda: defaultdict(list))
+    rows = load(paths, cpu)
     widths = sorted({w for _, w in rows})
     print(f"{len(rows)} file-widths ({len({f for f, _ in rows})} files at {widths} px or their own width)\n")
+    if cpu:
+        means = {fmt: {k: statistics.mean(v) for k, v in per.items()} for fmt, per in cpu.items()}
+        print("encode CPU per image, median over files: " + ", ".join(
+            f"{fmt} {statistics.median(m.values()):.0f} ms" for fmt, m in sorted(means.items())))
+        if "avif" in means and "webp" in means:
+            ratios = [means["avif"][k] / means["webp"][k] for k in means["avif"] if means["webp"].get(k)]
+            print(f"AVIF / WebP encode CPU per file, median: {statistics.median(ratios):.1f}\n")
     for webp_q, preset in PRESETS.items():
         per = []
         for key, fmt in sorted(rows.items()):
@@ -125,10 +139,12 @@ def main():
               f"{qmed('jq_ss'):.1f} by SSIMULACRA 2")
         both_a = statistics.median([max(p["aq_ba"] or math.inf, p["aq_ss"] or math.inf) for p in per])
         both_j = statistics.median([max(p["jq_ba"] or math.inf, p["jq_ss"] or math.inf) for p in per])
-        av, jp = chosen.get(webp_q, (math.ceil(both_a), math.ceil(both_j)))
+        av, jp = chosen.get(webp_q, tuple(math.ceil(q) if math.isfinite(q) else 0 for q in (both_a, both_j)))
         print(f"at AVIF q{av}, JPEG q{jp} (median of the quality matching by both: AVIF {both_a:.1f}, "
               f"JPEG {both_j:.1f}):")
         for name, q in (("avif", av), ("jpeg", jp)):
+            if not all(rows[p["key"]][name] for p in per):
+                continue
             ratios, ss_ok, ba_ok, ss_d, ba_d = [], 0, 0, [], []
             for p in per:
                 b, s, d = at(rows[p["key"]][name], q)

@@ -17,6 +17,11 @@ WIDTHS="${WIDTHS:-640}"
 WEBP_QUALITIES="${WEBP_QUALITIES:-50,75,80}"
 AVIF_QUALITIES="${AVIF_QUALITIES:-30,40,50,55,60,65,70}"
 JPEG_QUALITIES="${JPEG_QUALITIES:-50,65,76,82,88,92}"
+# AVIF_EFFORT (libvips heifsave effort, the renderer's 4 by default) and AVIF_CHROMA=kept (4:4:4)
+# compare other AVIF settings (rows to a CSV of their own, or to CSV); FILES (names of the
+# manifest, space-separated) runs only those.
+AVIF_EFFORT="${AVIF_EFFORT:-}"
+AVIF_CHROMA="${AVIF_CHROMA:-halved}"
 
 # shellcheck source=scripts/prerequisites.sh
 source scripts/prerequisites.sh >/dev/null
@@ -24,14 +29,19 @@ command -v butteraugli >/dev/null || { echo "butteraugli is missing: apt-get ins
 corpus="$(bench/corpus-fetch.sh)"
 mapfile -t files < <(awk -F'\t' -v s="$set_name" -v c="$corpus" \
     'NR > 1 && (s == "all" || $3 == s) { print c "/" $1 }' bench/corpus/manifest.tsv)
+if [[ -n "${FILES:-}" ]]; then
+    mapfile -t files < <(for f in $FILES; do printf '%s/%s\n' "$corpus" "$f"; done)
+fi
 
 ./mvnw -o -q -B -pl bench -am test-compile
 ./mvnw -o -q -B -pl server dependency:build-classpath -Dmdep.outputFile="$PWD/server/target/classpath.txt" >/dev/null
 mkdir -p bench/target
-csv="bench/target/image-url-qualities-$WIDTHS.csv"
+suffix="${AVIF_EFFORT:+-effort$AVIF_EFFORT}"
+[[ "$AVIF_CHROMA" == halved ]] || suffix+="-$AVIF_CHROMA"
+csv="${CSV:-bench/target/image-url-qualities-$WIDTHS$suffix.csv}"
 nice -n 10 "$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED --add-modules jdk.incubator.vector \
     -XX:+UseSerialGC -Xmx512m \
     -cp "server/target/classes:server/target/test-classes:bench/target/classes:$(cat server/target/classpath.txt)" \
     io.mediaopt.imageurl.FormatQualitySweep "$csv" "$WIDTHS" "webp=$WEBP_QUALITIES" "avif=$AVIF_QUALITIES" \
-    "jpeg=$JPEG_QUALITIES" "${files[@]}"
+    "jpeg=$JPEG_QUALITIES" ${AVIF_EFFORT:+"avif-effort=$AVIF_EFFORT"} "avif-chroma=$AVIF_CHROMA" "${files[@]}"
 python3 bench/image-url-qualities.py "$csv"

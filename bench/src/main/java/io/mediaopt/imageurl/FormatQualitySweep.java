@@ -2,11 +2,13 @@ package io.mediaopt.imageurl;
 
 import io.mediaopt.image.Butteraugli;
 import io.mediaopt.image.TestVips;
+import io.mediaopt.image.vips.Chroma;
 import io.mediaopt.image.vips.Vips;
 import io.mediaopt.image.vips.VipsImage;
 import io.mediaopt.quality.Ssimulacra2;
 
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,10 +30,12 @@ import java.util.Set;
  * with it) against the shrunk picture. Appends CSV lines: file, width, format, quality, bytes,
  * ssimulacra2, butteraugli; a file with rows in the CSV already is skipped, so a stopped run picks
  * up where it stopped.
- * <pre>java ... FormatQualitySweep out.csv 640,1280 webp=50,75,80 avif=30,40 jpeg=80,84 file...</pre>
+ * {@code avif-effort=N} and {@code avif-chroma=kept} encode AVIF with that effort and 4:4:4
+ * chroma instead of the renderer's settings, to compare them.
+ * <pre>java ... FormatQualitySweep out.csv 640,1280 webp=50,75,80 avif=30,40 jpeg=80,84 [avif-effort=6] file...</pre>
  */
 public final class FormatQualitySweep {
-    static final String HEADER = "file,width,format,quality,bytes,ssimulacra2,butteraugli\n";
+    static final String HEADER = "file,width,format,quality,bytes,ssimulacra2,butteraugli,encode_ms\n";
 
     private FormatQualitySweep() {}
 
@@ -41,11 +45,20 @@ public final class FormatQualitySweep {
         List<String> formats = new ArrayList<>();
         List<int[]> qualities = new ArrayList<>();
         int next = 2;
+        Integer avifEffort = null;
+        Chroma avifChroma = Chroma.HALVED;
         while (next < args.length && args[next].contains("=")) {
             String[] pair = args[next++].split("=", 2);
-            formats.add(pair[0]);
-            qualities.add(numbers(pair[1]));
+            switch (pair[0]) {
+                case "avif-effort" -> avifEffort = Integer.parseInt(pair[1]);
+                case "avif-chroma" -> avifChroma = Chroma.valueOf(pair[1].toUpperCase(Locale.ROOT));
+                default -> {
+                    formats.add(pair[0]);
+                    qualities.add(numbers(pair[1]));
+                }
+            }
         }
+        if (avifEffort == null && avifChroma != Chroma.HALVED) avifEffort = 4;
         if (!Files.exists(csv)) Files.writeString(csv, HEADER);
         Set<String> done = new HashSet<>();
         for (String line : Files.readAllLines(csv)) done.add(line.substring(0, line.indexOf(',')));
@@ -71,8 +84,15 @@ public final class FormatQualitySweep {
                         for (int q : qualities.get(f)) {
                             // a name of its own: libvips keeps files it opened, and a rewritten one reads wrong
                             Path output = work.resolve(held.width() + "-" + q + "." + formats.get(f));
-                            renderer.save(held, format, q, output);
-                            lines.append(line(vips, file, held.width(), format, q, output, kept, reference, decoded));
+                            long cpu = processCpuNanos();
+                            if (format == UrlFormat.AVIF && avifEffort != null) {
+                                vips.save().avif(held, output, q, avifEffort, avifChroma);
+                            } else {
+                                renderer.save(held, format, q, output);
+                            }
+                            long encodeMs = (processCpuNanos() - cpu) / 1_000_000;
+                            lines.append(line(vips, file, held.width(), format, q, output, kept, reference, decoded))
+                                    .append(',').append(encodeMs).append('\n');
                             Files.delete(output);
                         }
                     }
@@ -81,6 +101,11 @@ public final class FormatQualitySweep {
             Files.writeString(csv, lines, StandardCharsets.UTF_8, StandardOpenOption.APPEND);
             System.err.println(file.getFileName());
         }
+    }
+
+    private static long processCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
     }
 
     private static int[] numbers(String list) {
@@ -95,7 +120,7 @@ public final class FormatQualitySweep {
             ssimulacra2 = Ssimulacra2.score(kept, vips.measure().srgbPixels(image).linear());
             vips.save().png(image, decoded);
         }
-        return String.format(Locale.ROOT, "%s,%d,%s,%d,%d,%.3f,%.4f%n", file.getFileName(), width,
+        return String.format(Locale.ROOT, "%s,%d,%s,%d,%d,%.3f,%.4f", file.getFileName(), width,
                 format.wireName(), quality, Files.size(output), ssimulacra2, Butteraugli.distance(reference, decoded));
     }
 }
