@@ -7,7 +7,7 @@ import io.mediaopt.media.Presets;
  * every format, as imgproxy takes it. Otherwise the preset's WebP quality is the reference and
  * AVIF and JPEG get the qualities that land near the same butteraugli distance:
  * AVIF 20 lower, JPEG 4 higher. Measured with bench/image-url-qualities.sh on six photos at 640 px
- * against WebP q80 (docs/api.md#images-by-url): AVIF q60 within 0.03 of WebP's distance or
+ * against WebP q80 (docs/api-image-urls.md#images-by-url): AVIF q60 within 0.03 of WebP's distance or
  * better on all six at 0.38–0.80x its bytes, JPEG q84 better on all six at 1.40–1.63x.
  */
 final class FormatQualities {

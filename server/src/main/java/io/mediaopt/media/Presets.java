@@ -16,7 +16,7 @@ public final class Presets {
     public static final String DEFAULT = "web";
 
     /*
-     * SSIMULACRA 2 targets (docs/api.md, "Quality per file", with the figures behind them): 90 is
+     * SSIMULACRA 2 targets (docs/api-media.md, "Quality per file", with the figures behind them): 90 is
      * visually lossless at 1:1, 80 not noticed by an average viewer at normal distance, 70
      * medium, 50 low. mobile sits lower than web because its pictures are seen on denser screens.
      */
