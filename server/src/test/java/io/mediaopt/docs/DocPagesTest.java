@@ -76,7 +76,7 @@ class DocPagesTest {
     @Test
     void noCodeCommentHoldsATableOfFigures() throws IOException {
         List<String> rows = new ArrayList<>();
-        for (String root : List.of("server/src/main", "client/src/main", "cli/src/main")) {
+        for (String root : List.of("server/src/main", "client/src/main", "cli/src/main", "bench/src/main")) {
             Path dir = repository().resolve(root);
             if (!Files.isDirectory(dir)) continue;
             try (Stream<Path> files = Files.walk(dir)) {
