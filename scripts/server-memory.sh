@@ -11,8 +11,8 @@
 export MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-1}
 # The heap holds little (uploads stream to disk, pixels live in libvips): a small serial-GC
 # heap is enough and saves G1's own structures. The Java code only moves bytes and calls the
-# encoders, so with SERVICE_IMAGE_QUALITY=fixed the C1 compiler alone serves it (C2's
-# compilations and code cost ~35 MiB). With quality per file, the default, Java also scores the
+# encoders, so with SERVICE_IMAGE_QUALITY=fixed, the default, the C1 compiler alone serves it
+# (C2's compilations and code cost ~35 MiB). With quality per file (auto), Java also scores the
 # pictures at risk: the JVM keeps C2 then, and loads the Vector API, which C2 compiles to vector
 # instructions: a score costs a third to a half of the scalar code's CPU, a scored dark photo
 # 11-32 % less on the server (docs/quality.md, "The judges"); in JSON
@@ -20,7 +20,7 @@ export MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-1}
 # score's planes are tens of MiB on the heap: the heap gives them back after each collection (at
 # most 30 % of it left free) instead of keeping the burst's size.
 mo_java_opts="-XX:+UseSerialGC -Xms16m -Xmx256m"
-if [ "${SERVICE_IMAGE_QUALITY:-auto}" != fixed ]; then
+if [ "${SERVICE_IMAGE_QUALITY:-fixed}" != fixed ]; then
     mo_java_opts="$mo_java_opts --add-modules jdk.incubator.vector -XX:MaxHeapFreeRatio=30 -XX:MinHeapFreeRatio=10"
 else
     mo_java_opts="$mo_java_opts -XX:TieredStopAtLevel=1"

@@ -134,7 +134,7 @@ public record Config(
                 new UploadSettings(Duration.ofHours(r.integer("SERVICE_UPLOAD_EXPIRY_HOURS", 24, 1, 24 * 365)),
                         r.integer("SERVICE_MAX_OPEN_UPLOADS", 20, 1, 100_000)),
                 r.webhooks(),
-                r.choice("SERVICE_IMAGE_QUALITY", QualityMode.AUTO, QualityMode.class),
+                r.choice("SERVICE_IMAGE_QUALITY", QualityMode.FIXED, QualityMode.class),
                 r.choice("SERVICE_VIDEO_QUALITY", VideoQualityMode.AUTO, VideoQualityMode.class),
                 r.flag("SERVICE_METRICS", true, "on", "off"),
                 r.flag("SERVICE_METRICS_PUBLIC", false, "true", "false"),

@@ -71,13 +71,13 @@ class ConfigTest {
     }
 
     @Test
-    void videosAndImagesGetTheirQualityPerFileByDefault() {
+    void videosGetTheirQualityPerFileByDefaultAndImagesThePresetsQuality() {
         Config c = Config.fromEnvironment(Map.of());
         assertThat(c.videoQuality()).isEqualTo(VideoQualityMode.AUTO);
-        assertThat(c.imageQuality()).isEqualTo(QualityMode.AUTO);
-        Config set = Config.fromEnvironment(Map.of("SERVICE_VIDEO_QUALITY", "fixed", "SERVICE_IMAGE_QUALITY", "fixed"));
+        assertThat(c.imageQuality()).isEqualTo(QualityMode.FIXED);
+        Config set = Config.fromEnvironment(Map.of("SERVICE_VIDEO_QUALITY", "fixed", "SERVICE_IMAGE_QUALITY", "auto"));
         assertThat(set.videoQuality()).isEqualTo(VideoQualityMode.FIXED);
-        assertThat(set.imageQuality()).isEqualTo(QualityMode.FIXED);
+        assertThat(set.imageQuality()).isEqualTo(QualityMode.AUTO);
     }
 
     @Test

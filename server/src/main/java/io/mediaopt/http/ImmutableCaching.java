@@ -20,7 +20,7 @@ import java.util.Base64;
  * and 304 Not Modified for a request whose If-None-Match (or, without one, If-Modified-Since) says
  * the client holds them already.
  */
-final class ImmutableCaching {
+public final class ImmutableCaching {
     static final long YEAR_SECONDS = 31_536_000;
 
     private ImmutableCaching() {}
@@ -56,12 +56,17 @@ final class ImmutableCaching {
         return true;
     }
 
+    /**
+     * Whether an If-None-Match header names {@code etag} (quoted): any tag of its list, weak or
+     * strong, or {@code *}; the weak comparison RFC 9110 13.1.2 asks of If-None-Match.
+     */
+    public static boolean matches(String ifNoneMatch, String etag) {
+        return ifNoneMatch != null && Arrays.stream(ifNoneMatch.split(",")).map(String::strip)
+                .anyMatch(tag -> tag.equals("*") || tag.equals(etag) || tag.equals("W/" + etag));
+    }
+
     private static boolean current(String ifNoneMatch, String ifModifiedSince, String etag, Instant lastModified) {
-        if (ifNoneMatch != null) {
-            // weak comparison, as RFC 9110 13.1.2 asks of If-None-Match
-            return Arrays.stream(ifNoneMatch.split(",")).map(String::strip)
-                    .anyMatch(tag -> tag.equals("*") || tag.equals(etag) || tag.equals("W/" + etag));
-        }
+        if (ifNoneMatch != null) return matches(ifNoneMatch, etag);
         if (ifModifiedSince == null) return false;
         try {
             Instant since = DateTimeFormatter.RFC_1123_DATE_TIME.parse(ifModifiedSince.strip(), Instant::from);

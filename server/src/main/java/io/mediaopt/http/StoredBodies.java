@@ -12,12 +12,12 @@ import java.util.Optional;
 /**
  * Sends a stored object, or a body made here, whole or the one byte range a Range header asks for,
  * with its Content-Type and Content-Length; HEAD gets the headers alone. The job routes and the
- * stable media routes answer the same way through it.
+ * stable media routes, and the variants of images by URL, answer the same way through it.
  */
-final class StoredBodies {
+public final class StoredBodies {
     private final Storage storage;
 
-    StoredBodies(Storage storage) {
+    public StoredBodies(Storage storage) {
         this.storage = storage;
     }
 
@@ -41,7 +41,7 @@ final class StoredBodies {
      * Streams a stored object, whole or the one range asked for; a range is read from storage
      * alone, so remote storage sends only those bytes.
      */
-    void sendObject(Context ctx, String key, String contentType, String rangeHeader) throws IOException {
+    public void sendObject(Context ctx, String key, String contentType, String rangeHeader) throws IOException {
         // HEAD: the headers GET would send, from the object's size alone; nothing is read
         boolean headOnly = HandlerType.HEAD.equals(ctx.method());
         long size = rangeHeader == null && !headOnly ? -1 : storage.size(key);

@@ -58,32 +58,59 @@ final class HttpSource {
         return uri;
     }
 
-    /** Fetches {@code source} into {@code file}, following redirects that pass the same checks. */
-    void fetch(String source, Path file) {
+    /**
+     * What the origin answered: its body stored ({@code notModified} false) with the validators it
+     * sent for it (null when none), or 304 to a conditional GET, the stored copy still current.
+     */
+    record Fetched(boolean notModified, String etag, String lastModified) {
+        static final Fetched NOT_MODIFIED = new Fetched(true, null, null);
+    }
+
+    /** Fetches {@code source} into {@code file} unconditionally. */
+    Fetched fetch(String source, Path file) {
+        return fetch(source, file, null, null);
+    }
+
+    /**
+     * Fetches {@code source} into {@code file}, following redirects that pass the same checks;
+     * with {@code etag} or {@code lastModified} (of an earlier fetch, or null) the GET is
+     * conditional (If-None-Match, If-Modified-Since), and a 304 leaves {@code file} unwritten.
+     */
+    Fetched fetch(String source, Path file, String etag, String lastModified) {
         long deadline = System.nanoTime() + timeout.toNanos();
         URI uri = check(source);
         for (int hop = 0; hop <= MAX_REDIRECTS; hop++) {
-            URI next = fetchOnce(uri, file, deadline);
-            if (next == null) return;
-            uri = check(uri.resolve(next).toString());
+            Hop answer = fetchOnce(uri, file, deadline, etag, lastModified);
+            if (answer.fetched() != null) return answer.fetched();
+            uri = check(uri.resolve(answer.redirect()).toString());
         }
         throw ImageUrlException.unreachable("The source redirected more than " + MAX_REDIRECTS + " times");
     }
 
-    /** One request: null when the body was stored, the redirect's target otherwise. */
-    private URI fetchOnce(URI uri, Path file, long deadline) {
+    /** One request's outcome: a redirect's target, or what was fetched. */
+    private record Hop(URI redirect, Fetched fetched) {}
+
+    private Hop fetchOnce(URI uri, Path file, long deadline, String etag, String lastModified) {
         long left = Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime()));
         InputStreamResponseListener listener = new InputStreamResponseListener();
         Request request = client.newRequest(uri).timeout(left, TimeUnit.MILLISECONDS)
                 .idleTimeout(left, TimeUnit.MILLISECONDS)
-                .headers(h -> h.put(HttpHeader.USER_AGENT, "mediaopt-image-url"));
+                .headers(h -> {
+                    h.put(HttpHeader.USER_AGENT, "mediaopt-image-url");
+                    if (etag != null) h.put(HttpHeader.IF_NONE_MATCH, etag);
+                    if (lastModified != null) h.put(HttpHeader.IF_MODIFIED_SINCE, lastModified);
+                });
         request.send(listener);
         try {
             Response response = listener.get(left, TimeUnit.MILLISECONDS);
             int status = response.getStatus();
+            if (status == 304 && (etag != null || lastModified != null)) {
+                listener.getInputStream().close();
+                return new Hop(null, Fetched.NOT_MODIFIED);
+            }
             if (status >= 300 && status < 400 && response.getHeaders().get(HttpHeader.LOCATION) != null) {
                 listener.getInputStream().close();
-                return URI.create(response.getHeaders().get(HttpHeader.LOCATION));
+                return new Hop(URI.create(response.getHeaders().get(HttpHeader.LOCATION)), null);
             }
             if (status != 200) {
                 listener.getInputStream().close();
@@ -95,7 +122,8 @@ final class HttpSource {
                 throw ServiceException.tooLarge("The source is larger than the limit of " + maxBytes + " bytes");
             }
             copy(listener.getInputStream(), file, request);
-            return null;
+            return new Hop(null, new Fetched(false, response.getHeaders().get(HttpHeader.ETAG),
+                    response.getHeaders().get(HttpHeader.LAST_MODIFIED)));
         } catch (ExecutionException e) {
             throw failure(uri, e.getCause());
         } catch (TimeoutException e) {

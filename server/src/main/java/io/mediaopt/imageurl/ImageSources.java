@@ -6,8 +6,10 @@ import io.mediaopt.image.vips.VipsImage;
 import io.mediaopt.media.MediaException;
 import io.mediaopt.media.MediaFormat;
 import io.mediaopt.media.MediaKind;
+import io.mediaopt.media.Placeholder;
 import io.mediaopt.media.Polyglots;
 import io.mediaopt.media.Sniffer;
+import io.mediaopt.placeholders.Placeholders;
 import io.mediaopt.storage.Storage;
 import io.mediaopt.storage.StorageException;
 
@@ -76,18 +78,30 @@ public final class ImageSources {
 
     /** Fetches the source into {@code file} and reads its facts; 413, 415, 403, 502 or 504 when it cannot be. */
     SourceFacts fetch(String source, Path file) {
+        return fetchIfChanged(source, null, file).orElseThrow();
+    }
+
+    /**
+     * As {@link #fetch}, but for an http(s) source already {@code known}, a conditional GET with
+     * the origin's validators: empty when the origin answers 304 (nothing is written to {@code file}).
+     * Storage and job sources are read again whole.
+     */
+    Optional<SourceFacts> fetchIfChanged(String source, SourceFacts known, Path file) {
+        HttpSource.Fetched fetched = null;
         if (source.startsWith(STORAGE_SCHEME)) {
             fetchStored(storageKey(source), file);
         } else if (source.startsWith(JOB_SCHEME)) {
             fetchStored(jobs.orElseThrow().outputKey(jobId(source)), file);
         } else {
-            http.fetch(source, file);
+            fetched = known == null ? http.fetch(source, file) : http.fetch(source, file, known.etag(), known.lastModified());
+            if (fetched.notModified()) return Optional.empty();
         }
         try {
             MediaFormat format = new Sniffer().sniff(file).filter(f -> f.kind() == MediaKind.IMAGE)
                     .orElseThrow(() -> MediaException.unsupportedType("The source is not an image of an accepted format"));
             Polyglots.refuse(file, format);
-            return facts(file, format);
+            SourceFacts facts = facts(file, format);
+            return Optional.of(fetched == null ? facts : facts.withValidators(fetched.etag(), fetched.lastModified()));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -102,8 +116,9 @@ public final class ImageSources {
             boolean turned = orientation >= 5 && orientation <= 8;
             int width = turned ? header.pageHeight() : header.width();
             int height = turned ? header.width() : header.pageHeight();
+            Placeholder placeholder = Placeholders.of(vips, file);
             return new SourceFacts(digest(file), width, height, format.shortName(), orientation, header.hasAlpha(),
-                    clock.millis());
+                    clock.millis(), placeholder.blurhash(), placeholder.dominantColor(), null, null);
         } catch (io.mediaopt.image.vips.VipsException e) {
             throw MediaException.unreadable("The source image cannot be read", e);
         }

@@ -1,7 +1,10 @@
 package io.mediaopt.imageurl;
 
 import io.javalin.http.Context;
+import io.javalin.http.HandlerType;
 import io.mediaopt.ServiceException;
+import io.mediaopt.http.ImmutableCaching;
+import io.mediaopt.http.StoredBodies;
 import io.mediaopt.storage.Storage;
 import io.mediaopt.storage.StorageException;
 
@@ -10,7 +13,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.Comparator;
 import java.util.Optional;
 import java.util.function.Function;
@@ -25,8 +27,6 @@ import java.util.stream.Stream;
  */
 public final class ImageUrlHandler {
     public static final String PATH_PREFIX = "/img/";
-    /** How long a source's facts are trusted before the source is fetched again. */
-    static final Duration REVALIDATE_AFTER = Duration.ofMinutes(10);
 
     private final ImageUrlSettings settings;
     private final UrlSignatures signatures;
@@ -84,8 +84,8 @@ public final class ImageUrlHandler {
         try {
             Source source = new Source(url.source(), work);
             if (url.info()) {
-                ctx.header("Cache-Control", "public, max-age=" + REVALIDATE_AFTER.toSeconds());
-                ctx.json(source.facts());
+                ctx.header("Cache-Control", "public, max-age=" + settings.sourceTtl().toSeconds());
+                ctx.json(SourceInfo.of(source.facts()));
                 return;
             }
             ImageOptions options = url.options();
@@ -100,7 +100,7 @@ public final class ImageUrlHandler {
             String etag = "\"" + key.substring(key.lastIndexOf('/') + 1) + "\"";
             ctx.header("ETag", etag);
             ctx.header("Cache-Control", "public, max-age=" + settings.cacheSeconds());
-            if (etag.equals(ctx.header("If-None-Match"))) {
+            if (ImmutableCaching.matches(ctx.header("If-None-Match"), etag)) {
                 ctx.status(304);
                 return;
             }
@@ -122,7 +122,7 @@ public final class ImageUrlHandler {
                 object = variants.open(key);
             }
             uses.used(key, figures.bytes());
-            send(ctx, object, figures, chosen, !rendered[0]);
+            send(ctx, key, object, figures, chosen, !rendered[0]);
         } finally {
             deleteTree(work);
         }
@@ -155,17 +155,32 @@ public final class ImageUrlHandler {
         }
     }
 
-    private static void send(Context ctx, Storage.StoredObject object, VariantStore.Figures figures, UrlFormat format,
-                             boolean hit) {
+    /**
+     * The variant's headers, then its bytes: whole from the open object, or a range (206, 416) or
+     * HEAD answered from storage as the stable media routes answer them.
+     */
+    private void send(Context ctx, String key, Storage.StoredObject object, VariantStore.Figures figures,
+                      UrlFormat format, boolean hit) {
         ctx.header("Content-Type", format.contentType());
         ctx.header("Content-Disposition", "inline; filename=\"image." + format.extension + "\"");
-        ctx.header("Content-Length", Long.toString(object.size()));
+        ctx.header("Accept-Ranges", "bytes");
         ctx.header("x-service-output-width", Integer.toString(figures.width()));
         ctx.header("x-service-output-height", Integer.toString(figures.height()));
         ctx.header("x-service-output-bytes", Long.toString(object.size()));
         ctx.header("x-service-format", format.wireName());
         ctx.header("x-service-cache", hit ? "hit" : "miss");
-        ctx.result(object.content());
+        String range = ctx.header("Range");
+        if (range == null && !HandlerType.HEAD.equals(ctx.method())) {
+            ctx.header("Content-Length", Long.toString(object.size()));
+            ctx.result(object.content());
+            return;
+        }
+        try {
+            object.close();
+            new StoredBodies(variants.storage()).sendObject(ctx, key, format.contentType(), range);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /**
@@ -181,10 +196,24 @@ public final class ImageUrlHandler {
         Source(String url, Path work) {
             this.url = url;
             this.work = work;
-            this.facts = variants.facts(url)
-                    .filter(f -> clock.millis() - f.fetchedAtMillis() < REVALIDATE_AFTER.toMillis())
-                    .orElse(null);
-            if (this.facts == null) fetch();
+            // facts stored before placeholders were part of them are fetched anew
+            SourceFacts known = variants.facts(url).filter(f -> f.blurhash() != null).orElse(null);
+            if (known == null) {
+                fetch();
+            } else if (clock.millis() - known.fetchedAtMillis() < settings.sourceTtl().toMillis()) {
+                this.facts = known;
+            } else {
+                revalidate(known);
+            }
+        }
+
+        /** A conditional GET with the origin's validators: 304 keeps the facts (and so the variants). */
+        private void revalidate(SourceFacts known) {
+            Path target = work.resolve("source");
+            SourceFacts fetched = sources.fetchIfChanged(url, known, target).orElse(null);
+            facts = fetched == null ? known.confirmedAt(clock.millis()) : fetched;
+            if (fetched != null) file = target;
+            variants.putFacts(url, facts, work);
         }
 
         SourceFacts facts() {

@@ -19,11 +19,13 @@ import java.util.function.Function;
  * @param allowPrivate  whether http(s) sources may resolve to loopback, private or link-local addresses
  * @param cacheSeconds  the max-age of a served image
  * @param fetchTimeout  how long fetching one remote source may take, redirects included
+ * @param sourceTtl     how long a source's facts are trusted before it is revalidated (a conditional GET
+ *                      for an http(s) source)
  */
 public record ImageUrlSettings(List<SigningKey> keys, boolean unsigned, boolean presetsOnly, List<String> sources,
-                               boolean allowPrivate, long cacheSeconds, Duration fetchTimeout) {
+                               boolean allowPrivate, long cacheSeconds, Duration fetchTimeout, Duration sourceTtl) {
     public static final ImageUrlSettings OFF = new ImageUrlSettings(List.of(), false, false, List.of(), false,
-            31_536_000L, Duration.ofSeconds(15));
+            31_536_000L, Duration.ofSeconds(15), Duration.ofHours(1));
 
     /** One key and salt pair, as imgproxy takes them (hex). */
     public record SigningKey(byte[] key, byte[] salt) {
@@ -88,9 +90,12 @@ public record ImageUrlSettings(List<SigningKey> keys, boolean unsigned, boolean 
         }
         long cacheSeconds = ImageUrlLimits.wholeNumber(raw, problem, "SERVICE_IMAGE_URL_CACHE_SECONDS",
                 OFF.cacheSeconds, 0);
+        long sourceTtlSeconds = ImageUrlLimits.wholeNumber(raw, problem, "SERVICE_IMAGE_URL_SOURCE_TTL_SECONDS",
+                OFF.sourceTtl.toSeconds(), 0);
         return new ImageUrlSettings(keys, flag(raw, problem, "SERVICE_IMAGE_URL_UNSIGNED"),
                 flag(raw, problem, "SERVICE_IMAGE_URL_PRESETS_ONLY"), sources,
-                flag(raw, problem, "SERVICE_IMAGE_URL_ALLOW_PRIVATE"), cacheSeconds, OFF.fetchTimeout);
+                flag(raw, problem, "SERVICE_IMAGE_URL_ALLOW_PRIVATE"), cacheSeconds, OFF.fetchTimeout,
+                Duration.ofSeconds(sourceTtlSeconds));
     }
 
     private static boolean flag(Function<String, String> raw, Consumer<String> problem, String name) {
@@ -104,6 +109,7 @@ public record ImageUrlSettings(List<SigningKey> keys, boolean unsigned, boolean 
     @Override
     public String toString() {
         return "ImageUrlSettings[keys=" + keys.size() + " pairs, unsigned=" + unsigned + ", presetsOnly=" + presetsOnly
-                + ", sources=" + sources + ", allowPrivate=" + allowPrivate + ", cacheSeconds=" + cacheSeconds + "]";
+                + ", sources=" + sources + ", allowPrivate=" + allowPrivate + ", cacheSeconds=" + cacheSeconds
+                + ", sourceTtl=" + sourceTtl + "]";
     }
 }

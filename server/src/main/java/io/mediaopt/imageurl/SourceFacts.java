@@ -2,8 +2,23 @@ package io.mediaopt.imageurl;
 
 /**
  * What is known of one source: its version (a SHA-256 of its bytes, so a changed source gives new
- * variants), its upright size, format, EXIF orientation and whether it has transparency; and when
- * it was fetched, for revalidation. The info route answers with it.
+ * variants), its upright size, format, EXIF orientation, whether it has transparency, its BlurHash
+ * and dominant colour; when it was fetched, for revalidation; and the origin's validators of an
+ * http(s) source ({@code ETag}, {@code Last-Modified}, null when it sent none), which the next
+ * revalidation sends back as a conditional GET. The info route answers with {@link SourceInfo}.
  */
 public record SourceFacts(String version, int width, int height, String format, int orientation, boolean alpha,
-                          long fetchedAtMillis) {}
+                          long fetchedAtMillis, String blurhash, String dominantColor, String etag,
+                          String lastModified) {
+    /** The same facts, confirmed by the origin at {@code nowMillis} (a 304 to a conditional GET). */
+    SourceFacts confirmedAt(long nowMillis) {
+        return new SourceFacts(version, width, height, format, orientation, alpha, nowMillis, blurhash, dominantColor,
+                etag, lastModified);
+    }
+
+    /** These facts with the validators the origin sent with the body they describe. */
+    SourceFacts withValidators(String originEtag, String originLastModified) {
+        return new SourceFacts(version, width, height, format, orientation, alpha, fetchedAtMillis, blurhash,
+                dominantColor, originEtag, originLastModified);
+    }
+}

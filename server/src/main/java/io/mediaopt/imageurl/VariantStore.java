@@ -88,6 +88,11 @@ final class VariantStore {
         return storage.open(variantKey);
     }
 
+    /** The storage variants are kept in, for sending one whole or a range of it. */
+    Storage storage() {
+        return storage;
+    }
+
     private static String factsKey(String source) {
         return PREFIX + "sources/" + sha256(source) + ".json";
     }

@@ -31,7 +31,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * undocumented status or media type, a required header missing, a header or JSON body outside
  * its schema, no {@code x-request-id}). Schemas are checked as JSON Schema 2020-12, OpenAPI 3.1's own dialect.
  */
-final class ApiContract {
+public final class ApiContract {
     private static final ObjectMapper JSON = new ObjectMapper();
     static final String REQUEST_ID = "x-request-id";
     private static final JsonSchemaFactory SCHEMAS = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012);
@@ -45,7 +45,7 @@ final class ApiContract {
     }
 
     /** The document the server ships (the same bytes GET /api/openapi.json serves). */
-    static ApiContract load() throws IOException {
+    public static ApiContract load() throws IOException {
         try (InputStream in = ApiContract.class.getResourceAsStream("/openapi.json")) {
             return new ApiContract(JSON.readTree(in));
         }
@@ -61,7 +61,7 @@ final class ApiContract {
     }
 
     /** What is wrong with this answer to {@code method} on {@code uri}; empty when it matches the document. */
-    List<String> problems(String method, URI uri, HttpResponse<byte[]> response) {
+    public List<String> problems(String method, URI uri, HttpResponse<byte[]> response) {
         List<String> problems = new ArrayList<>();
         String template = templateOf(uri.getPath());
         int status = response.statusCode();
@@ -91,13 +91,21 @@ final class ApiContract {
         return problems;
     }
 
-    /** The template of {@code path}; as OpenAPI says, a concrete path wins over a templated one. */
+    /**
+     * The template of {@code path}; as OpenAPI says, a concrete path wins over a templated one, and
+     * of two with as many parameters the one with more fixed text. The parameters of an image URL
+     * that span segments as imgproxy's grammar has them ({@code {path}}, {@code {source}}) match several.
+     */
     private String templateOf(String path) {
         String found = null;
         for (Iterator<String> it = document.path("paths").fieldNames(); it.hasNext(); ) {
             String template = it.next();
-            String pattern = template.replaceAll("\\{[^}]+}", "[^/]+").replace(".", "\\.");
-            if (path.matches(pattern) && (found == null || parameters(template) < parameters(found))) found = template;
+            String pattern = template.replace(".", "\\.").replaceAll("\\{(path|source)}", ".+")
+                    .replaceAll("\\{[^}]+}", "[^/]+");
+            if (path.matches(pattern) && (found == null || parameters(template) < parameters(found)
+                    || parameters(template) == parameters(found) && template.length() > found.length())) {
+                found = template;
+            }
         }
         return found;
     }

@@ -62,7 +62,8 @@ class OpenApiDocumentTest {
                 "OPTIONS /api/uploads", "POST /api/uploads", "HEAD /api/uploads/{id}", "PATCH /api/uploads/{id}",
                 "DELETE /api/uploads/{id}", "POST /api/uploads/direct", "POST /api/uploads/{id}/complete",
                 "DELETE /api/media/jobs/{id}", "GET /media/{id}/{name}", "GET /media/{id}/output/{filename}",
-                "GET /media/{id}/picture", "POST /api/uploads/tokens");
+                "GET /media/{id}/picture", "POST /api/uploads/tokens", "GET /img/{signature}/{path}",
+                "GET /img/{signature}/info/{source}");
         api.getPaths().forEach((path, item) -> item.readOperations().forEach(op -> {
             assertThat(op.getOperationId()).as(path).isNotBlank();
             assertThat(op.getResponses()).as(path).isNotEmpty();
@@ -70,13 +71,13 @@ class OpenApiDocumentTest {
     }
 
     @Test
-    void healthTheDocumentItselfAndStableMediaUrlsAreTheOnlyPublicRoutes() throws IOException {
+    void healthTheDocumentItselfStableMediaUrlsAndImageUrlsAreTheOnlyPublicRoutes() throws IOException {
         OpenAPI api = parse().getOpenAPI();
         assertThat(api.getSecurity()).as("keys optional: the empty requirement").hasSize(3);
         api.getPaths().forEach((path, item) -> item.readOperations().forEach(op -> {
             boolean isPublic = op.getSecurity() != null && op.getSecurity().isEmpty();
             assertThat(isPublic).as(path).isEqualTo(path.equals("/api/health") || path.equals("/api/openapi.json")
-                    || path.startsWith("/media/"));
+                    || path.startsWith("/media/") || path.startsWith("/img/"));
             assertThat(op.getResponses().containsKey("401")).as(path).isEqualTo(!isPublic);
         }));
     }
@@ -103,7 +104,7 @@ class OpenApiDocumentTest {
                 assertThat(header.path("schema").path("pattern").asText()).isEqualTo("^[A-Za-z0-9._:+=@/-]{1,128}$");
             });
         }));
-        assertThat(operations).hasSize(24);
+        assertThat(operations).hasSize(26);
     }
 
     private static JsonNode resolved(JsonNode document, JsonNode node) {

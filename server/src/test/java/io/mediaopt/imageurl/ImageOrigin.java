@@ -13,13 +13,19 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * An origin on 127.0.0.1 that image URLs name as their source: {@code /photo.jpg} serves a file,
  * {@code /moved} redirects to {@code target}, {@code /text} serves a page, {@code /stall} answers
- * after 3 s; it counts every request,
- * so a test can tell that a refused source was never fetched.
+ * after 3 s, {@code /tagged.jpg} serves {@link #tagged} with an ETag and Last-Modified of its
+ * {@link #version} and answers a conditional GET that names them with 304; it counts every request,
+ * so a test can tell that a refused source was never fetched, and the 304s.
  */
 final class ImageOrigin implements AutoCloseable {
     private final HttpServer server;
     final AtomicInteger requests = new AtomicInteger();
     volatile String redirectTarget = "/photo.jpg";
+    volatile byte[] tagged = new byte[0];
+    volatile int version = 1;
+    final AtomicInteger notModified = new AtomicInteger();
+    volatile String lastIfNoneMatch;
+    volatile String lastIfModifiedSince;
 
     ImageOrigin(Path photo) throws IOException {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
@@ -29,6 +35,21 @@ final class ImageOrigin implements AutoCloseable {
             byte[] body;
             if (path.equals("/photo.jpg")) {
                 body = Files.readAllBytes(photo);
+                exchange.getResponseHeaders().add("Content-Type", "image/jpeg");
+            } else if (path.equals("/tagged.jpg")) {
+                String etag = "\"v" + version + "\"";
+                String lastModified = "Sun, 0" + version + " Nov 2026 10:00:00 GMT";
+                lastIfNoneMatch = exchange.getRequestHeaders().getFirst("If-None-Match");
+                lastIfModifiedSince = exchange.getRequestHeaders().getFirst("If-Modified-Since");
+                exchange.getResponseHeaders().add("ETag", etag);
+                exchange.getResponseHeaders().add("Last-Modified", lastModified);
+                if (etag.equals(lastIfNoneMatch)) {
+                    notModified.incrementAndGet();
+                    exchange.sendResponseHeaders(304, -1);
+                    exchange.close();
+                    return;
+                }
+                body = tagged;
                 exchange.getResponseHeaders().add("Content-Type", "image/jpeg");
             } else if (path.equals("/moved")) {
                 exchange.getResponseHeaders().add("Location", redirectTarget);

@@ -140,7 +140,8 @@ class ImageUrlApiTest {
         HttpResponse<byte[]> info = get("/img/" + UrlSignatures.sign(SIGNING, path) + path);
         assertThat(info.statusCode()).isEqualTo(200);
         String body = new String(info.body(), StandardCharsets.UTF_8);
-        assertThat(body).contains("\"width\":640", "\"height\":480", "\"format\":\"jpeg\"", "\"orientation\":1");
+        assertThat(body).contains("\"width\":640", "\"height\":480", "\"format\":\"jpeg\"", "\"orientation\":1",
+                "\"blurhash\":\"", "\"dominantColor\":\"#");
     }
 
     @Test

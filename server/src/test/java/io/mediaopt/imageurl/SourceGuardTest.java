@@ -109,7 +109,7 @@ class SourceGuardTest {
         openClient.start();
         try {
             HttpSource small = new HttpSource(new SourceHosts(List.of("127.0.0.1")), open, openClient, 100,
-                    Duration.ofMillis(500));
+                    Duration.ofMillis(2500));
             Path file = dir.resolve("source");
             assertThatThrownBy(() -> small.fetch(origin.url("/photo.jpg"), file))
                     .extracting(e -> ((ServiceException) e).errorCode()).isEqualTo(ErrorCode.TOO_LARGE);
