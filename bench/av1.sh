@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Measures AV1 (SVT-AV1 in MP4) against the presets' H.264 on clips made from real photographs
-# and screenshots of Debian packages (bench/fetch-corpus.sh): bytes, SSIM, SSIMULACRA 2 on
+# and screenshots of Debian packages (bench/corpus-fetch.sh --bench): bytes, SSIM, SSIMULACRA 2 on
 # sampled frames and CPU per clip and setting, then one 1080p encode's peak memory. Prints
 # Markdown tables and keeps them, with the clips and encodes, in bench/target/av1-run.
 # About 10 minutes of CPU (half an hour on a busy 2-core machine); every encode runs at nice -n 10.
@@ -14,8 +14,7 @@ cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.."
 source scripts/prerequisites.sh
 mo_need_command /usr/bin/time time "the bench's CPU and memory figures"
 
-# shellcheck source=bench/fetch-corpus.sh
-source bench/fetch-corpus.sh
+corpus="$(bench/corpus-fetch.sh --bench)"
 echo "Building server and bench (./mvnw -B -q -DskipTests package)..."
 ./mvnw -B -q -DskipTests package
 exec "$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED \

@@ -7,10 +7,18 @@
 #   bench/corpus-fetch.sh            # -> ~/.cache/mediaopt/quality-corpus
 #   bench/corpus-fetch.sh dark-darkesthour.jpg ...   # only these files (and their packages)
 #   MEDIAOPT_CORPUS=/some/dir bench/corpus-fetch.sh
+# With --bench it fetches instead the 25 pictures of bench/corpus/bench-set.tsv, under the names
+# bench/corpus.sh and bench/av1.sh report them by, into bench/target/corpus (only those files):
+#   bench/corpus-fetch.sh --bench    # -> bench/target/corpus
 set -euo pipefail
 here="$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)"
 manifest="$here/corpus/manifest.tsv"
 cache="${MEDIAOPT_CORPUS:-${XDG_CACHE_HOME:-$HOME/.cache}/mediaopt/quality-corpus}"
+if [ "${1:-}" = --bench ]; then
+    shift
+    manifest="$here/corpus/bench-set.tsv"
+    cache="$here/target/corpus"
+fi
 mkdir -p "$cache"
 
 wanted() { [ "${#only[@]}" -eq 0 ] || [[ " ${only[*]} " == *" $1 "* ]]; }

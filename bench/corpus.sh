@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Compares quality per file (SERVICE_IMAGE_QUALITY=auto) with the fixed quality, on 25 real
-# photographs and screenshots taken from Debian packages (fetched once into
-# bench/target/corpus), through the service's own optimizer, for every preset. Prints Markdown
-# tables and keeps them in bench/target/corpus-run/corpus-report.md.
+# photographs and screenshots taken from Debian packages (fetched once into bench/target/corpus
+# by bench/corpus-fetch.sh --bench), through the service's own optimizer, for every preset.
+# Prints Markdown tables and keeps them in bench/target/corpus-run/corpus-report.md.
 #   bench/corpus.sh
 # Sources and licences (each package's /usr/share/doc/<package>/copyright has the details):
 #   mate-backgrounds   12 nature photographs + Elephants   GPL-2+ / CC-BY-SA (per file)
@@ -14,8 +14,7 @@ cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.."
 # shellcheck source=scripts/prerequisites.sh
 source scripts/prerequisites.sh
 
-# shellcheck source=bench/fetch-corpus.sh
-source bench/fetch-corpus.sh
+corpus="$(bench/corpus-fetch.sh --bench)"
 
 # The server is started the way run.sh starts it.
 # shellcheck source=scripts/server-memory.sh

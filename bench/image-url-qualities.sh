@@ -1,35 +1,37 @@
 #!/usr/bin/env bash
-# Which AVIF and JPEG qualities land at the butteraugli distance of WebP at quality $W (80, the
-# web preset's), for images by URL (server/.../imageurl/FormatQualities): each photo given as an
-# argument is shrunk to 640 px wide, encoded as libvips' savers do it (effort 4, no metadata),
-# decoded back, and judged by Debian's butteraugli (apt-get install butteraugli libvips-tools)
-# as 3-band 8-bit sRGB. Prints one line per format and quality: distance and bytes.
-#   W=80 bench/image-url-qualities.sh photo.png other.jpg ...
+# The quality each format is saved at for images by URL (server/.../imageurl/FormatQualities):
+# on the quality corpus's evaluation set (bench/corpus/manifest.tsv, fetched by
+# bench/corpus-fetch.sh), each file shrunk to WIDTHS as /img renders it is encoded with the
+# renderer's own savers as WebP at each preset's quality, AVIF over AVIF_QUALITIES and JPEG over
+# JPEG_QUALITIES, and judged by SSIMULACRA 2 and by Debian's butteraugli
+# (io.mediaopt.imageurl.FormatQualitySweep). bench/image-url-qualities.py then reads, per preset,
+# the AVIF and JPEG qualities that match its WebP by each judge and AVIF's bytes at equal quality
+# off the AVIF curve, as a ratio to WebP's. Rows go to bench/target/image-url-qualities-<widths>.csv
+# (a stopped run picks up where it stopped; delete the file to measure again). Runs at nice 10,
+# one file at a time (most of the CPU goes to butteraugli; 1280 px costs about four times 640).
+#   WIDTHS=640 bench/image-url-qualities.sh [evaluation|training|all]
 set -euo pipefail
-W=${W:-80}
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-cd "$work"
-norm() { # in out: 3-band 8-bit sRGB, transparency laid on black
-  vips colourspace "$1" n.v srgb 2>/dev/null
-  if [ "$(vipsheader -f bands n.v)" -gt 3 ]; then
-    vips flatten n.v n2.v 2>/dev/null; vips cast n2.v n3.v uchar; vips extract_band n3.v "$2" 0 --n 3
-  else
-    vips cast n.v "$2" uchar
-  fi
-  rm -f n.v n2.v n3.v
-}
-for src in "$@"; do
-  n=$(basename "${src%.*}")
-  vips thumbnail "$src" t.v 640 2>/dev/null; norm t.v ref.png; rm -f t.v
-  vips webpsave ref.png w.webp --Q "$W" --strip; norm w.webp w.png
-  echo "$n webp q$W dist=$(butteraugli ref.png w.png) bytes=$(stat -c%s w.webp)"
-  for q in 45 50 55 60 65 70; do
-    vips heifsave ref.png a.avif --Q "$q" --compression av1 --effort 4 --strip 2>/dev/null; norm a.avif a.png
-    echo "$n avif q$q dist=$(butteraugli ref.png a.png) bytes=$(stat -c%s a.avif)"
-  done
-  for q in 80 84 86 88 90 92 94; do
-    vips jpegsave ref.png j.jpg --Q "$q" --optimize-coding --interlace --strip; norm j.jpg j.png
-    echo "$n jpeg q$q dist=$(butteraugli ref.png j.png) bytes=$(stat -c%s j.jpg)"
-  done
-done
+cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.."
+set_name="${1:-evaluation}"
+WIDTHS="${WIDTHS:-640}"
+WEBP_QUALITIES="${WEBP_QUALITIES:-50,75,80}"
+AVIF_QUALITIES="${AVIF_QUALITIES:-30,40,50,55,60,65,70}"
+JPEG_QUALITIES="${JPEG_QUALITIES:-50,65,76,82,88,92}"
+
+# shellcheck source=scripts/prerequisites.sh
+source scripts/prerequisites.sh >/dev/null
+command -v butteraugli >/dev/null || { echo "butteraugli is missing: apt-get install butteraugli" >&2; exit 1; }
+corpus="$(bench/corpus-fetch.sh)"
+mapfile -t files < <(awk -F'\t' -v s="$set_name" -v c="$corpus" \
+    'NR > 1 && (s == "all" || $3 == s) { print c "/" $1 }' bench/corpus/manifest.tsv)
+
+./mvnw -o -q -B -pl bench -am test-compile
+./mvnw -o -q -B -pl server dependency:build-classpath -Dmdep.outputFile="$PWD/server/target/classpath.txt" >/dev/null
+mkdir -p bench/target
+csv="bench/target/image-url-qualities-$WIDTHS.csv"
+nice -n 10 "$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED --add-modules jdk.incubator.vector \
+    -XX:+UseSerialGC -Xmx512m \
+    -cp "server/target/classes:server/target/test-classes:bench/target/classes:$(cat server/target/classpath.txt)" \
+    io.mediaopt.imageurl.FormatQualitySweep "$csv" "$WIDTHS" "webp=$WEBP_QUALITIES" "avif=$AVIF_QUALITIES" \
+    "jpeg=$JPEG_QUALITIES" "${files[@]}"
+python3 bench/image-url-qualities.py "$csv"

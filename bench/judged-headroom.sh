@@ -16,14 +16,14 @@ read -r from to step <<< "${QUALITIES:-50 90 5}"
 source scripts/prerequisites.sh >/dev/null
 command -v butteraugli >/dev/null || { echo "butteraugli is missing: apt-get install butteraugli" >&2; exit 1; }
 corpus="$(bench/corpus-fetch.sh)"
-./mvnw -o -q -B -pl server -am test-compile
+./mvnw -o -q -B -pl bench -am test-compile
 ./mvnw -o -q -B -pl server dependency:build-classpath -Dmdep.outputFile="$PWD/server/target/classpath.txt" >/dev/null
 out=bench/target/headroom
 mkdir -p "$out"
 run() {
     nice -n 10 "$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED --add-modules jdk.incubator.vector \
         -XX:+UseSerialGC -Xmx512m \
-        -cp "server/target/classes:server/target/test-classes:$(cat server/target/classpath.txt)" "$@"
+        -cp "server/target/classes:server/target/test-classes:bench/target/classes:$(cat server/target/classpath.txt)" "$@"
 }
 for set in training evaluation; do
     mapfile -t files < <(awk -F'\t' -v s="$set" -v c="$corpus" 'NR > 1 && $3 == s { print c "/" $1 }' \

@@ -111,6 +111,13 @@ describe("the builder's URLs against the server and in Chromium", () => {
     assert.deepEqual(imageHeader(new Uint8Array(await response.arrayBuffer())), { format: "webp", width: 200, height: 200 });
   });
 
+  /** The server's image URL render counter (GET /metrics), 0 before it first moved. */
+  async function renders() {
+    const scrape = await (await fetch(server.baseUrl.replace(/\/api$/, "/metrics"))).text();
+    const line = scrape.split("\n").find((l) => l.startsWith("mediaopt_image_url_renders_total "));
+    return line ? Number(line.split(" ")[1]) : 0;
+  }
+
   /** Opens the page in a new tab; each /img/ answer it got: status, type, x-service-cache, from the browser's cache. */
   async function visit() {
     const page = await browser.newPage();
@@ -129,6 +136,7 @@ describe("the builder's URLs against the server and in Chromium", () => {
 
   test("shows an <img srcset> as AVIF, each width rendered once and then taken from the cache", { timeout: 90_000 },
     async () => {
+      const rendersBefore = await renders();
       const first = await visit();
       assert.deepEqual(first.shown.map((img) => img.naturalWidth), widths);
       assert.equal(new Set(first.shown.map((img) => img.src)).size, 3);
@@ -150,5 +158,6 @@ describe("the builder's URLs against the server and in Chromium", () => {
       for (const answer of second.answers) {
         assert.ok(answer.fromCache || answer.status === 304, JSON.stringify(answer));
       }
+      assert.equal(await renders() - rendersBefore, widths.length, "the server's render counter");
     });
 });

@@ -231,7 +231,7 @@ public final class Main {
                 store.dataSource(), storage, vips, presets, config.limits(), json, outputDir.resolve("image-url-work"),
                 clock, config.apiKeys().isEmpty()
                         ? Optional.of(id -> jobs.getDone(id, Caller.ANYONE).state().outputKey())
-                        : Optional.empty(), apiKeys::presentedKeyName).map(service::own);
+                        : Optional.empty(), apiKeys::presentedKeyName, metrics).map(service::own);
         InfoHandlers info = new InfoHandlers(usage, new HealthChecks(checks), presets, config.limits());
         ApiServer api = new ApiServer(
                 new ApiServer.Settings(config.host(), config.port(), config.publicUrl(), apiKeys,

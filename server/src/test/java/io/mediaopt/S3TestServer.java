@@ -47,7 +47,20 @@ public final class S3TestServer implements AutoCloseable {
         Path dir = Files.createTempDirectory("s3proxy");
         BlobStore blobs = new FilesystemNio2BlobStore(dir.toString());
         blobs.createContainer(BUCKET);
-        return new S3TestServer(serve(blobs, 0), blobs, dir);
+        S3TestServer server = new S3TestServer(serve(blobs, 0), blobs, dir);
+        server.answerOnce();
+        return server;
+    }
+
+    /**
+     * Asks for the bucket once, before any test does: the first request loads S3Proxy's and the
+     * SDK's classes, which on a busy machine takes longer than the service's reachability check
+     * (1.2 s) allows, so a test's first call would find storage "unreachable".
+     */
+    private void answerOnce() {
+        try (S3Connection connection = connect()) {
+            connection.client().headBucket(b -> b.bucket(BUCKET));
+        }
     }
 
     private static S3Proxy serve(BlobStore blobs, int port) throws Exception {

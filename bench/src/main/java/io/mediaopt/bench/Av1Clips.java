@@ -9,7 +9,7 @@ import java.util.List;
 
 /**
  * The AV1 bench's clips, made by ffmpeg from real photographs and screenshots of Debian
- * packages (bench/fetch-corpus.sh): slow pans and zooms with light temporal grain, a scrolled
+ * packages (bench/corpus-fetch.sh --bench): slow pans and zooms with light temporal grain, a scrolled
  * screen of real UI text, a portrait moving slightly, a dark scene and heavy grain. Each is
  * {@link #SECONDS} s at 24 fps and 1280x720, stored losslessly (x264 at QP 0) so the judges
  * compare against exactly what the encoders were given. 720p keeps the whole sweep to minutes

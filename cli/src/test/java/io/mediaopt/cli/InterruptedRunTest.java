@@ -3,6 +3,7 @@ package io.mediaopt.cli;
 import io.mediaopt.Config;
 import io.mediaopt.Main;
 import io.mediaopt.RunningService;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -17,6 +18,7 @@ import java.util.stream.Stream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** A run stopped while a file is in flight (Ctrl-C, or a SIGTERM) leaves no partial file behind. */
+@Tag("integration")
 class InterruptedRunTest {
     @TempDir
     Path root;

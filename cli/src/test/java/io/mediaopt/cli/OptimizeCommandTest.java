@@ -5,6 +5,7 @@ import io.mediaopt.Main;
 import io.mediaopt.RunningService;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,6 +24,7 @@ import javax.imageio.ImageIO;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The mediaopt command line against the real server, on a folder of generated media. */
+@Tag("integration")
 class OptimizeCommandTest {
     static final String KEY = "cli-test-key";
     @TempDir

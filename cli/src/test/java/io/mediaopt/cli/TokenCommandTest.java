@@ -12,6 +12,7 @@ import io.mediaopt.client.TokenRequest;
 import io.mediaopt.client.UploadProgress;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,6 +29,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * {@code mediaopt token} mints an upload token with the key, and a Java client built with that
  * token and no key uploads once and reads its job, which the key owns.
  */
+@Tag("integration")
 class TokenCommandTest {
     static final String KEY = "cli-token-key";
     @TempDir

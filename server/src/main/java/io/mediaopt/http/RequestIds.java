@@ -4,6 +4,7 @@ import io.javalin.http.Context;
 import io.mediaopt.logs.LogContext;
 
 import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.regex.Pattern;
 
 /**
@@ -29,7 +30,18 @@ final class RequestIds {
 
     /** The caller's id when it is a plain token, otherwise a new one. */
     static String choose(String offered) {
-        return offered != null && PLAIN_TOKEN.matcher(offered).matches() ? offered : UUID.randomUUID().toString();
+        return offered != null && PLAIN_TOKEN.matcher(offered).matches() ? offered : newId();
+    }
+
+    /**
+     * A version 4 UUID from the thread's own generator: an id has to be unique, not secret, and
+     * {@link UUID#randomUUID()} takes a lock and reads /dev/urandom on every request.
+     */
+    private static String newId() {
+        ThreadLocalRandom random = ThreadLocalRandom.current();
+        long high = (random.nextLong() & ~0xF000L) | 0x4000L;
+        long low = (random.nextLong() & 0x3FFF_FFFF_FFFF_FFFFL) | 0x8000_0000_0000_0000L;
+        return new UUID(high, low).toString();
     }
 
     /** The id {@link #assign} gave this request. */

@@ -78,33 +78,51 @@ public final class ImageSources {
 
     /** Fetches the source into {@code file} and reads its facts; 413, 415, 403, 502 or 504 when it cannot be. */
     SourceFacts fetch(String source, Path file) {
-        return fetchIfChanged(source, null, file).orElseThrow();
+        return fetch(source, file, null);
     }
 
     /**
-     * As {@link #fetch}, but for an http(s) source already {@code known}, a conditional GET with
-     * the origin's validators: empty when the origin answers 304 (nothing is written to {@code file}).
-     * Storage and job sources are read again whole.
+     * As {@link #fetch(String, Path)}; bytes fetched that are those of {@code known} (the same
+     * SHA-256) were sniffed, walked and read when those facts were made, so only the time is new.
+     */
+    SourceFacts fetch(String source, Path file, SourceFacts known) {
+        return load(source, file, known, false).orElseThrow();
+    }
+
+    /**
+     * As {@link #fetch(String, Path, SourceFacts)}, but for an http(s) source a conditional GET with
+     * {@code known}'s validators: empty when the origin answers 304 (nothing is written to
+     * {@code file}). Storage and job sources are read again whole.
      */
     Optional<SourceFacts> fetchIfChanged(String source, SourceFacts known, Path file) {
+        return load(source, file, known, true);
+    }
+
+    private Optional<SourceFacts> load(String source, Path file, SourceFacts known, boolean conditional) {
         HttpSource.Fetched fetched = null;
         if (source.startsWith(STORAGE_SCHEME)) {
             fetchStored(storageKey(source), file);
         } else if (source.startsWith(JOB_SCHEME)) {
             fetchStored(jobs.orElseThrow().outputKey(jobId(source)), file);
         } else {
-            fetched = known == null ? http.fetch(source, file) : http.fetch(source, file, known.etag(), known.lastModified());
+            fetched = conditional ? http.fetch(source, file, known.etag(), known.lastModified()) : http.fetch(source, file);
             if (fetched.notModified()) return Optional.empty();
         }
         try {
-            MediaFormat format = new Sniffer().sniff(file).filter(f -> f.kind() == MediaKind.IMAGE)
-                    .orElseThrow(() -> MediaException.unsupportedType("The source is not an image of an accepted format"));
-            Polyglots.refuse(file, format);
-            SourceFacts facts = facts(file, format);
+            SourceFacts facts = known != null && digest(file).equals(known.version())
+                    ? known.confirmedAt(clock.millis())
+                    : read(file);
             return Optional.of(fetched == null ? facts : facts.withValidators(fetched.etag(), fetched.lastModified()));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    private SourceFacts read(Path file) throws IOException {
+        MediaFormat format = new Sniffer().sniff(file).filter(f -> f.kind() == MediaKind.IMAGE)
+                .orElseThrow(() -> MediaException.unsupportedType("The source is not an image of an accepted format"));
+        Polyglots.refuse(file, format);
+        return facts(file, format);
     }
 
     private SourceFacts facts(Path file, MediaFormat format) throws IOException {

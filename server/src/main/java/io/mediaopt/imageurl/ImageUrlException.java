@@ -43,4 +43,9 @@ final class ImageUrlException extends ServiceException {
     static ImageUrlException rateLimited(String message, long seconds) {
         return new ImageUrlException(ErrorCode.RATE_LIMITED, message, seconds);
     }
+
+    /** 503: another node holds the variant's render past the wait; asked again after {@code seconds}. */
+    static ImageUrlException busy(String message, long seconds) {
+        return new ImageUrlException(ErrorCode.BUSY, message, seconds);
+    }
 }

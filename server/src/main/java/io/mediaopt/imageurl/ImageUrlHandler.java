@@ -5,20 +5,23 @@ import io.javalin.http.HandlerType;
 import io.mediaopt.ServiceException;
 import io.mediaopt.http.ImmutableCaching;
 import io.mediaopt.http.StoredBodies;
+import io.mediaopt.metrics.ServiceMetrics;
 import io.mediaopt.storage.Storage;
 import io.mediaopt.storage.StorageException;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.Comparator;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.Set;
-import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * {@code GET /img/...}: a URL of images by URL parsed, its signature checked, its source checked
@@ -27,6 +30,7 @@ import java.util.stream.Stream;
  */
 public final class ImageUrlHandler {
     public static final String PATH_PREFIX = "/img/";
+    private static final Logger log = LoggerFactory.getLogger(ImageUrlHandler.class);
 
     private final ImageUrlSettings settings;
     private final UrlSignatures signatures;
@@ -41,12 +45,15 @@ public final class ImageUrlHandler {
     private final RenderSlots slots;
     private final VariantUses uses;
     private final Function<Context, Optional<String>> keyName;
+    private final ServiceMetrics metrics;
+    private final VariantReads reads = new VariantReads();
 
     ImageUrlHandler(ImageUrlSettings settings, ImageSources sources, VariantStore variants, Renderer renderer,
                     FormatQualities qualities, Set<String> presets, Path workRoot, Clock clock,
                     Optional<TokenBuckets> rates, RenderSlots slots, VariantUses uses,
-                    Function<Context, Optional<String>> keyName) {
+                    Function<Context, Optional<String>> keyName, ServiceMetrics metrics) {
         this.keyName = keyName;
+        this.metrics = metrics;
         this.rates = rates;
         this.slots = slots;
         this.uses = uses;
@@ -80,8 +87,7 @@ public final class ImageUrlHandler {
         ProcessingUrl url = ProcessingUrl.parse(raw.substring(PATH_PREFIX.length()), presets, settings.presetsOnly());
         signatures.check(url);
         sources.checkAllowed(url.source());
-        Path work = newWorkDir();
-        try {
+        try (WorkDir work = new WorkDir(workRoot)) {
             Source source = new Source(url.source(), work);
             if (url.info()) {
                 ctx.header("Cache-Control", "public, max-age=" + settings.sourceTtl().toSeconds());
@@ -111,20 +117,19 @@ public final class ImageUrlHandler {
                 return slots.run(RenderSlots.hostOf(url.source()),
                         () -> render(source, options, chosen, quality, key, work));
             });
-            VariantStore.Figures figures = variants.figures(key).orElseGet(renderOnce);
+            VariantStore.Figures figures = variants.knownFigures(key).orElseGet(renderOnce);
             Storage.StoredObject object;
             try {
-                object = variants.open(key);
+                object = open(key, figures);
             } catch (StorageException e) {
                 if (e.isOutage()) throw e;
                 // evicted between its figures and its bytes: its figures are deleted first, so it renders again
                 figures = renderOnce.get();
-                object = variants.open(key);
+                object = open(key, figures);
             }
             uses.used(key, figures.bytes());
+            if (!rendered[0]) metrics.imageUrlHit();
             send(ctx, key, object, figures, chosen, !rendered[0]);
-        } finally {
-            deleteTree(work);
         }
     }
 
@@ -142,17 +147,25 @@ public final class ImageUrlHandler {
     }
 
     private VariantStore.Figures render(Source source, ImageOptions options, UrlFormat format, int quality,
-                                        String key, Path work) {
-        Path output = work.resolve("variant." + format.extension);
+                                        String key, WorkDir work) {
+        Path output = work.path().resolve("variant." + format.extension);
         Renderer.Rendered done = renderer.render(source.file(), source.facts(), options, format, quality, output);
         try {
             VariantStore.Figures figures = new VariantStore.Figures(done.width(), done.height(), format.wireName(),
                     Files.size(output));
-            variants.putVariant(key, output, format.contentType(), figures, work);
+            variants.putVariant(key, output, format.contentType(), figures, work.path());
+            metrics.imageUrlRender();
             return figures;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** The variant's bytes: read once for every request of the moment when small, else streamed from storage. */
+    private Storage.StoredObject open(String key, VariantStore.Figures figures) {
+        if (!VariantReads.shares(figures.bytes())) return variants.open(key);
+        byte[] content = reads.bytes(key, () -> variants.read(key));
+        return new Storage.StoredObject(new ByteArrayInputStream(content), content.length);
     }
 
     /**
@@ -171,8 +184,15 @@ public final class ImageUrlHandler {
         ctx.header("x-service-cache", hit ? "hit" : "miss");
         String range = ctx.header("Range");
         if (range == null && !HandlerType.HEAD.equals(ctx.method())) {
-            ctx.header("Content-Length", Long.toString(object.size()));
-            ctx.result(object.content());
+            ctx.res().setContentLengthLong(object.size());
+            // written straight to the servlet's stream, as large writes Jetty sends without copying
+            // them into pooled buffers (a result stream would go through Javalin's compressing wrapper)
+            try (InputStream in = object.content()) {
+                in.transferTo(ctx.res().getOutputStream());
+            } catch (IOException e) {
+                // the client went away, or storage failed after the headers were sent: the answer ends short
+                log.debug("image URL answer cut short: {}", e.toString());
+            }
             return;
         }
         try {
@@ -189,11 +209,11 @@ public final class ImageUrlHandler {
      */
     private final class Source {
         private final String url;
-        private final Path work;
+        private final WorkDir work;
         private SourceFacts facts;
         private Path file;
 
-        Source(String url, Path work) {
+        Source(String url, WorkDir work) {
             this.url = url;
             this.work = work;
             // facts stored before placeholders were part of them are fetched anew
@@ -209,11 +229,11 @@ public final class ImageUrlHandler {
 
         /** A conditional GET with the origin's validators: 304 keeps the facts (and so the variants). */
         private void revalidate(SourceFacts known) {
-            Path target = work.resolve("source");
+            Path target = work.path().resolve("source");
             SourceFacts fetched = sources.fetchIfChanged(url, known, target).orElse(null);
             facts = fetched == null ? known.confirmedAt(clock.millis()) : fetched;
             if (fetched != null) file = target;
-            variants.putFacts(url, facts, work);
+            variants.putFacts(url, facts, work.path());
         }
 
         SourceFacts facts() {
@@ -226,34 +246,17 @@ public final class ImageUrlHandler {
         }
 
         private void fetch() {
-            Path target = work.resolve("source");
-            SourceFacts fetched = sources.fetch(url, target);
+            Path target = work.path().resolve("source");
+            SourceFacts fetched = sources.fetch(url, target, facts);
             if (facts != null && !facts.version().equals(fetched.version())) {
                 // the source changed since its facts were stored: this render is of the older key,
                 // so the request is refused for a retry that names the new version
-                variants.putFacts(url, fetched, work);
+                variants.putFacts(url, fetched, work.path());
                 throw ImageUrlException.unreachable("The source changed while it was rendered; try again");
             }
             facts = fetched;
             file = target;
-            variants.putFacts(url, fetched, work);
-        }
-    }
-
-    private Path newWorkDir() {
-        try {
-            Files.createDirectories(workRoot);
-            return Files.createTempDirectory(workRoot, "img");
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private static void deleteTree(Path dir) {
-        try (Stream<Path> files = Files.walk(dir)) {
-            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException ignored) {
-            // a leftover work directory is removed with the next start's leftovers
+            variants.putFacts(url, fetched, work.path());
         }
     }
 }

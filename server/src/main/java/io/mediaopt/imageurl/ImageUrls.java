@@ -5,6 +5,7 @@ import io.javalin.http.Context;
 import io.mediaopt.image.vips.Vips;
 import io.mediaopt.media.Limits;
 import io.mediaopt.media.Presets;
+import io.mediaopt.metrics.ServiceMetrics;
 import io.mediaopt.storage.Storage;
 import io.mediaopt.webhooks.CallbackUrls;
 import io.mediaopt.webhooks.CheckedHttpClient;
@@ -22,11 +23,13 @@ public final class ImageUrls implements AutoCloseable {
     private final HttpClient client;
     private final ImageUrlHandler handler;
     private final VariantUses uses;
+    private final VariantStore variants;
 
-    private ImageUrls(HttpClient client, ImageUrlHandler handler, VariantUses uses) {
+    private ImageUrls(HttpClient client, ImageUrlHandler handler, VariantUses uses, VariantStore variants) {
         this.client = client;
         this.handler = handler;
         this.uses = uses;
+        this.variants = variants;
     }
 
     /** The feature as configured; empty when SERVICE_IMAGE_URL_KEYS is unset and unsigned URLs are off. */
@@ -34,17 +37,18 @@ public final class ImageUrls implements AutoCloseable {
                                             Storage storage, Vips vips, Presets presets,
                                             Limits limits, ObjectMapper json, Path workRoot, Clock clock,
                                             Optional<ImageSources.JobOutputs> jobs,
-                                            Function<Context, Optional<String>> keyName) {
+                                            Function<Context, Optional<String>> keyName, ServiceMetrics metrics) {
         if (!settings.enabled()) return Optional.empty();
         return Optional.of(start(settings, bounds, database, storage, vips, presets, limits, json, workRoot, clock,
-                CallbackUrls.NameLookup.SYSTEM, jobs, keyName));
+                CallbackUrls.NameLookup.SYSTEM, jobs, keyName, metrics));
     }
 
     /** As {@link #start}, resolving host names with {@code lookup} (tests name hosts that resolve inside). */
     public static ImageUrls start(ImageUrlSettings settings, ImageUrlLimits bounds, DataSource database,
                                   Storage storage, Vips vips, Presets presets, Limits limits,
                                   ObjectMapper json, Path workRoot, Clock clock, CallbackUrls.NameLookup lookup,
-                                  Optional<ImageSources.JobOutputs> jobs, Function<Context, Optional<String>> keyName) {
+                                  Optional<ImageSources.JobOutputs> jobs, Function<Context, Optional<String>> keyName,
+                                  ServiceMetrics metrics) {
         CallbackUrls urls = new CallbackUrls(true, settings.allowPrivate(), lookup);
         HttpClient client = CheckedHttpClient.create(settings.fetchTimeout(), urls, null);
         try {
@@ -56,16 +60,21 @@ public final class ImageUrls implements AutoCloseable {
                 settings.fetchTimeout());
         ImageSources sources = new ImageSources(http, storage, vips, limits.maxInputBytes(), limits.maxInputPixels(),
                 clock, jobs);
-        VariantUses uses = new VariantUses(database, storage, bounds.cacheBytes(), clock);
-        ImageUrlHandler handler = new ImageUrlHandler(settings, sources, new VariantStore(storage, json),
+        VariantStore variants = new VariantStore(storage, json, new RenderClaims(database, clock));
+        VariantUses uses = new VariantUses(database, variants, bounds.cacheBytes(), clock);
+        ImageUrlHandler handler = new ImageUrlHandler(settings, sources, variants,
                 new Renderer(vips, limits.maxInputPixels()), new FormatQualities(presets), new HashSet<>(presets.names()),
                 workRoot, clock, bounds.rate().map(r -> new TokenBuckets(r.perSecond(), r.burst(), clock)),
-                new RenderSlots(bounds.rendersPerHost()), uses, keyName);
-        return new ImageUrls(client, handler, uses);
+                new RenderSlots(bounds.rendersPerHost()), uses, keyName, metrics);
+        return new ImageUrls(client, handler, uses, variants);
     }
 
-    /** Evicts the least recently used variants past SERVICE_IMAGE_URL_CACHE_BYTES; returns how many. */
+    /**
+     * Evicts the least recently used variants past SERVICE_IMAGE_URL_CACHE_BYTES, and the render
+     * claims of nodes that stopped; returns how many variants.
+     */
     public int evictLeastRecentlyUsed() {
+        variants.purgeExpiredClaims();
         return uses.evict();
     }
 

@@ -48,7 +48,8 @@ final class Renderer {
         }
     }
 
-    private Rendered save(VipsImage image, UrlFormat format, int quality, Path output) {
+    /** Encodes {@code image} as it is, with the saver and options of {@code format}. */
+    Rendered save(VipsImage image, UrlFormat format, int quality, Path output) {
         switch (format) {
             case AVIF -> vips.save().avif(image, output, quality, EFFORT);
             case WEBP -> vips.save().webp(image, output, quality, EFFORT);

@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
 import java.util.HexFormat;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -23,23 +24,37 @@ import java.util.function.Supplier;
  * Rendered variants and what is known of their sources, kept in the service's storage (the local
  * directory, or the bucket every node shares) under {@link #PREFIX}: a source's facts under a
  * digest of its URL, a variant under a digest of its source's version, the canonical options, the
- * format and the quality, with its figures beside it. Identical misses on one node wait for one
- * render; across nodes two may render the same variant at once, and the second write replaces the
- * first with the same bytes.
+ * format and the quality, with its figures beside it. Identical misses cause one render: on one
+ * node the others wait for it in memory; across nodes the render is claimed in the shared database
+ * ({@link RenderClaims}) and the other nodes look for the stored variant until it is there. What
+ * this node read or wrote last is also kept in memory ({@link #REMEMBERED} entries of each kind),
+ * so that a hit reads nothing but the variant's bytes: a variant evicted meanwhile is found
+ * missing when its bytes are opened, and rendered again.
  */
 final class VariantStore {
     static final String PREFIX = "image-url/";
+    /** How many sources' facts and variants' figures a node keeps in memory before it forgets them all. */
+    static final int REMEMBERED = 10_000;
+    /** How long a miss waits for another node's render before it is answered 503 busy. */
+    static final Duration WAIT_AT_MOST = Duration.ofSeconds(20);
+    /** The first and the longest pause between two looks for another node's render. */
+    private static final long FIRST_PAUSE_MS = 50;
+    private static final long LONGEST_PAUSE_MS = 500;
 
     /** A stored variant's figures. */
     record Figures(int width, int height, String format, long bytes) {}
 
     private final Storage storage;
     private final ObjectMapper json;
+    private final RenderClaims claims;
     private final ConcurrentMap<String, CompletableFuture<Figures>> inFlight = new ConcurrentHashMap<>();
+    private final ConcurrentMap<String, SourceFacts> recentFacts = new ConcurrentHashMap<>();
+    private final ConcurrentMap<String, Figures> recentFigures = new ConcurrentHashMap<>();
 
-    VariantStore(Storage storage, ObjectMapper json) {
+    VariantStore(Storage storage, ObjectMapper json, RenderClaims claims) {
         this.storage = storage;
         this.json = json;
+        this.claims = claims;
     }
 
     static String variantKey(String version, String canonical) {
@@ -47,27 +62,55 @@ final class VariantStore {
     }
 
     Optional<SourceFacts> facts(String source) {
-        return read(factsKey(source), SourceFacts.class);
+        SourceFacts known = recentFacts.get(source);
+        if (known != null) return Optional.of(known);
+        Optional<SourceFacts> stored = read(factsKey(source), SourceFacts.class);
+        stored.ifPresent(f -> remember(recentFacts, source, f));
+        return stored;
     }
 
     void putFacts(String source, SourceFacts facts, Path work) {
         write(factsKey(source), facts, work);
+        remember(recentFacts, source, facts);
     }
 
+    /**
+     * The variant's figures as this node last read or wrote them: what a hit needs. A variant
+     * evicted since is then found missing when its bytes are opened.
+     */
+    Optional<Figures> knownFigures(String variantKey) {
+        return Optional.ofNullable(recentFigures.get(variantKey));
+    }
+
+    /** The stored variant's figures; empty when it is not (or no longer) stored. */
     Optional<Figures> figures(String variantKey) {
-        return read(variantKey + ".json", Figures.class);
+        Optional<Figures> stored = read(variantKey + ".json", Figures.class);
+        stored.ifPresentOrElse(f -> remember(recentFigures, variantKey, f), () -> recentFigures.remove(variantKey));
+        return stored;
+    }
+
+    /** Deletes a variant: its figures first, which makes it a miss, then its bytes. */
+    void delete(String variantKey) {
+        recentFigures.remove(variantKey);
+        storage.delete(variantKey + ".json");
+        storage.delete(variantKey);
+    }
+
+    private static <T> void remember(ConcurrentMap<String, T> known, String key, T value) {
+        if (known.size() >= REMEMBERED) known.clear();
+        known.put(key, value);
     }
 
     /**
      * The figures of the variant, rendered by {@code render} (which stores it) unless another
-     * request of this node is rendering it already: then this one waits for that render.
+     * request is rendering it already: then this one waits for that render, on this node or another.
      */
     Figures renderOnce(String variantKey, Supplier<Figures> render) {
         CompletableFuture<Figures> mine = new CompletableFuture<>();
         CompletableFuture<Figures> running = inFlight.putIfAbsent(variantKey, mine);
         if (running != null) return join(running);
         try {
-            Figures figures = figures(variantKey).orElseGet(render);
+            Figures figures = figures(variantKey).orElseGet(() -> renderClaimed(variantKey, render));
             mine.complete(figures);
             return figures;
         } catch (RuntimeException e) {
@@ -78,10 +121,52 @@ final class VariantStore {
         }
     }
 
+    /**
+     * Renders the variant once its claim is this node's; while another node holds the claim, looks
+     * for the variant that node stores, pausing longer each time, for {@link #WAIT_AT_MOST}.
+     */
+    private Figures renderClaimed(String variantKey, Supplier<Figures> render) {
+        long giveUpAt = System.nanoTime() + WAIT_AT_MOST.toNanos();
+        long pause = FIRST_PAUSE_MS;
+        while (true) {
+            Optional<String> claim = claims.claim(variantKey);
+            if (claim.isPresent()) {
+                try {
+                    // stored by the claim's previous holder between this request's look and its claim
+                    return figures(variantKey).orElseGet(render);
+                } finally {
+                    claims.release(variantKey, claim.get());
+                }
+            }
+            if (System.nanoTime() - giveUpAt > 0) {
+                throw ImageUrlException.busy("Another node is rendering this variant; ask again", 1);
+            }
+            pause(pause);
+            pause = Math.min(pause * 2, LONGEST_PAUSE_MS);
+            Optional<Figures> stored = figures(variantKey);
+            if (stored.isPresent()) return stored.get();
+        }
+    }
+
+    /** Deletes the render claims of nodes that stopped while they rendered; returns how many. */
+    int purgeExpiredClaims() {
+        return claims.purgeExpired();
+    }
+
+    private static void pause(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for another node's render", e);
+        }
+    }
+
     /** Stores a rendered file and then its figures, which mark it complete. */
     void putVariant(String variantKey, Path file, String contentType, Figures figures, Path work) {
         storage.put(variantKey, file, contentType);
         write(variantKey + ".json", figures, work);
+        remember(recentFigures, variantKey, figures);
     }
 
     Storage.StoredObject open(String variantKey) {
@@ -91,6 +176,15 @@ final class VariantStore {
     /** The storage variants are kept in, for sending one whole or a range of it. */
     Storage storage() {
         return storage;
+    }
+
+    /** A stored variant's bytes, for one small enough to be kept in memory. */
+    byte[] read(String variantKey) {
+        try (Storage.StoredObject object = storage.open(variantKey)) {
+            return object.content().readAllBytes();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private static String factsKey(String source) {
@@ -118,7 +212,8 @@ final class VariantStore {
         }
     }
 
-    private static Figures join(CompletableFuture<Figures> running) {
+    /** What another request's work gave, its failure thrown as this request's. */
+    static <T> T join(CompletableFuture<T> running) {
         try {
             return running.get();
         } catch (ExecutionException e) {
@@ -126,7 +221,7 @@ final class VariantStore {
             throw new IllegalStateException(e.getCause());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while waiting for a render", e);
+            throw new IllegalStateException("interrupted while waiting for another request", e);
         }
     }
 

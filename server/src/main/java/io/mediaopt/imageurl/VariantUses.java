@@ -1,7 +1,6 @@
 package io.mediaopt.imageurl;
 
 import io.mediaopt.jobs.SqlStatements;
-import io.mediaopt.storage.Storage;
 
 import javax.sql.DataSource;
 import java.time.Clock;
@@ -25,15 +24,15 @@ final class VariantUses {
     private static final int REMEMBERED = 100_000;
 
     private final DataSource dataSource;
-    private final Storage storage;
+    private final VariantStore variants;
     private final long maxBytes;
     private final Clock clock;
     private final ConcurrentMap<String, Long> touchedAt = new ConcurrentHashMap<>();
 
     /** {@code maxBytes}: the bound of all variants' bytes, 0 for none. */
-    VariantUses(DataSource dataSource, Storage storage, long maxBytes, Clock clock) {
+    VariantUses(DataSource dataSource, VariantStore variants, long maxBytes, Clock clock) {
         this.dataSource = dataSource;
-        this.storage = storage;
+        this.variants = variants;
         this.maxBytes = maxBytes;
         this.clock = clock;
     }
@@ -71,8 +70,7 @@ final class VariantUses {
             if (oldest.isEmpty()) break;
             for (Row row : oldest) {
                 if (total <= maxBytes) break;
-                storage.delete(row.key() + ".json");
-                storage.delete(row.key());
+                variants.delete(row.key());
                 SqlStatements.update(dataSource, WHAT, "DELETE FROM image_variants WHERE variant_key = ?", row.key());
                 touchedAt.remove(row.key());
                 total -= row.bytes();

@@ -128,6 +128,18 @@ public final class ServiceMetrics implements AutoCloseable {
                 .tags("route", route).register(registry).increment();
     }
 
+    /** An image URL's variant rendered and stored by this node: a variant moves it once, whichever node renders it. */
+    public void imageUrlRender() {
+        Counter.builder("mediaopt.image.url.renders").description("Image URL variants this node rendered")
+                .register(registry).increment();
+    }
+
+    /** An image URL answered with a variant already stored, by this node or another, or rendered by another request. */
+    public void imageUrlHit() {
+        Counter.builder("mediaopt.image.url.hits").description("Image URL answers served without a render of their own")
+                .register(registry).increment();
+    }
+
     /** A value read at each scrape, such as the queue depth; NaN when it cannot be read. */
     public void gauge(String name, String description, Supplier<Number> value) {
         Gauge.builder(name, () -> {

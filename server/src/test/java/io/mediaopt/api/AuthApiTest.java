@@ -1,6 +1,7 @@
 package io.mediaopt.api;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mediaopt.Integration;
 import io.mediaopt.RawMultipart;
 import io.mediaopt.RawMultipart.Part;
 import io.mediaopt.RunningServer;
@@ -24,6 +25,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** API keys as docs/api.md (Authentication) says, with keys set. */
+@Integration
 class AuthApiTest {
     @RegisterExtension
     static final RunningServer server = RunningServer.with(Map.of("SERVICE_API_KEYS", "first-key,second-key"));

@@ -2,6 +2,7 @@ package io.mediaopt.api;
 
 import io.mediaopt.Eventually;
 import io.mediaopt.Fixtures;
+import io.mediaopt.Integration;
 import io.mediaopt.ServerProcess;
 import io.mediaopt.TestService;
 import io.mediaopt.client.Job;
@@ -30,6 +31,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * ({@code X-Cache-Status: HIT}) and never reaches the service, as the service's own count of
  * requests on the route shows.
  */
+@Integration
 class CdnCacheApiTest {
     private static final Path NGINX = Path.of("/usr/sbin/nginx");
     private static final String ROUTE = "route=\"/media/{id}/output/{filename}\"";

@@ -2,6 +2,7 @@ package io.mediaopt.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediaopt.Fixtures;
+import io.mediaopt.Integration;
 import io.mediaopt.RawMultipart;
 import io.mediaopt.RawMultipart.Part;
 import io.mediaopt.RunningServer;
@@ -35,6 +36,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * read every answer, errors included, and their preflights pass without a key; any other origin
  * is answered as if CORS were off.
  */
+@Integration
 class CorsApiTest {
     private static final String KEY = "page-key";
     private static final String SHOP = "https://shop.example.com";

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediaopt.Eventually;
 import io.mediaopt.Fixtures;
+import io.mediaopt.Integration;
 import io.mediaopt.RunningServer;
 import io.mediaopt.client.Job;
 import io.mediaopt.client.JobStatus;
@@ -40,6 +41,7 @@ import static org.assertj.core.api.Assertions.within;
  * real S3 server, and completing the upload makes the job from the object, whose size and kind are
  * read from it; only the creating key may complete it; without S3 the route says so.
  */
+@Integration
 class DirectUploadsApiTest {
     /** A PUT the bucket answered with 403, or cut off while the body was still being sent. */
     private static final int FORBIDDEN = 403;

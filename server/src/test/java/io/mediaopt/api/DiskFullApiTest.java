@@ -2,6 +2,7 @@ package io.mediaopt.api;
 
 import io.mediaopt.Eventually;
 import io.mediaopt.Fixtures;
+import io.mediaopt.Integration;
 import io.mediaopt.RawMultipart;
 import io.mediaopt.TestService;
 import io.mediaopt.client.Health;
@@ -30,6 +31,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * tmpfs mounted for the test: uploads are refused as the server's problem, health says so, and
  * the jobs it caught are done once there is room again.
  */
+@Integration
 class DiskFullApiTest {
     private static final String MIN_FREE = Long.toString(8L << 20);
     private Path disk;

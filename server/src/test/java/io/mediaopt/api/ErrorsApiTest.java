@@ -3,6 +3,7 @@ package io.mediaopt.api;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediaopt.Fixtures;
+import io.mediaopt.Integration;
 import io.mediaopt.RawMultipart;
 import io.mediaopt.RawMultipart.Part;
 import io.mediaopt.RunningServer;
@@ -20,6 +21,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** Bad requests get a JSON error with the right status and code, and the service stays up. */
+@Integration
 class ErrorsApiTest {
     @RegisterExtension
     static final RunningServer server = RunningServer.withDefaults();

@@ -2,6 +2,7 @@ package io.mediaopt.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediaopt.Fixtures;
+import io.mediaopt.Integration;
 import io.mediaopt.RunningServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -22,6 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 /** The HLS ladder through the real server, opened by ffprobe from the API and from the storage directory. */
+@Integration
 class HlsRenditionsApiTest {
     @RegisterExtension
     static final RunningServer server = RunningServer.with(Map.of("SERVICE_WORKERS", "1"));

@@ -2,6 +2,7 @@ package io.mediaopt.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mediaopt.Integration;
 import io.mediaopt.RunningServer;
 import io.mediaopt.client.Health;
 import io.mediaopt.media.MediaFormat;
@@ -16,6 +17,7 @@ import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Health, presets, limits, usage, and the totals headers on every successful response. */
+@Integration
 class InfoApiTest {
     @RegisterExtension
     static final RunningServer server = RunningServer.with(Map.of("SERVICE_MAX_INPUT_BYTES", "5000000", "SERVICE_IMAGE_TIMEOUT_MS", "12345"));

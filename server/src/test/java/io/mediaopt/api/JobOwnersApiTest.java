@@ -3,6 +3,7 @@ package io.mediaopt.api;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediaopt.Fixtures;
+import io.mediaopt.Integration;
 import io.mediaopt.RawMultipart;
 import io.mediaopt.RawMultipart.Part;
 import io.mediaopt.RunningServer;
@@ -27,6 +28,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * With keys set, a job and everything made from it belong to the key that submitted it: any other
  * key gets the very answer a missing job gets (docs/api.md, Authentication).
  */
+@Integration
 class JobOwnersApiTest {
     private static final String ALICE = "alice-7c1e0f93b2";
     private static final String BOB = "bob-4d8a6e21c5";

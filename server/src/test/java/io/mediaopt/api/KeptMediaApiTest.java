@@ -3,6 +3,7 @@ package io.mediaopt.api;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediaopt.Eventually;
 import io.mediaopt.Fixtures;
+import io.mediaopt.Integration;
 import io.mediaopt.RawMultipart;
 import io.mediaopt.RawMultipart.Part;
 import io.mediaopt.RunningServer;
@@ -43,6 +44,7 @@ import static org.assertj.core.api.Assertions.within;
  * and answering without a key, cached for good with validators and ranges, and DELETE, which leaves
  * nothing of the job in the bucket or the database.
  */
+@Integration
 class KeptMediaApiTest {
     private static final String ALICE = "alice-key-0123456789";
     private static final String BOB = "bob-key-0123456789";

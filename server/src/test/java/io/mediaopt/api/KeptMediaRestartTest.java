@@ -3,6 +3,7 @@ package io.mediaopt.api;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediaopt.Eventually;
 import io.mediaopt.Fixtures;
+import io.mediaopt.Integration;
 import io.mediaopt.S3TestServer;
 import io.mediaopt.ServerProcess;
 import io.mediaopt.TestService;
@@ -26,6 +27,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * the jobs that are not kept has passed; a kept job that asked for a few hours goes once they are
  * past. The restarted server runs three hours ahead, so its retention sees that much time gone.
  */
+@Integration
 class KeptMediaRestartTest {
     private static final String KEY = "alice-key-0123456789";
 

@@ -2,6 +2,7 @@ package io.mediaopt.api;
 
 import io.mediaopt.Eventually;
 import io.mediaopt.Fixtures;
+import io.mediaopt.Integration;
 import io.mediaopt.RawMultipart;
 import io.mediaopt.RawMultipart.Part;
 import io.mediaopt.TestService;
@@ -29,6 +30,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The configured limits: size, pixels, time and capacity, each with its own code. */
+@Integration
 class LimitsApiTest {
 
     @Test

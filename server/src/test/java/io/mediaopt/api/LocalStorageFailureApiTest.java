@@ -2,6 +2,7 @@ package io.mediaopt.api;
 
 import io.mediaopt.Eventually;
 import io.mediaopt.Fixtures;
+import io.mediaopt.Integration;
 import io.mediaopt.TestService;
 import io.mediaopt.client.Job;
 import io.mediaopt.client.JobStatus;
@@ -23,6 +24,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * is down does, never internal. A regular file where the storage needs a directory fails every
  * file operation below it, for root too (permissions do not stop root).
  */
+@Integration
 class LocalStorageFailureApiTest {
 
     @Test

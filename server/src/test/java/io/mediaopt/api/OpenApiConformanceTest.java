@@ -1,5 +1,6 @@
 package io.mediaopt.api;
 
+import io.mediaopt.Integration;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import io.mediaopt.RunningServer;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -34,6 +35,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Every answer of the running server, success or error, on every route, checked against the
  * OpenAPI document it serves: status, media type, required headers and the JSON body's schema.
  */
+@Integration
 class OpenApiConformanceTest {
     static final String KEY = "conformance-key-1";
     static final ObjectMapper JSON = new ObjectMapper();

@@ -2,6 +2,7 @@ package io.mediaopt.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediaopt.Fixtures;
+import io.mediaopt.Integration;
 import io.mediaopt.RunningServer;
 import io.mediaopt.devices.DeviceFiles;
 import io.mediaopt.client.Job;
@@ -22,6 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 /** POST /api/media/optimize end to end: real libvips and ffmpeg behind the real server. */
+@Integration
 class OptimizeApiTest {
     @RegisterExtension
     static final RunningServer server = RunningServer.withDefaults();

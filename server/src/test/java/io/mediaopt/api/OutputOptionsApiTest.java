@@ -3,6 +3,7 @@ package io.mediaopt.api;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediaopt.Fixtures;
+import io.mediaopt.Integration;
 import io.mediaopt.RawMultipart;
 import io.mediaopt.RawMultipart.Part;
 import io.mediaopt.RunningServer;
@@ -30,6 +31,7 @@ import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The quality, format and width fields and the Accept header, on both upload routes, end to end. */
+@Integration
 class OutputOptionsApiTest {
     @RegisterExtension
     static final RunningServer server = RunningServer.withDefaults();

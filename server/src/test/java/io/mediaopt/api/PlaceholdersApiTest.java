@@ -2,6 +2,7 @@ package io.mediaopt.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediaopt.Fixtures;
+import io.mediaopt.Integration;
 import io.mediaopt.RunningServer;
 import io.mediaopt.client.Optimization;
 import org.junit.jupiter.api.Test;
@@ -20,6 +21,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * read by the Java client. How close a hash comes to its picture is proven with the reference
  * decoder in the TypeScript client's tests (placeholders.test.mjs).
  */
+@Integration
 class PlaceholdersApiTest {
     @RegisterExtension
     static final RunningServer server = RunningServer.with(Map.of("SERVICE_WORKERS", "1"));

@@ -2,6 +2,7 @@ package io.mediaopt.api;
 
 import io.mediaopt.Eventually;
 import io.mediaopt.Fixtures;
+import io.mediaopt.Integration;
 import io.mediaopt.RawMultipart;
 import io.mediaopt.TestPostgres;
 import io.mediaopt.TestService;
@@ -32,6 +33,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * answered 503 at once and say so, health names it, the rest of the API goes on, and work
  * resumes when it is back.
  */
+@Integration
 class PostgresOutageApiTest {
     private static final Duration FAST = Duration.ofSeconds(2);
     private static final Duration OUTAGE = Duration.ofSeconds(6);

@@ -2,6 +2,7 @@ package io.mediaopt.api;
 
 import io.mediaopt.Eventually;
 import io.mediaopt.Fixtures;
+import io.mediaopt.Integration;
 import io.mediaopt.RawMultipart;
 import io.mediaopt.StallingProxy;
 import io.mediaopt.TestPostgres;
@@ -25,6 +26,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * partition does (no connection is refused, none is closed): requests that need it are answered
  * 503 within seconds, not held, and the job in flight waits for the database and ends done.
  */
+@Integration
 class PostgresStallApiTest {
     private static final Duration STALL = Duration.ofSeconds(6);
 

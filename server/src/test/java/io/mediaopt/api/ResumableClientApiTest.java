@@ -1,6 +1,7 @@
 package io.mediaopt.api;
 
 import io.mediaopt.Fixtures;
+import io.mediaopt.Integration;
 import io.mediaopt.RunningServer;
 import io.mediaopt.client.Job;
 import io.mediaopt.client.JobStatus;
@@ -29,6 +30,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The Java client's resumable upload: a connection cut half way through is resumed, and the job is made. */
+@Integration
 class ResumableClientApiTest {
     private static final String KEY = "client-key-8b2e40";
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediaopt.Eventually;
 import io.mediaopt.Fixtures;
+import io.mediaopt.Integration;
 import io.mediaopt.RawMultipart;
 import io.mediaopt.RawMultipart.Part;
 import io.mediaopt.RunningServer;
@@ -42,6 +43,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * the form refuses before any byte, the offset only moves forward from where it is, nothing goes
  * past the declared length, another key sees nothing, and the last byte makes the job.
  */
+@Integration
 public class ResumableUploadsApiTest {
     private static final String ALICE = "alice-0e4b7c92d1";
     private static final String BOB = "bob-5a1f8e3c70";

@@ -2,6 +2,7 @@ package io.mediaopt.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediaopt.Fixtures;
+import io.mediaopt.Integration;
 import io.mediaopt.RunningServer;
 import io.mediaopt.S3TestServer;
 import org.junit.jupiter.api.Test;
@@ -26,6 +27,7 @@ import static org.assertj.core.api.Assertions.within;
  * result gives: the playlists come from the service, every file they name from the bucket by a
  * signed URL.
  */
+@Integration
 class S3HlsRenditionsApiTest {
     @RegisterExtension
     static final RunningServer server = RunningServer.with(Map.of("SERVICE_WORKERS", "1")).withS3();

@@ -2,6 +2,7 @@ package io.mediaopt.api;
 
 import io.mediaopt.Eventually;
 import io.mediaopt.Fixtures;
+import io.mediaopt.Integration;
 import io.mediaopt.RawMultipart;
 import io.mediaopt.S3TestServer;
 import io.mediaopt.StallingProxy;
@@ -29,6 +30,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * Object storage that goes away: the service stays up and says so, jobs caught by the outage wait
  * for it and end done, and storage that refuses for good still fails them at once.
  */
+@Integration
 class S3OutageApiTest {
 
     @Test

@@ -2,6 +2,7 @@ package io.mediaopt.api;
 
 import io.mediaopt.Eventually;
 import io.mediaopt.Fixtures;
+import io.mediaopt.Integration;
 import io.mediaopt.RunningServer;
 import io.mediaopt.S3TestServer;
 import io.mediaopt.client.Download;
@@ -25,6 +26,7 @@ import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The API with S3-compatible storage configured: same routes, outputs in the bucket, signed links. */
+@Integration
 class S3StorageApiTest {
     @RegisterExtension
     static final RunningServer server = RunningServer.with(Map.of("SERVICE_WORKERS", "1")).withS3();

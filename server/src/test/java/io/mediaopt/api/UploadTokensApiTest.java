@@ -2,6 +2,7 @@ package io.mediaopt.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediaopt.Fixtures;
+import io.mediaopt.Integration;
 import io.mediaopt.RunningServer;
 import io.mediaopt.TestService;
 import io.mediaopt.TokenCalls;
@@ -24,6 +25,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Upload tokens as docs/api-uploads.md (Upload tokens) says: a key mints one, a browser uploads with it
  * and no key (tus or the form) and reads the status of that one job, which belongs to the key.
  */
+@Integration
 class UploadTokensApiTest {
     private static final String KEY = "backend-7c1e9a40d2";
     private static final String OTHER = "other-3b8d2f61ac";

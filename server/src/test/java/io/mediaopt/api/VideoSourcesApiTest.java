@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.microsoft.playwright.BrowserContext;
 import com.microsoft.playwright.Page;
 import io.mediaopt.Fixtures;
+import io.mediaopt.Integration;
 import io.mediaopt.RunningServer;
 import io.mediaopt.web.Chromium;
 import org.junit.jupiter.api.Test;
@@ -26,6 +27,7 @@ import static org.assertj.core.api.Assertions.within;
  * the whole length, the codecs strings say what ffprobe sees, and Debian's Chromium plays the
  * {@code <video>} snippet from its AV1 source.
  */
+@Integration
 class VideoSourcesApiTest {
     @RegisterExtension
     static final RunningServer server = RunningServer.with(Map.of("SERVICE_WORKERS", "1"));

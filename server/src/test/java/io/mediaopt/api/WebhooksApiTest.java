@@ -1,5 +1,6 @@
 package io.mediaopt.api;
 
+import io.mediaopt.Integration;
 import io.mediaopt.ServerProcess;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import io.mediaopt.RunningServer;
@@ -33,6 +34,7 @@ import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** A job's end is posted, signed, to the caller's URL; failures are retried or given up as they deserve. */
+@Integration
 class WebhooksApiTest {
     static final String SECRET = "whsec_bWVkaWFvcHQtdGVzdC1rZXktMDEyMzQ1Njc4OWFiY2RlZg==";
     static final String OTHER_SECRET = "whsec_bm90LXRoZS1zZWNyZXQtMDEyMzQ1Njc4OWFiY2RlZg==";

@@ -1,5 +1,6 @@
 package io.mediaopt.devices;
 
+import io.mediaopt.Integration;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import io.mediaopt.RunningServer;
 import io.mediaopt.client.Result;
@@ -27,6 +28,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * duration, audio, playable, and never bigger than the input without a stated reason. The
  * table of what each case produced goes to the output and to target/device-corpus.md.
  */
+@Integration
 class DeviceCorpusTest {
     @TempDir
     static Path outputs;

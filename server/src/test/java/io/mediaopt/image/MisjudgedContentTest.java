@@ -1,5 +1,6 @@
 package io.mediaopt.image;
 
+import io.mediaopt.Integration;
 import io.mediaopt.image.vips.Vips;
 import io.mediaopt.image.vips.VipsImage;
 
@@ -30,6 +31,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * And a red ribbon on blue, whose edges halved colour fringes at every quality (butteraugli 8.7 at
  * WebP 80, 8.4 at 95) where SSIMULACRA 2 sees next to nothing: quality per file keeps its colour.
  */
+@Integration
 class MisjudgedContentTest {
     private static final Limits LIMITS = new Limits(200_000_000L, 100_000_000L, 1000, 1800,
             Duration.ofSeconds(60), Duration.ofSeconds(60), Duration.ofSeconds(60));
@@ -70,6 +72,6 @@ class MisjudgedContentTest {
     }
 
     private static double butteraugli(Path reference, Path distorted) throws Exception {
-        return JudgedSweep.butteraugli(reference, distorted);
+        return Butteraugli.distance(reference, distorted);
     }
 }

@@ -1,5 +1,6 @@
 package io.mediaopt.image;
 
+import io.mediaopt.Integration;
 import io.mediaopt.image.vips.SrgbPixels;
 import io.mediaopt.image.vips.Vips;
 import io.mediaopt.image.vips.VipsImage;
@@ -20,6 +21,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 /** SSIMULACRA 2 on real photographs, decoded by the service's own libvips binding. */
+@Integration
 class PerceptualScoreTest {
     private static final List<String> PHOTOS = List.of("chelsea.png", "coffee.png", "rocket.jpg");
     private final Vips vips = TestPhotos.vips();

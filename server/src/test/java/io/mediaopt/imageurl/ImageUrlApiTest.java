@@ -1,9 +1,11 @@
 package io.mediaopt.imageurl;
 
 import io.mediaopt.Fixtures;
+import io.mediaopt.Integration;
 import io.mediaopt.RunningServer;
 import io.mediaopt.client.ImageUrlOptions;
 import io.mediaopt.client.ImageUrls;
+import io.mediaopt.metrics.PrometheusText;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -27,6 +29,7 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -36,6 +39,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * ETag, refused with a changed byte, with no API key needed although keys are enforced; sources
  * off the allow-list or not images refused.
  */
+@Integration
 class ImageUrlApiTest {
     static final String KEY = ProcessingUrlTest.KEY;
     static final String SALT = ProcessingUrlTest.SALT;
@@ -120,6 +124,31 @@ class ImageUrlApiTest {
         HttpResponse<byte[]> jpeg = get(url, "Accept", "image/jpeg");
         assertThat(jpeg.headers().firstValue("Content-Type")).hasValue("image/jpeg");
         assertThat(jpeg.headers().firstValue("ETag").orElseThrow()).isNotEqualTo(etag);
+    }
+
+    @Test
+    void identicalMissesAtOnceRenderOnceAndAllGetTheVariant() throws Exception {
+        String url = signed("w:90/f:webp", origin.url("/photo.jpg"));
+        double before = renders();
+        List<CompletableFuture<HttpResponse<byte[]>>> answers = new ArrayList<>();
+        for (int i = 0; i < 64; i++) {
+            answers.add(HTTP.sendAsync(HttpRequest.newBuilder(URI.create(server.baseUrl().replaceFirst("/api$", "") + url))
+                    .build(), HttpResponse.BodyHandlers.ofByteArray()));
+        }
+        byte[] first = answers.getFirst().get().body();
+        for (CompletableFuture<HttpResponse<byte[]>> answer : answers) {
+            assertThat(answer.get().statusCode()).isEqualTo(200);
+            assertThat(answer.get().body()).isEqualTo(first);
+        }
+        assertThat(renders() - before).isEqualTo(1);
+    }
+
+    /** This server's image URL render counter, 0 before it first moved. */
+    static double renders() throws Exception {
+        HttpResponse<byte[]> scrape = get("/metrics", "x-api-key", "secret-key-0123456789");
+        assertThat(scrape.statusCode()).isEqualTo(200);
+        return PrometheusText.parse(new String(scrape.body(), StandardCharsets.UTF_8))
+                .value("mediaopt_image_url_renders_total", Map.of()).orElse(0.0);
     }
 
     @Test

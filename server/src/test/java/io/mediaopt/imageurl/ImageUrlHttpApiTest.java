@@ -1,5 +1,6 @@
 package io.mediaopt.imageurl;
 
+import io.mediaopt.Integration;
 import io.mediaopt.Fixtures;
 import io.mediaopt.RunningServer;
 import io.mediaopt.api.ApiContract;
@@ -27,6 +28,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * refusal; the info route's placeholder figures. Every GET answer is judged against the OpenAPI
  * document.
  */
+@Integration
 class ImageUrlHttpApiTest {
     @RegisterExtension
     static final RunningServer server = RunningServer.with(Map.of(

@@ -1,6 +1,7 @@
 package io.mediaopt.imageurl;
 
 import io.mediaopt.Fixtures;
+import io.mediaopt.Integration;
 import io.mediaopt.RunningServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -25,6 +26,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * (requests from other loopback addresses stand for other clients), and a source over
  * SERVICE_MAX_INPUT_PIXELS refused before it is rendered.
  */
+@Integration
 class ImageUrlLimitsApiTest {
     static final int BURST = 3;
     static final String SITE_KEY = "secret-key-0123456789";

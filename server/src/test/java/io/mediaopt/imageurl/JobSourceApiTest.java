@@ -1,6 +1,7 @@
 package io.mediaopt.imageurl;
 
 import io.mediaopt.Fixtures;
+import io.mediaopt.Integration;
 import io.mediaopt.RunningServer;
 import io.mediaopt.client.JobStatus;
 import org.junit.jupiter.api.Test;
@@ -21,6 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * without API keys, where every job is everyone's; one not done yet is 409, a missing one 404.
  * With keys on, job sources are refused: ImageUrlApiTest#jobSourcesNeedKeysOff.
  */
+@Integration
 class JobSourceApiTest {
     @RegisterExtension
     static final RunningServer server = RunningServer.with(Map.of(

@@ -1,11 +1,13 @@
 package io.mediaopt.imageurl;
 
+import io.mediaopt.Integration;
 import io.mediaopt.TestPostgres;
 import io.mediaopt.jobs.JdbcJobStore;
 import io.mediaopt.jobs.TestJobs;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 
+@Integration
 class PostgresVariantEvictionTest extends VariantEvictionContract {
     static TestPostgres postgres;
     static int databases;

@@ -2,6 +2,7 @@ package io.mediaopt.imageurl;
 
 import io.mediaopt.ErrorCode;
 import io.mediaopt.Fixtures;
+import io.mediaopt.Integration;
 import io.mediaopt.ServiceException;
 import io.mediaopt.webhooks.CallbackUrls;
 import io.mediaopt.webhooks.CheckedHttpClient;
@@ -27,6 +28,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * differently, and names that resolve inside. Every host below is on the allow-list and every one
  * points at a live origin, which counts that none of them reached it.
  */
+@Integration
 class SourceGuardTest {
     static final Map<String, String[]> NAMES = Map.of(
             "inside.images.test", new String[] {"127.0.0.1"},

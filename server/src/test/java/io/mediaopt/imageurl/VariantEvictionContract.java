@@ -40,10 +40,10 @@ abstract class VariantEvictionContract {
     void theLeastRecentlyUsedVariantIsEvictedFirstAndRenderedAgainLater() throws Exception {
         database = openEmptyDatabase();
         LocalStorage storage = new LocalStorage(dir.resolve("store"));
-        VariantStore variants = new VariantStore(storage, new ObjectMapper());
+        VariantStore variants = new VariantStore(storage, new ObjectMapper(), new RenderClaims(database.dataSource(), clock));
         // two nodes of one deployment: a bound of two variants' bytes
-        VariantUses nodeA = new VariantUses(database.dataSource(), storage, 2 * VARIANT_BYTES, clock);
-        VariantUses nodeB = new VariantUses(database.dataSource(), storage, 2 * VARIANT_BYTES, clock);
+        VariantUses nodeA = new VariantUses(database.dataSource(), variants, 2 * VARIANT_BYTES, clock);
+        VariantUses nodeB = new VariantUses(database.dataSource(), variants, 2 * VARIANT_BYTES, clock);
         String first = VariantStore.variantKey("v1", "w:10");
         String second = VariantStore.variantKey("v1", "w:20");
         String third = VariantStore.variantKey("v1", "w:30");
@@ -82,8 +82,8 @@ abstract class VariantEvictionContract {
     void aHitWithinAMinuteOfTheNodesLastWriteIsNotWritten() throws Exception {
         database = openEmptyDatabase();
         LocalStorage storage = new LocalStorage(dir.resolve("store"));
-        VariantStore variants = new VariantStore(storage, new ObjectMapper());
-        VariantUses node = new VariantUses(database.dataSource(), storage, VARIANT_BYTES, clock);
+        VariantStore variants = new VariantStore(storage, new ObjectMapper(), new RenderClaims(database.dataSource(), clock));
+        VariantUses node = new VariantUses(database.dataSource(), variants, VARIANT_BYTES, clock);
         String older = VariantStore.variantKey("v1", "w:10");
         String newer = VariantStore.variantKey("v1", "w:20");
         node.used(older, variants.renderOnce(older, () -> store(variants, older, new AtomicInteger())).bytes());
@@ -100,8 +100,8 @@ abstract class VariantEvictionContract {
     void noBoundEvictsNothing() throws Exception {
         database = openEmptyDatabase();
         LocalStorage storage = new LocalStorage(dir.resolve("store"));
-        VariantStore variants = new VariantStore(storage, new ObjectMapper());
-        VariantUses unbounded = new VariantUses(database.dataSource(), storage, 0, clock);
+        VariantStore variants = new VariantStore(storage, new ObjectMapper(), new RenderClaims(database.dataSource(), clock));
+        VariantUses unbounded = new VariantUses(database.dataSource(), variants, 0, clock);
         String key = VariantStore.variantKey("v1", "w:10");
         unbounded.used(key, variants.renderOnce(key, () -> store(variants, key, new AtomicInteger())).bytes());
         assertThat(unbounded.evict()).isZero();

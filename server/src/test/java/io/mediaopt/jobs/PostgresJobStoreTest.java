@@ -1,9 +1,11 @@
 package io.mediaopt.jobs;
 
+import io.mediaopt.Integration;
 import io.mediaopt.TestPostgres;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 
+@Integration
 class PostgresJobStoreTest extends JobStoreContract {
     static TestPostgres postgres;
     static int databases;

@@ -1,6 +1,7 @@
 package io.mediaopt.jobs;
 
 import io.mediaopt.ErrorCode;
+import io.mediaopt.Integration;
 import io.mediaopt.S3TestServer;
 import io.mediaopt.media.MediaFormat;
 import io.mediaopt.storage.LocalStorage;
@@ -18,6 +19,7 @@ import java.time.ZoneOffset;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+@Integration
 class RetentionTest {
     private static final MediaFormat PNG = MediaFormat.PNG;
 

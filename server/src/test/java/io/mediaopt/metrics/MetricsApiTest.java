@@ -1,6 +1,7 @@
 package io.mediaopt.metrics;
 
 import io.mediaopt.Fixtures;
+import io.mediaopt.Integration;
 import io.mediaopt.TestService;
 import io.mediaopt.client.Job;
 import io.mediaopt.client.JobStatus;
@@ -21,6 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** GET /metrics of a real server after real image and video traffic, read as Prometheus text. */
+@Integration
 class MetricsApiTest {
     private static final HttpClient HTTP = HttpClient.newHttpClient();
 

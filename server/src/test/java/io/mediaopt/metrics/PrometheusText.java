@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
  * histogram's buckets must be cumulative up to a +Inf bucket equal to its count. Anything else
  * is an {@link IllegalArgumentException} naming the line.
  */
-final class PrometheusText {
+public final class PrometheusText {
     private static final String NAME = "[a-zA-Z_:][a-zA-Z0-9_:]*";
     private static final Pattern TYPE = Pattern.compile("# TYPE (" + NAME + ") (counter|gauge|histogram|summary|untyped)");
     private static final Pattern HELP = Pattern.compile("# HELP (" + NAME + ") .*");
@@ -34,7 +34,7 @@ final class PrometheusText {
         this.samples = samples;
     }
 
-    static PrometheusText parse(String text) {
+    public static PrometheusText parse(String text) {
         if (!text.endsWith("\n")) throw new IllegalArgumentException("the exposition must end with a line feed");
         Map<String, String> types = new HashMap<>();
         List<Sample> samples = new ArrayList<>();
@@ -59,7 +59,7 @@ final class PrometheusText {
     }
 
     /** The value of the one sample with this name and exactly these labels, if present. */
-    Optional<Double> value(String name, Map<String, String> labels) {
+    public Optional<Double> value(String name, Map<String, String> labels) {
         return samples.stream().filter(s -> s.name().equals(name) && s.labels().equals(labels))
                 .map(Sample::value).findFirst();
     }

@@ -1,6 +1,7 @@
 package io.mediaopt.renditions;
 
 import io.mediaopt.Fixtures;
+import io.mediaopt.Integration;
 import io.mediaopt.media.Av1Settings;
 import io.mediaopt.media.Presets;
 import io.mediaopt.media.RenditionRole;
@@ -28,6 +29,7 @@ import static org.assertj.core.api.Assertions.within;
  * codecs their init segments hold, ffprobe reads AV1 from the AV1 variants and H.264 from the
  * others; an AV1 judged worse than the H.264 on the top rung leaves the ladder with the reason.
  */
+@Integration
 class HlsLadderTest {
     private static final Pattern STREAM = Pattern.compile(
             "#EXT-X-STREAM-INF:BANDWIDTH=\\d+,AVERAGE-BANDWIDTH=\\d+,CODECS=\"([^\"]+)\",RESOLUTION=(\\d+)x(\\d+)\\n(\\S+)");

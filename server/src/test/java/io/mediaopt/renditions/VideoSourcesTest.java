@@ -1,6 +1,7 @@
 package io.mediaopt.renditions;
 
 import io.mediaopt.Fixtures;
+import io.mediaopt.Integration;
 import io.mediaopt.media.Av1Settings;
 import io.mediaopt.media.Limits;
 import io.mediaopt.media.Presets;
@@ -24,6 +25,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * setting it stays; at a setting far worse than the H.264, even after the retry
  * {@value VideoSources#RETRY_CRF_STEP} CRF lower, it is left out and the H.264 source says why.
  */
+@Integration
 class VideoSourcesTest {
     static final Limits LIMITS = new Limits(125829120L, 100_000_000L, 1000, 1800,
             Duration.ofSeconds(15), Duration.ofSeconds(30), Duration.ofSeconds(240));

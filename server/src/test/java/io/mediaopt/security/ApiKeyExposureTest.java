@@ -2,6 +2,7 @@ package io.mediaopt.security;
 
 import io.mediaopt.Config;
 import io.mediaopt.Fixtures;
+import io.mediaopt.Integration;
 import io.mediaopt.RawMultipart;
 import io.mediaopt.RawMultipart.Part;
 import io.mediaopt.RunningServer;
@@ -26,6 +27,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * With keys set, nothing but GET /api/health and GET /api/openapi.json answers without one: no other method, no unknown
  * or disguised path. The keys never reach a log line, an error message or Config's toString.
  */
+@Integration
 class ApiKeyExposureTest {
     private static final String KEY = "k3y-alpha-5b8f0c2e91d4";
     private static final String OTHER_KEY = "k3y-bravo-77aa13ce0f6b";

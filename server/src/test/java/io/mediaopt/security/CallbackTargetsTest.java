@@ -3,6 +3,7 @@ package io.mediaopt.security;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediaopt.Eventually;
 import io.mediaopt.Fixtures;
+import io.mediaopt.Integration;
 import io.mediaopt.RawMultipart.Part;
 import io.mediaopt.RawMultipart;
 import io.mediaopt.RunningServer;
@@ -29,6 +30,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * and metadata addresses, other schemes, plain http unless allowed. Refused at submission with
  * 400, and checked again before each attempt.
  */
+@Integration
 class CallbackTargetsTest {
     static final String SECRET = "whsec_bWVkaWFvcHQtdGVzdC1rZXktMDEyMzQ1Njc4OWFiY2RlZg==";
 

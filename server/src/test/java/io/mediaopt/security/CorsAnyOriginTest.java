@@ -1,5 +1,6 @@
 package io.mediaopt.security;
 
+import io.mediaopt.Integration;
 import io.mediaopt.RunningServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -14,6 +15,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * SERVICE_CORS_ORIGINS={@code *}: every page may read answers, never with credentials, down to
  * those the HTTP server gives itself before any route (whose request it keeps no header of).
  */
+@Integration
 class CorsAnyOriginTest {
     @RegisterExtension
     static final RunningServer server = RunningServer.with(Map.of("SERVICE_CORS_ORIGINS", "*"));

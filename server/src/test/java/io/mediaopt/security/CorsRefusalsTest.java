@@ -1,5 +1,6 @@
 package io.mediaopt.security;
 
+import io.mediaopt.Integration;
 import io.mediaopt.RunningServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -15,6 +16,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * readable by an allowed page too, whenever the server read the request's headers; a request it
  * refused before reading them has no known origin.
  */
+@Integration
 class CorsRefusalsTest {
     private static final String SHOP = "https://shop.example.com";
 

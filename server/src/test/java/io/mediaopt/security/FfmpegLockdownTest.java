@@ -2,6 +2,7 @@ package io.mediaopt.security;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediaopt.Fixtures;
+import io.mediaopt.Integration;
 import io.mediaopt.RawMultipart.Part;
 import io.mediaopt.RunningServer;
 import io.mediaopt.client.Job;
@@ -37,6 +38,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
  * an http listener on 127.0.0.1; whatever the service answers, the secret never shows in an
  * output and the listener is never contacted.
  */
+@Integration
 class FfmpegLockdownTest {
     private static final String SECRET = "root:x:0:0:mediaopt-secret-line";
 

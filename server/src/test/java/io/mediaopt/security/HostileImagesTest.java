@@ -1,5 +1,6 @@
 package io.mediaopt.security;
 
+import io.mediaopt.Integration;
 import io.mediaopt.image.QualityMode;
 import io.mediaopt.Fixtures;
 import io.mediaopt.RunningServer;
@@ -32,6 +33,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
  * straight into the image optimizer; headers declaring more pixels or frames than the limits
  * are 422 limit-exceeded, decided before a pixel is decoded.
  */
+@Integration
 class HostileImagesTest {
     @TempDir
     static Path dir;

@@ -1,6 +1,7 @@
 package io.mediaopt.security;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.mediaopt.Integration;
 import io.mediaopt.RunningServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -15,6 +16,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * it cannot take) still get the API's JSON error and the headers every answer carries, not the
  * server's HTML page; and the service answers the next request.
  */
+@Integration
 class MalformedHttpTest {
     @RegisterExtension
     static final RunningServer server = RunningServer.withDefaults();

@@ -1,6 +1,7 @@
 package io.mediaopt.security;
 
 import io.mediaopt.Fixtures;
+import io.mediaopt.Integration;
 import io.mediaopt.RunningServer;
 import io.mediaopt.client.Job;
 import io.mediaopt.client.JobStatus;
@@ -30,6 +31,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * come at submission and which as a failed job). What cameras append after the media is
  * accepted, and never comes back.
  */
+@Integration
 class MalformedMediaTest {
     private static final byte[] SCRIPT = "<html><script>alert(document.cookie)</script></html>".getBytes(StandardCharsets.UTF_8);
     private static final String PREVIEW_MARK = "camera preview";

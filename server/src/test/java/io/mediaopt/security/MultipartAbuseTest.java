@@ -1,6 +1,7 @@
 package io.mediaopt.security;
 
 import io.mediaopt.Fixtures;
+import io.mediaopt.Integration;
 import io.mediaopt.RawMultipart;
 import io.mediaopt.RawMultipart.Part;
 import io.mediaopt.RunningServer;
@@ -29,6 +30,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * bodies that stop or crawl. Each gets a clear answer (or a closed connection), and no upload
  * or Jetty part file is left in SERVICE_OUTPUT_DIR/uploads.
  */
+@Integration
 class MultipartAbuseTest {
     private static final List<String> ROUTES = List.of("/media/optimize", "/media/jobs");
 

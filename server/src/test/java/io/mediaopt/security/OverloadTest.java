@@ -1,6 +1,7 @@
 package io.mediaopt.security;
 
 import io.mediaopt.Fixtures;
+import io.mediaopt.Integration;
 import io.mediaopt.RawMultipart.Part;
 import io.mediaopt.TestService;
 import io.mediaopt.client.Job;
@@ -35,6 +36,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * where it was and no upload, work or queued-input file is left on disk. Bounded in count and
  * time, loopback only.
  */
+@Integration
 class OverloadTest {
     private static final int UPLOADS = 50;
     /** Room for caches, pools and compiled code; fifty uploads held on to would be far more. */

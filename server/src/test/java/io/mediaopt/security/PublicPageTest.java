@@ -1,5 +1,6 @@
 package io.mediaopt.security;
 
+import io.mediaopt.Integration;
 import io.mediaopt.RunningServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -19,6 +20,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * With keys set, the web page's own files answer without one, and nothing else does: no other
  * method, no neighbouring or disguised path, no API route. The page runs only its own scripts.
  */
+@Integration
 class PublicPageTest {
     private static final List<String> SCRIPTS = List.of("/app.js", "/api.js", "/dom.js", "/options.js", "/file-card.js",
             "/renditions.js", "/format.js");

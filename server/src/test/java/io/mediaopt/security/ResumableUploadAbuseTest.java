@@ -1,6 +1,7 @@
 package io.mediaopt.security;
 
 import io.mediaopt.Fixtures;
+import io.mediaopt.Integration;
 import io.mediaopt.RawMultipart.Part;
 import io.mediaopt.RunningServer;
 import io.mediaopt.api.ResumableUploadsApiTest;
@@ -17,6 +18,7 @@ import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** A resumable upload's PATCH that crawls is cut off by the minimum rate, and what arrived is kept. */
+@Integration
 class ResumableUploadAbuseTest {
     /** Keys are off: the header is sent and ignored. */
     private static final String KEY = "unused";

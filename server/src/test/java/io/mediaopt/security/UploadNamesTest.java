@@ -2,6 +2,7 @@ package io.mediaopt.security;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.mediaopt.Fixtures;
+import io.mediaopt.Integration;
 import io.mediaopt.RawMultipart.Part;
 import io.mediaopt.RunningServer;
 import io.mediaopt.client.Job;
@@ -31,6 +32,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * server chose), and each comes back in Content-Disposition (RFC 6266) and in the job without
  * anything that could break out of a header or name a directory.
  */
+@Integration
 class UploadNamesTest {
     /** In every hostile name, so a file named after one would be found anywhere on disk. */
     private static final String MARKER = "zq7hostile";

@@ -1,6 +1,7 @@
 package io.mediaopt.security;
 
 import io.mediaopt.Fixtures;
+import io.mediaopt.Integration;
 import io.mediaopt.MovableClock;
 import io.mediaopt.RunningServer;
 import io.mediaopt.TestService;
@@ -29,6 +30,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * or one whose key was removed, is refused with its own code, and nothing of the refused upload
  * is kept (no upload, no job, no file); no token ever reaches a log line.
  */
+@Integration
 class UploadTokenRefusalsTest {
     private static final String KEY = "backend-5d0c7e12ab";
     private static final String GONE = "gone-91f3a6c8e0";

@@ -1,6 +1,7 @@
 package io.mediaopt.storage;
 
 import io.mediaopt.Eventually;
+import io.mediaopt.Integration;
 import io.mediaopt.S3TestServer;
 import io.mediaopt.StallingProxy;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
@@ -25,6 +26,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The storage contract against a real S3 server, plus what only S3 does: parts and signed URLs. */
+@Integration
 class S3StorageContractTest extends StorageContractTest {
     private static final long MIB = 1024 * 1024;
     /** Small parts, so a 13 MB file is uploaded in three. */

@@ -1,9 +1,11 @@
 package io.mediaopt.uploads;
 
+import io.mediaopt.Integration;
 import io.mediaopt.TestPostgres;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 
+@Integration
 class PostgresResumableUploadsTest extends ResumableUploadsContract {
     private static TestPostgres postgres;
     private static int databases;

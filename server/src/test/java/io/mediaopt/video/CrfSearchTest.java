@@ -1,5 +1,6 @@
 package io.mediaopt.video;
 
+import io.mediaopt.Integration;
 import io.mediaopt.media.Optimized;
 import io.mediaopt.media.Preset;
 import io.mediaopt.media.Presets;
@@ -19,6 +20,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 /** The per-video CRF search (SERVICE_VIDEO_QUALITY=auto) with the real ffmpeg. */
+@Integration
 class CrfSearchTest {
     @TempDir
     static Path fixtures;

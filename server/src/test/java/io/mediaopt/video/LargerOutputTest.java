@@ -1,6 +1,7 @@
 package io.mediaopt.video;
 
 import io.mediaopt.Fixtures;
+import io.mediaopt.Integration;
 import io.mediaopt.media.Optimized;
 import io.mediaopt.media.Strategy;
 import org.junit.jupiter.api.Test;
@@ -19,6 +20,7 @@ import static org.assertj.core.api.Assertions.within;
  * Uploads that the preset's format comes out larger for at the preset's settings, and that
  * cannot be returned as they are: encoded again within the input's size, or said to be larger.
  */
+@Integration
 class LargerOutputTest {
     @TempDir
     Path workDir;

@@ -2,6 +2,7 @@ package io.mediaopt.video;
 
 import io.mediaopt.Eventually;
 import io.mediaopt.Fixtures;
+import io.mediaopt.Integration;
 import io.mediaopt.media.Limits;
 import io.mediaopt.media.MediaException;
 import io.mediaopt.media.Preset;
@@ -30,6 +31,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** Limits, timeouts, fallbacks and failures: each ends with a stable code and an empty work dir. */
+@Integration
 class VideoOptimizerFailureTest {
     @TempDir
     static Path fixtures;

@@ -1,6 +1,7 @@
 package io.mediaopt.video;
 
 import io.mediaopt.Fixtures;
+import io.mediaopt.Integration;
 import io.mediaopt.media.Optimized;
 import io.mediaopt.media.OutputOptions;
 import io.mediaopt.media.Preset;
@@ -26,6 +27,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 /** Each preset and each accepted container, encoded by the real ffmpeg and checked with ffprobe. */
+@Integration
 class VideoOptimizerTest {
     @TempDir
     static Path fixtures;

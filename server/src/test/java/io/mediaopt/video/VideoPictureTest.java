@@ -1,5 +1,6 @@
 package io.mediaopt.video;
 
+import io.mediaopt.Integration;
 import io.mediaopt.devices.DeviceFiles;
 import io.mediaopt.media.Optimized;
 import io.mediaopt.media.Presets;
@@ -29,6 +30,7 @@ import static org.assertj.core.api.Assertions.withinPercentage;
  * master comes out as BT.709 SDR that looks like that master: the same picture, its mean luma
  * and saturation within 3 %.
  */
+@Integration
 class VideoPictureTest {
     @TempDir
     static Path workDir;

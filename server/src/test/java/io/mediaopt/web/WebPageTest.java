@@ -12,6 +12,7 @@ import com.microsoft.playwright.assertions.LocatorAssertions;
 import com.microsoft.playwright.options.AriaRole;
 import com.microsoft.playwright.options.FilePayload;
 import io.mediaopt.Fixtures;
+import io.mediaopt.Integration;
 import io.mediaopt.RawMultipart;
 import io.mediaopt.TestService;
 import org.junit.jupiter.api.AfterAll;
@@ -42,6 +43,7 @@ import static io.mediaopt.web.ResultCards.savedPercent;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The web page at / in a real Chromium against the real server: files in, results out. */
+@Integration
 class WebPageTest {
     private static final HttpClient HTTP = HttpClient.newHttpClient();
 

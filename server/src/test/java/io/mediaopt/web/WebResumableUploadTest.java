@@ -8,6 +8,7 @@ import com.microsoft.playwright.Page;
 import com.microsoft.playwright.Request;
 import com.microsoft.playwright.assertions.LocatorAssertions;
 import io.mediaopt.Fixtures;
+import io.mediaopt.Integration;
 import io.mediaopt.TestService;
 import org.junit.jupiter.api.Test;
 
@@ -25,6 +26,7 @@ import static io.mediaopt.web.ResultCards.card;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** A file over 10 MB goes from the page with tus, and survives the browser going offline mid-upload. */
+@Integration
 class WebResumableUploadTest {
     private static final String KEY = "resumable-key";
     /** Bytes a second the browser may send: slow enough that the upload is still under way when it goes offline. */

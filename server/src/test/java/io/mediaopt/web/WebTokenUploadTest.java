@@ -6,6 +6,7 @@ import com.microsoft.playwright.Page;
 import com.microsoft.playwright.Request;
 import com.microsoft.playwright.assertions.LocatorAssertions;
 import io.mediaopt.Fixtures;
+import io.mediaopt.Integration;
 import io.mediaopt.TestService;
 import io.mediaopt.TokenCalls;
 import org.junit.jupiter.api.Test;
@@ -22,6 +23,7 @@ import static io.mediaopt.web.ResultCards.card;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The page opened with ?token= uploads with that upload token and no key, and follows its job to done. */
+@Integration
 class WebTokenUploadTest {
     private static final String KEY = "web-token-backend-key";
 

@@ -1,5 +1,6 @@
 package io.mediaopt.webhooks;
 
+import io.mediaopt.Integration;
 import io.mediaopt.jobs.DeliveryState;
 import io.mediaopt.ErrorCode;
 import io.mediaopt.WebhookReceiver;
@@ -47,6 +48,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * the policy refuses. Names are answered by a lookup of the test's own; the receiver is real,
  * on 127.0.0.1.
  */
+@Integration
 class WebhookSenderTest {
     static final String SECRET = "whsec_bWVkaWFvcHQtdGVzdC1rZXktMDEyMzQ1Njc4OWFiY2RlZg==";
     /** TEST-NET-3: public for the policy, routed nowhere. */

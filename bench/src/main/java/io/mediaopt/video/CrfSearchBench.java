@@ -4,9 +4,6 @@ import io.mediaopt.media.Optimized;
 import io.mediaopt.media.Preset;
 import io.mediaopt.media.Presets;
 import io.mediaopt.media.VideoSettings;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,8 +13,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
-
 /**
  * The figures of docs/quality.md, "CRF per video": every .mp4 in the directory named by
  * {@code -Dcrf.bench.dir}, optimized with the presets named by {@code -Dcrf.bench.presets}
@@ -25,21 +20,30 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * output's SSIM against the source scaled to the output's size; with {@code -Dcrf.bench.samples}
  * also the worst sample's SSIM at each rung, to set the targets by; {@code -Dcrf.bench.rounds}
  * pairs of runs per clip (default 1), for clips whose encode is short enough for the machine's
- * drift to move the ratio.
+ * drift to move the ratio. Not a test, a measurement to run by hand:
+ * <pre>java -Dcrf.bench.dir=DIR ... io.mediaopt.video.CrfSearchBench</pre>
  */
-@Tag("process")
-class CrfSearchBench {
+public final class CrfSearchBench {
     private static final Pattern ALL = Pattern.compile("All:([0-9.]+)");
 
-    @TempDir
-    Path workDir;
+    private final Path workDir;
 
-    @Test
-    void fixedAgainstAuto() throws Exception {
+    private CrfSearchBench(Path workDir) {
+        this.workDir = workDir;
+    }
+
+    public static void main(String[] args) throws Exception {
         String dir = System.getProperty("crf.bench.dir");
-        assumeTrue(dir != null, "-Dcrf.bench.dir names the clips");
+        if (dir == null) {
+            System.err.println("-Dcrf.bench.dir names the clips");
+            System.exit(2);
+        }
+        new CrfSearchBench(Files.createTempDirectory("crf-bench")).fixedAgainstAuto(Path.of(dir));
+    }
+
+    private void fixedAgainstAuto(Path dir) throws Exception {
         List<Path> clips;
-        try (Stream<Path> files = Files.list(Path.of(dir))) {
+        try (Stream<Path> files = Files.list(dir)) {
             clips = files.filter(f -> f.toString().endsWith(".mp4")).sorted().toList();
         }
         try (ProcessRunner runner = new ProcessRunner()) {

@@ -21,7 +21,7 @@ import java.util.Locale;
 /**
  * CPU time of a placeholder against that of the optimization it is added to: not a test, a
  * measurement to run by hand on the bench photo (bench/run.sh makes {@code photo-12mp.jpg}), e.g.
- * {@code java -cp server/target/classes:server/target/test-classes:<dependencies>
+ * {@code java -cp server/target/classes:server/target/test-classes:bench/target/classes:<dependencies>
  * io.mediaopt.placeholders.PlaceholderTiming 20 photo-12mp.jpg}. Each photo is optimized with the
  * web preset once per round, then its placeholder is made from the output file (as for a job's
  * result) and from the output decoded into memory (as for a responsive set's and a poster's

@@ -146,15 +146,6 @@ public final class JudgedSweep {
             vips.save().png(image, decoded);
         }
         return String.format(Locale.ROOT, "%s,%s,%s,%d,%d,%.3f,%.4f,%.4f%n", file.getFileName(), preset.name(), mode,
-                quality, Files.size(output), ssimulacra2, butteraugli(reference, decoded), cpu / 1e9);
-    }
-
-    /** Debian's butteraugli: the max distance between the two pictures (about 1: just visible). */
-    static double butteraugli(Path reference, Path distorted) throws IOException, InterruptedException {
-        Process process = new ProcessBuilder("butteraugli", reference.toString(), distorted.toString())
-                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
-        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-        if (process.waitFor() != 0) throw new IOException("butteraugli failed on " + distorted);
-        return Double.parseDouble(out);
+                quality, Files.size(output), ssimulacra2, Butteraugli.distance(reference, decoded), cpu / 1e9);
     }
 }

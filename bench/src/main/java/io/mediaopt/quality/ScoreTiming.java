@@ -16,7 +16,7 @@ import java.util.Locale;
 /**
  * CPU time of one SSIMULACRA 2 score, and the scores themselves, on real photographs: not a
  * test, a measurement to run by hand under each compiler, e.g.
- * {@code java -XX:TieredStopAtLevel=1 -cp server/target/classes:server/target/test-classes
+ * {@code java -XX:TieredStopAtLevel=1 -cp server/target/classes:server/target/test-classes:bench/target/classes
  * io.mediaopt.quality.ScoreTiming 5 photo.jpg...}, and with {@code --add-modules jdk.incubator.vector}
  * and C2 for the vector code ({@link Arithmetic#BEST}). Every photograph is cut to its central
  * 1920x1200 (or less) and scored against a JPEG of itself at qualities 90, 70 and 40, decoded by
