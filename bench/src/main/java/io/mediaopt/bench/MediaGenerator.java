@@ -30,21 +30,56 @@ final class MediaGenerator {
     }
 
     MediaSet generate() {
+        createDirectory();
+        return new MediaSet(photoCase(), screenshotCase(), gifCase(), clip1080(), clip720(),
+                MediaCase.video("big-clip", "1080p H.264 at ~160 Mb/s, ~110 MB", make("big-110mb", "mp4", this::bigClip)),
+                icon());
+    }
+
+    /**
+     * The soak's inputs, which leave out the slow 1080p clips: the 12 MP photo and a 3 MP one made
+     * from it, the screenshot, the animated GIF, the 2 s 720p clip and the icon.
+     */
+    List<MediaCase> soakInputs() {
+        createDirectory();
+        MediaCase photo = photoCase();
+        MediaCase photo3mp = MediaCase.image("photo-3mp", "3 MP photo-like JPEG, q90", make("photo-3mp", "jpg",
+                out -> vips(dir, "resize", photo.file().toString(), out.toAbsolutePath() + "[Q=90]", "0.5")));
+        return List.of(photo, photo3mp, screenshotCase(), gifCase(), clip720(), icon());
+    }
+
+    private void createDirectory() {
         try {
             Files.createDirectories(dir);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return new MediaSet(
-                MediaCase.image("photo", "12 MP photo-like JPEG, q90", make("photo-12mp", "jpg", this::photo)),
-                MediaCase.image("screenshot", "2560×1440 UI screenshot PNG", make("screenshot-1440p", "png", this::screenshot)),
-                MediaCase.animation("gif", "480×270 animated GIF, 40 frames", make("animation", "gif", this::gif)),
-                MediaCase.video("clip-1080p", "10 s 1080p30 H.264+AAC", make("clip-1080p-10s", "mp4",
-                        out -> clip(out, 1920, 1080, 10))),
-                MediaCase.video("clip-720p", "2 s 720p30 H.264+AAC", make("clip-720p-2s", "mp4",
-                        out -> clip(out, 1280, 720, 2))),
-                MediaCase.video("big-clip", "1080p H.264 at ~160 Mb/s, ~110 MB", make("big-110mb", "mp4", this::bigClip)),
-                MediaCase.image("icon", "64×64 UI PNG", make("icon-64", "png", out -> ScreenshotPainter.paint(64, 64, out))));
+    }
+
+    private MediaCase photoCase() {
+        return MediaCase.image("photo", "12 MP photo-like JPEG, q90", make("photo-12mp", "jpg", this::photo));
+    }
+
+    private MediaCase screenshotCase() {
+        return MediaCase.image("screenshot", "2560×1440 UI screenshot PNG", make("screenshot-1440p", "png", this::screenshot));
+    }
+
+    private MediaCase gifCase() {
+        return MediaCase.animation("gif", "480×270 animated GIF, 40 frames", make("animation", "gif", this::gif));
+    }
+
+    private MediaCase clip1080() {
+        return MediaCase.video("clip-1080p", "10 s 1080p30 H.264+AAC", make("clip-1080p-10s", "mp4",
+                out -> clip(out, 1920, 1080, 10)));
+    }
+
+    private MediaCase clip720() {
+        return MediaCase.video("clip-720p", "2 s 720p30 H.264+AAC", make("clip-720p-2s", "mp4",
+                out -> clip(out, 1280, 720, 2)));
+    }
+
+    private MediaCase icon() {
+        return MediaCase.image("icon", "64×64 UI PNG", make("icon-64", "png", out -> ScreenshotPainter.paint(64, 64, out)));
     }
 
     private Path make(String name, String extension, Consumer<Path> recipe) {

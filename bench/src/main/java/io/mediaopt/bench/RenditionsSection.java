@@ -1,14 +1,11 @@
 package io.mediaopt.bench;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -20,7 +17,6 @@ import java.util.Locale;
  * share is the difference, as a multiple of the optimization alone.
  */
 final class RenditionsSection {
-    private static final String BOUNDARY = "mediaopt-bench-renditions";
     private static final HttpClient HTTP = HttpClient.newHttpClient();
 
     private final BenchRun run;
@@ -75,9 +71,9 @@ final class RenditionsSection {
     private Timed time(MediaCase input, String renditions) {
         try {
             HttpRequest request = HttpRequest.newBuilder(URI.create(run.server().baseUrl() + "/media/optimize"))
-                    .header("Content-Type", "multipart/form-data; boundary=" + BOUNDARY)
+                    .header("Content-Type", OptimizeForm.CONTENT_TYPE)
                     .header("Accept", "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofByteArray(form(input, renditions))).build();
+                    .POST(HttpRequest.BodyPublishers.ofByteArray(OptimizeForm.of(input, "web", renditions))).build();
             long started = System.nanoTime();
             HttpResponse<String> response = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
             double seconds = (System.nanoTime() - started) / 1e9;
@@ -92,22 +88,5 @@ final class RenditionsSection {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
         }
-    }
-
-    private static byte[] form(MediaCase input, String renditions) throws IOException {
-        ByteArrayOutputStream body = new ByteArrayOutputStream();
-        field(body, "preset", "web");
-        if (renditions != null) field(body, "renditions", renditions);
-        body.write(("--" + BOUNDARY + "\r\nContent-Disposition: form-data; name=\"media\"; filename=\""
-                + input.file().getFileName() + "\"\r\nContent-Type: application/octet-stream\r\n\r\n")
-                .getBytes(StandardCharsets.UTF_8));
-        body.write(Files.readAllBytes(input.file()));
-        body.write(("\r\n--" + BOUNDARY + "--\r\n").getBytes(StandardCharsets.UTF_8));
-        return body.toByteArray();
-    }
-
-    private static void field(ByteArrayOutputStream body, String name, String value) throws IOException {
-        body.write(("--" + BOUNDARY + "\r\nContent-Disposition: form-data; name=\"" + name + "\"\r\n\r\n" + value
-                + "\r\n").getBytes(StandardCharsets.UTF_8));
     }
 }

@@ -39,13 +39,22 @@ final class ServerProcess implements AutoCloseable {
      * commands are logged at debug level so the bench can rerun exactly what the service ran.
      */
     static ServerProcess start(Path java, Path jar, List<String> jvmOptions, Path dir) {
+        return start(List.of(), java, jar, jvmOptions, dir);
+    }
+
+    /**
+     * {@link #start(Path, Path, List, Path)} through a launcher that execs the JVM in its own
+     * process, e.g. {@code taskset -c 1}, so the process started is still the server's.
+     */
+    static ServerProcess start(List<String> launcher, Path java, Path jar, List<String> jvmOptions, Path dir) {
         try {
             Files.createDirectories(dir);
             Path logConfig = dir.resolve("logback.xml");
             Files.writeString(logConfig, LOG_CONFIG);
             Path log = dir.resolve("server.log");
             int port = freePort();
-            List<String> command = new ArrayList<>(List.of(java.toString(), "--enable-native-access=ALL-UNNAMED"));
+            List<String> command = new ArrayList<>(launcher);
+            command.addAll(List.of(java.toString(), "--enable-native-access=ALL-UNNAMED"));
             command.addAll(jvmOptions);
             command.addAll(List.of("-Dlogback.configurationFile=" + logConfig, "-jar", jar.toString()));
             ProcessBuilder builder = new ProcessBuilder(command)

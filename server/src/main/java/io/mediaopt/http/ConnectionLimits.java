@@ -2,8 +2,11 @@ package io.mediaopt.http;
 
 import io.javalin.config.JettyConfig;
 import org.eclipse.jetty.io.ArrayByteBufferPool;
+import org.eclipse.jetty.io.ByteBufferPool;
 import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.server.handler.MinimumDataRateHandler;
 
@@ -41,19 +44,26 @@ public record ConnectionLimits(Duration readTimeout, long minUploadBytesPerSecon
 
     void applyTo(JettyConfig jetty, String host, int port) {
         jetty.modifyServletContextHandler(context -> context.setMaxFormKeys(MAX_FORM_PARTS));
-        jetty.addConnector((server, http) -> {
-            HttpConnectionFactory factory = new HttpConnectionFactory(http);
-            factory.setInputBufferSize(INPUT_BUFFER_BYTES);
-            // buffers up to that size are pooled: Jetty's default pool keeps none above 64 KiB, and
-            // a kept-alive connection gives its buffer back between requests, so every request
-            // allocated, zeroed and later freed a new 128 KiB direct buffer (a tenth of the CPU of
-            // an image URL hit); what the pool keeps stays bounded by Jetty's default
-            ServerConnector connector = new ServerConnector(server, null, null,
-                    new ArrayByteBufferPool(0, -1, INPUT_BUFFER_BYTES), -1, -1, factory);
-            connector.setHost(host);
-            connector.setPort(port);
-            connector.setIdleTimeout(readTimeout.toMillis());
-            return connector;
-        });
+        jetty.addConnector((server, http) -> connector(server, http, host, port));
+    }
+
+    /**
+     * The connector, with a buffer pool that keeps the read buffers. Jetty's own pool keeps
+     * buffers of 64 KiB at most and allocates larger ones afresh: each 128 KiB read buffer was a
+     * new direct buffer, whose native memory comes back only once a full collection finds it, so
+     * over an hour of uploads they piled up in the old generation and native memory grew by
+     * ~1 MiB a minute (docs/benchmarks.md, "Memory over an hour"), and allocating and zeroing
+     * one was a tenth of the CPU of an image URL hit. This pool keeps them (the idle
+     * ones up to Jetty's bound, an eighth of the heap) and connections reuse them.
+     */
+    ServerConnector connector(Server server, HttpConfiguration http, String host, int port) {
+        HttpConnectionFactory factory = new HttpConnectionFactory(http);
+        factory.setInputBufferSize(INPUT_BUFFER_BYTES);
+        ByteBufferPool buffers = new ArrayByteBufferPool.Quadratic(0, INPUT_BUFFER_BYTES, -1);
+        ServerConnector connector = new ServerConnector(server, null, null, buffers, -1, -1, factory);
+        connector.setHost(host);
+        connector.setPort(port);
+        connector.setIdleTimeout(readTimeout.toMillis());
+        return connector;
     }
 }
