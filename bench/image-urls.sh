@@ -16,14 +16,15 @@
 # server's first wrk run, not counted, 30s), WIDTH (hit
 # variant, 800), QUALITY (80), MISS_WIDTHS (first round's; the second adds 50 to each),
 # SERVER_CPUS / WRK_CPUS (taskset lists; default the first half / the rest), JAR (the server jar
-# to run, server/target/mediaopt-server.jar), SKIP_BUILD=1 (run JAR as it is).
+# to run, server/target/mediaopt-server.jar), SKIP_BUILD=1 (run JAR as it is), MISSES_ONLY=1
+# (only the misses against sharp: no nginx, no wrk, about a minute).
 set -euo pipefail
 cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.."
 
 # shellcheck source=scripts/prerequisites.sh
 source scripts/prerequisites.sh >&2
-mo_need_command wrk wrk "the HTTP load of the image URL bench" >&2
-PATH="$PATH:/usr/sbin" mo_need_command nginx nginx-light "the image URL bench's file-serving anchor" >&2
+[ -n "${MISSES_ONLY:-}" ] || mo_need_command wrk wrk "the HTTP load of the image URL bench" >&2
+[ -n "${MISSES_ONLY:-}" ] || PATH="$PATH:/usr/sbin" mo_need_command nginx nginx-light "the image URL bench's file-serving anchor" >&2
 PATH="$PATH:/usr/sbin"
 mo_need_command vips libvips-tools "the image URL bench's photo" >&2
 mo_need_command node nodejs "sharp, the image URL bench's rendering anchor" >&2
@@ -132,6 +133,17 @@ variant_file=$work/store/image-url/variants/$(tr -d '"' <<<"$etag")
 cmp -s "$variant_file" "$work/variant.webp" || { echo "the stored variant is not $variant_file" >&2; exit 1; }
 variant_bytes=$(stat -c%s "$variant_file")
 
+# CPU clock ticks (user + system) of processes so far.
+ticks=$(getconf CLK_TCK)
+cpu_ticks() { # pids...
+    local pid total=0
+    for pid in "$@"; do total=$((total + $(awk '{print $14 + $15}' "/proc/$pid/stat"))); done
+    echo "$total"
+}
+
+median() { tr ' ' '\n' | sort -g | awk '{v[NR]=$1} END {print (NR % 2 ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2)}'; }
+
+if [ -z "${MISSES_ONLY:-}" ]; then
 # nginx serving that file from disk, with the headers the server sends with it.
 nginx_port=$(free_port)
 nginx_user=
@@ -174,13 +186,6 @@ for _ in $(seq 1 100); do curl -fs -o /dev/null "$nginx_url" && break; sleep 0.1
 curl -fsS -o "$work/nginx/check.webp" "$nginx_url"
 cmp -s "$work/nginx/check.webp" "$variant_file" || { echo "nginx does not serve the variant" >&2; exit 1; }
 
-# CPU clock ticks (user + system) of processes so far.
-ticks=$(getconf CLK_TCK)
-cpu_ticks() { # pids...
-    local pid total=0
-    for pid in "$@"; do total=$((total + $(awk '{print $14 + $15}' "/proc/$pid/stat"))); done
-    echo "$total"
-}
 # nginx's master and its workers, one word each
 nginx_pids() { echo "$nginx_pid" "$(pgrep -P "$nginx_pid" | tr '\n' ' ')"; }
 
@@ -196,7 +201,6 @@ wrk_rate() { # connections url pids...
     awk -v t=$((after - before)) -v hz="$ticks" '/requests in/ {n = $1} /^Requests\/sec:/ {r = $2}
         END {printf "%s %.0f\n", r, t / hz * 1e6 / n}' <<<"$out"
 }
-median() { tr ' ' '\n' | sort -g | awk '{v[NR]=$1} END {print (NR % 2 ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2)}'; }
 
 echo "Warming both servers up..." >&2
 read -r -a nginx_procs <<<"$(nginx_pids)"
@@ -241,6 +245,8 @@ rate_200=$(awk '/^Requests\/sec:/ {print $2}' "$work/wrk-200.txt")
 timeouts_200=$(awk '/Socket errors/ {gsub(",", ""); print $NF}' "$work/wrk-200.txt")
 rss_hwm=$(kib VmHWM)
 
+fi
+
 # Misses: distinct widths, one render at a time, CPU of the server process against sharp's.
 ours_misses() { # widths...
     local before after w
@@ -274,6 +280,12 @@ our_miss=$(echo "${ours_miss[*]}" | tr ' ' '\n' | awk '{s += $1} END {printf "%.
 sharp_miss=$(echo "${sharp_cpu[*]}" | tr ' ' '\n' | awk '{s += $1} END {printf "%.4f", s / NR}')
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
+miss_row="| miss CPU s per image, WebP q$QUALITY effort $EFFORT, widths $MISS_WIDTHS and +50 (mean of 2 rounds of ${#widths1[@]}) | $our_miss | sharp $sharp_miss | $(ratio "$our_miss" "$sharp_miss") |"
+if [ -n "${MISSES_ONLY:-}" ]; then
+    printf '\nMisses, %s, %s processors, server on CPUs %s, load %s\n\n| measure | ours | anchor | ratio |\n|---|---:|---:|---:|\n%s\n' \
+        "$(date -u +%Y-%m-%d)" "$(nproc)" "${SERVER_CPUS:-all}" "$(cut -d" " -f1-3 /proc/loadavg)" "$miss_row"
+    exit 0
+fi
 cat <<EOF
 
 Images by URL, $(date -u +%Y-%m-%d), $(nproc) processors ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')),
@@ -283,6 +295,6 @@ servers on CPUs ${SERVER_CPUS:-all}, wrk on ${WRK_CPUS:-all}; variant: 12 MP JPE
 |---|---:|---:|---:|
 | hits/s, wrk -c32 keep-alive, median of $ROUNDS × $DURATION (nginx: ${theirs[*]}; ours: ${ours[*]}) | $our_rate | nginx $nginx_rate | $(ratio "$our_rate" "$nginx_rate") |
 | server CPU µs per hit in those runs (medians) | $our_hit_cpu | nginx $nginx_hit_cpu | $(ratio "$our_hit_cpu" "$nginx_hit_cpu") |
-| miss CPU s per image, WebP q$QUALITY effort $EFFORT, widths $MISS_WIDTHS and +50 (mean of 2 rounds of ${#widths1[@]}) | $our_miss | sharp $sharp_miss | $(ratio "$our_miss" "$sharp_miss") |
+$miss_row
 | server RSS with wrk -c200 on hits ($rate_200 hits/s, ${timeouts_200:-0} past wrk's 2 s): before, peak sampled, VmHWM (MiB) | $((rss_before / 1024)), $((rss_peak / 1024)), $((rss_hwm / 1024)) | | |
 EOF

@@ -239,7 +239,8 @@ public final class Main {
                         config.metricsPublic(), config.cors(), stableLinks),
                 jobs, storage, usage, uploads, resumable, info,
                 deliveries, WebPage.load(), metrics,
-                json, tokenUses, clock, imageUrls.map(urls -> (io.javalin.http.Handler) urls.handler()::handle));
+                json, tokenUses, clock, imageUrls.map(urls -> (io.javalin.http.Handler) urls.handler()::handle),
+                imageUrls.map(urls -> urls::storedHits));
 
         webhooks.start();
         workers.start();

@@ -94,6 +94,17 @@ final class Cors {
     }
 
     /**
+     * The same headers on an answer given ahead of the routes, as {@link #before} and
+     * {@link #keepVary} give them: a {@code Vary} the answer has already is extended.
+     */
+    void addToAnswer(HttpFields.Mutable headers, HttpFields request) {
+        String vary = headers.get(VARY);
+        String origin = request.get(HttpHeader.ORIGIN);
+        answerHeaders(origin, origins.allows(origin)).forEach((BiConsumer<String, String>) headers::put);
+        if (vary != null && origins.enabled()) headers.put(VARY, vary + ", Origin");
+    }
+
+    /**
      * The CORS headers of an actual answer to a request with this Origin: {@code Vary} whenever
      * CORS is on, since the answer would be another for another origin; the rest only for an
      * allowed one.

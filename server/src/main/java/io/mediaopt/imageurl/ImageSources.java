@@ -14,14 +14,9 @@ import io.mediaopt.storage.Storage;
 import io.mediaopt.storage.StorageException;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
-import java.util.HexFormat;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
@@ -51,6 +46,7 @@ public final class ImageSources {
     private final long maxPixels;
     private final Clock clock;
     private final Optional<JobOutputs> jobs;
+    private final SourceDigests digests = new SourceDigests();
 
     ImageSources(HttpSource http, Storage storage, Vips vips, long maxBytes, long maxPixels, Clock clock,
                  Optional<JobOutputs> jobs) {
@@ -109,23 +105,23 @@ public final class ImageSources {
             if (fetched.notModified()) return Optional.empty();
         }
         try {
-            SourceFacts facts = known != null && digest(file).equals(known.version())
+            SourceFacts facts = known != null && digests.sha256(source, file).equals(known.version())
                     ? known.confirmedAt(clock.millis())
-                    : read(file);
+                    : read(source, file);
             return Optional.of(fetched == null ? facts : facts.withValidators(fetched.etag(), fetched.lastModified()));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
-    private SourceFacts read(Path file) throws IOException {
+    private SourceFacts read(String source, Path file) throws IOException {
         MediaFormat format = new Sniffer().sniff(file).filter(f -> f.kind() == MediaKind.IMAGE)
                 .orElseThrow(() -> MediaException.unsupportedType("The source is not an image of an accepted format"));
         Polyglots.refuse(file, format);
-        return facts(file, format);
+        return facts(source, file, format);
     }
 
-    private SourceFacts facts(Path file, MediaFormat format) throws IOException {
+    private SourceFacts facts(String source, Path file, MediaFormat format) throws IOException {
         try (VipsImage header = vips.openHeader(file)) {
             if ((long) header.width() * header.pageHeight() > maxPixels) {
                 throw ServiceException.tooLarge("The source has more than " + maxPixels + " pixels");
@@ -135,8 +131,8 @@ public final class ImageSources {
             int width = turned ? header.pageHeight() : header.width();
             int height = turned ? header.width() : header.pageHeight();
             Placeholder placeholder = Placeholders.of(vips, file);
-            return new SourceFacts(digest(file), width, height, format.shortName(), orientation, header.hasAlpha(),
-                    clock.millis(), placeholder.blurhash(), placeholder.dominantColor(), null, null);
+            return new SourceFacts(digests.sha256(source, file), width, height, format.shortName(), orientation,
+                    header.hasAlpha(), clock.millis(), placeholder.blurhash(), placeholder.dominantColor(), null, null);
         } catch (io.mediaopt.image.vips.VipsException e) {
             throw MediaException.unreadable("The source image cannot be read", e);
         }
@@ -171,16 +167,5 @@ public final class ImageSources {
             throw ImageUrlException.notAllowed("The stored object \"" + key + "\" may not be a source");
         }
         return key;
-    }
-
-    private static String digest(Path file) throws IOException {
-        try (InputStream in = Files.newInputStream(file)) {
-            MessageDigest sha = MessageDigest.getInstance("SHA-256");
-            byte[] buffer = new byte[64 * 1024];
-            for (int n; (n = in.read(buffer)) >= 0; ) sha.update(buffer, 0, n);
-            return HexFormat.of().formatHex(sha.digest());
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is part of every JDK", e);
-        }
     }
 }

@@ -95,17 +95,12 @@ public final class ImageUrlHandler {
                 return;
             }
             ImageOptions options = url.options();
-            UrlFormat format = options.format();
-            if (format == UrlFormat.BEST) {
-                format = UrlFormat.negotiate(ctx.header("Accept"), source.facts().alpha());
-                ctx.header("Vary", "Accept");
-            }
-            int quality = qualities.of(options, format);
-            String canonical = options.canonical() + "/format:" + format.wireName() + "/quality:" + quality;
-            String key = VariantStore.variantKey(source.facts().version(), canonical);
-            String etag = "\"" + key.substring(key.lastIndexOf('/') + 1) + "\"";
-            ctx.header("ETag", etag);
-            ctx.header("Cache-Control", "public, max-age=" + settings.cacheSeconds());
+            Variant variant = Variant.of(options, source.facts(), ctx.header("Accept"), qualities);
+            String key = variant.key();
+            String etag = variant.etag();
+            UrlFormat format = variant.format();
+            int quality = variant.quality();
+            variant.cachingHeaders(ctx::header, settings.cacheSeconds());
             if (ImmutableCaching.matches(ctx.header("If-None-Match"), etag)) {
                 ctx.status(304);
                 return;
@@ -129,7 +124,7 @@ public final class ImageUrlHandler {
             }
             uses.used(key, figures.bytes());
             if (!rendered[0]) metrics.imageUrlHit();
-            send(ctx, key, object, figures, chosen, !rendered[0]);
+            send(ctx, variant, object, figures, !rendered[0]);
         }
     }
 
@@ -139,7 +134,8 @@ public final class ImageUrlHandler {
      */
     private void checkRate(Context ctx) {
         if (rates.isEmpty()) return;
-        String client = keyName.apply(ctx).map(name -> "key " + name).orElseGet(() -> "address " + ctx.ip());
+        String client = keyName.apply(ctx).map(TokenBuckets::keyClient)
+                .orElseGet(() -> TokenBuckets.addressClient(ctx.ip()));
         long wait = rates.get().take(client);
         if (wait > 0) {
             throw ImageUrlException.rateLimited("Too many image requests from this client (SERVICE_IMAGE_URL_RATE)", wait);
@@ -172,16 +168,9 @@ public final class ImageUrlHandler {
      * The variant's headers, then its bytes: whole from the open object, or a range (206, 416) or
      * HEAD answered from storage as the stable media routes answer them.
      */
-    private void send(Context ctx, String key, Storage.StoredObject object, VariantStore.Figures figures,
-                      UrlFormat format, boolean hit) {
-        ctx.header("Content-Type", format.contentType());
-        ctx.header("Content-Disposition", "inline; filename=\"image." + format.extension + "\"");
-        ctx.header("Accept-Ranges", "bytes");
-        ctx.header("x-service-output-width", Integer.toString(figures.width()));
-        ctx.header("x-service-output-height", Integer.toString(figures.height()));
-        ctx.header("x-service-output-bytes", Long.toString(object.size()));
-        ctx.header("x-service-format", format.wireName());
-        ctx.header("x-service-cache", hit ? "hit" : "miss");
+    private void send(Context ctx, Variant variant, Storage.StoredObject object, VariantStore.Figures figures,
+                      boolean hit) {
+        variant.contentHeaders(ctx::header, figures, object.size(), hit);
         String range = ctx.header("Range");
         if (range == null && !HandlerType.HEAD.equals(ctx.method())) {
             ctx.res().setContentLengthLong(object.size());
@@ -197,7 +186,7 @@ public final class ImageUrlHandler {
         }
         try {
             object.close();
-            new StoredBodies(variants.storage()).sendObject(ctx, key, format.contentType(), range);
+            new StoredBodies(variants.storage()).sendObject(ctx, variant.key(), variant.format().contentType(), range);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -254,9 +243,10 @@ public final class ImageUrlHandler {
                 variants.putFacts(url, fetched, work.path());
                 throw ImageUrlException.unreachable("The source changed while it was rendered; try again");
             }
-            facts = fetched;
             file = target;
-            variants.putFacts(url, fetched, work.path());
+            // fresh facts the bytes confirmed are kept as stored: only a first fetch writes them
+            if (facts == null) variants.putFacts(url, fetched, work.path());
+            facts = fetched;
         }
     }
 }

@@ -2,6 +2,7 @@ package io.mediaopt.imageurl;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.javalin.http.Context;
+import io.mediaopt.http.CommonHeaders;
 import io.mediaopt.image.vips.Vips;
 import io.mediaopt.media.Limits;
 import io.mediaopt.media.Presets;
@@ -24,12 +25,15 @@ public final class ImageUrls implements AutoCloseable {
     private final ImageUrlHandler handler;
     private final VariantUses uses;
     private final VariantStore variants;
+    private final Function<CommonHeaders, StoredHits> hits;
 
-    private ImageUrls(HttpClient client, ImageUrlHandler handler, VariantUses uses, VariantStore variants) {
+    private ImageUrls(HttpClient client, ImageUrlHandler handler, VariantUses uses, VariantStore variants,
+                      Function<CommonHeaders, StoredHits> hits) {
         this.client = client;
         this.handler = handler;
         this.uses = uses;
         this.variants = variants;
+        this.hits = hits;
     }
 
     /** The feature as configured; empty when SERVICE_IMAGE_URL_KEYS is unset and unsigned URLs are off. */
@@ -62,11 +66,13 @@ public final class ImageUrls implements AutoCloseable {
                 clock, jobs);
         VariantStore variants = new VariantStore(storage, json, new RenderClaims(database, clock));
         VariantUses uses = new VariantUses(database, variants, bounds.cacheBytes(), clock);
+        FormatQualities qualities = new FormatQualities(presets);
+        Optional<TokenBuckets> rates = bounds.rate().map(r -> new TokenBuckets(r.perSecond(), r.burst(), clock));
         ImageUrlHandler handler = new ImageUrlHandler(settings, sources, variants,
-                new Renderer(vips, limits.maxInputPixels()), new FormatQualities(presets), new HashSet<>(presets.names()),
-                workRoot, clock, bounds.rate().map(r -> new TokenBuckets(r.perSecond(), r.burst(), clock)),
-                new RenderSlots(bounds.rendersPerHost()), uses, keyName, metrics);
-        return new ImageUrls(client, handler, uses, variants);
+                new Renderer(vips, limits.maxInputPixels()), qualities, new HashSet<>(presets.names()),
+                workRoot, clock, rates, new RenderSlots(bounds.rendersPerHost()), uses, keyName, metrics);
+        return new ImageUrls(client, handler, uses, variants, common -> new StoredHits(settings, sources, variants,
+                qualities, new HashSet<>(presets.names()), clock, rates, uses, metrics, common));
     }
 
     /**
@@ -80,6 +86,11 @@ public final class ImageUrls implements AutoCloseable {
 
     public ImageUrlHandler handler() {
         return handler;
+    }
+
+    /** The Jetty handler that answers hits ahead of the routes, adding {@code common} to its answers. */
+    public StoredHits storedHits(CommonHeaders common) {
+        return hits.apply(common);
     }
 
     @Override

@@ -25,6 +25,16 @@ final class TokenBuckets {
         this.clock = clock;
     }
 
+    /** The client of a request that presents the API key named {@code name}. */
+    static String keyClient(String name) {
+        return "key " + name;
+    }
+
+    /** The client of a request that presents no API key, by its address. */
+    static String addressClient(String address) {
+        return "address " + address;
+    }
+
     /** Takes a token of {@code client}'s bucket: 0 when taken, else the whole seconds until one is there. */
     long take(String client) {
         if (buckets.size() >= REMEMBERED) forgetFull();

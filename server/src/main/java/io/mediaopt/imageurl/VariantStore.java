@@ -69,6 +69,11 @@ final class VariantStore {
         return stored;
     }
 
+    /** The source's facts as this node last read or wrote them; empty when it remembers none. */
+    Optional<SourceFacts> knownFacts(String source) {
+        return Optional.ofNullable(recentFacts.get(source));
+    }
+
     void putFacts(String source, SourceFacts facts, Path work) {
         write(factsKey(source), facts, work);
         remember(recentFacts, source, facts);

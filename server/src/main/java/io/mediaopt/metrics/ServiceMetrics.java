@@ -140,6 +140,13 @@ public final class ServiceMetrics implements AutoCloseable {
                 .register(registry).increment();
     }
 
+    /** An image URL hit answered ahead of the routes, from what this node remembers (a part of {@link #imageUrlHit}). */
+    public void imageUrlEarlyHit() {
+        Counter.builder("mediaopt.image.url.early.hits")
+                .description("Image URL hits answered ahead of the routes, from the variants this node remembers")
+                .register(registry).increment();
+    }
+
     /** A value read at each scrape, such as the queue depth; NaN when it cannot be read. */
     public void gauge(String name, String description, Supplier<Number> value) {
         Gauge.builder(name, () -> {

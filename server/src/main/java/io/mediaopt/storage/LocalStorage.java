@@ -53,6 +53,11 @@ public final class LocalStorage implements Storage {
     }
 
     @Override
+    public Optional<Path> localFile(String key) {
+        return Optional.of(resolve(key));
+    }
+
+    @Override
     public StoredObject openRange(String key, long first, long length) {
         Path file = resolve(key);
         FileChannel channel = read(() -> FileChannel.open(file));

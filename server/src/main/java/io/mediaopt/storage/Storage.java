@@ -28,6 +28,14 @@ public interface Storage {
      */
     StoredObject openRange(String key, long first, long length);
 
+    /**
+     * The file the object is kept in when this storage is a local directory (which the HTTP
+     * server can send itself); empty for any other storage. The file may not exist.
+     */
+    default Optional<Path> localFile(String key) {
+        return Optional.empty();
+    }
+
     /** The object's size in bytes; {@link StorageException} when it does not exist. */
     long size(String key);
 
