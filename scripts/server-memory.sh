@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Memory settings for the server process, sourced by launch-server.sh (run.sh, the container
 # image), bench/run.sh and bench/corpus.sh; each one already set in the environment wins.
-# Figures behind them: docs/benchmarks.md, memory.
+# Figures behind them: docs/benchmarks.md (memory) and CHANGELOG.md.
 #
 # glibc gives each thread that allocates its own arena and keeps freed blocks in it, so
 # libvips' tile and codec buffers stay resident once per thread. One arena, which the images in
@@ -15,7 +15,7 @@ export MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-1}
 # (C2's compilations and code cost ~35 MiB). With quality per file (auto), Java also scores the
 # pictures at risk: the JVM keeps C2 then, and loads the Vector API, which C2 compiles to vector
 # instructions: a score costs a third to a half of the scalar code's CPU, a scored dark photo
-# 11-32 % less on the server (docs/benchmarks.md, "Does the Vector API pay for itself?"); in JSON
+# 11-32 % less on the server (docs/quality.md, "The judges"); in JSON
 # mode the JVM's boot warning about the incubator module is a JSON line (launch-server.sh). A
 # score's planes are tens of MiB on the heap: the heap gives them back after each collection (at
 # most 30 % of it left free) instead of keeping the burst's size.

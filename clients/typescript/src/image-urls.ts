@@ -13,7 +13,7 @@ export type ImageGravity = "ce" | "no" | "so" | "ea" | "we" | "noea" | "nowe" | 
 export type ImageUrlFormat = "jpg" | "png" | "webp" | "avif" | "best";
 export type ImagePreset = "web" | "mobile" | "low-bandwidth";
 
-/** What `/img/` renders; each left out takes the service's default (docs/api.md, Images by URL). */
+/** What `/img/` renders; each left out takes the service's default (docs/api-image-urls.md, Images by URL). */
 export interface ImageUrlOptions {
   width?: number;
   height?: number;

@@ -2,7 +2,7 @@
 
 const $ = (id) => document.getElementById(id);
 
-/** The renditions the API makes, each for one kind of media (docs/api.md, "Renditions"). */
+/** The renditions the API makes, each for one kind of media (docs/api-renditions.md, "Renditions"). */
 const RENDITIONS = [
   { name: 'responsive', kind: 'image' },
   { name: 'sources', kind: 'video' },

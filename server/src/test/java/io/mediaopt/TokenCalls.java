@@ -19,7 +19,7 @@ import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The requests of upload tokens (docs/api.md, Upload tokens), as a backend and a browser send them. */
+/** The requests of upload tokens (docs/api-uploads.md, Upload tokens), as a backend and a browser send them. */
 public final class TokenCalls {
     public static final ObjectMapper JSON = new ObjectMapper();
     private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();

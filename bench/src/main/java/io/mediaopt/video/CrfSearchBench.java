@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * The figures of docs/benchmarks.md, "CRF per video": every .mp4 in the directory named by
+ * The figures of docs/quality.md, "CRF per video": every .mp4 in the directory named by
  * {@code -Dcrf.bench.dir}, optimized with the presets named by {@code -Dcrf.bench.presets}
  * (default web) with SERVICE_VIDEO_QUALITY fixed and auto: bytes, wall time, CRF and the whole
  * output's SSIM against the source scaled to the output's size; with {@code -Dcrf.bench.samples}

@@ -12,7 +12,7 @@ import java.io.PrintWriter;
 @Command(name = "token", mixinStandardHelpOptions = true,
         description = {"Mints an upload token with --api-key for a browser or another client to upload one file "
                 + "with, in place of the key; prints the token alone on the first line, then its upload URL and expiry.",
-                "Use it as 'Authorization: Bearer <token>' or '?token=<token>' (docs/api.md, Upload tokens)."})
+                "Use it as 'Authorization: Bearer <token>' or '?token=<token>' (docs/api-uploads.md, Upload tokens)."})
 final class TokenCommand extends ServiceCommand {
     @Option(names = "--preset", description = "The preset the upload gets")
     String preset;

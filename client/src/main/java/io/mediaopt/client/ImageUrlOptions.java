@@ -5,7 +5,7 @@ import java.util.Locale;
 import java.util.TreeMap;
 
 /**
- * What the service's {@code /img/} route renders (docs/api.md, Images by URL); each option left
+ * What the service's {@code /img/} route renders (docs/api-image-urls.md, Images by URL); each option left
  * unset takes the service's default. Written by their short names in alphabetical order, as
  * imgproxy's builders write them, so the signed URL is the one they make for the same options.
  */

@@ -23,7 +23,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Upload tokens in place of a key (docs/api.md, Upload tokens): a request carrying one in
+ * Upload tokens in place of a key (docs/api-uploads.md, Upload tokens): a request carrying one in
  * {@code Authorization: Bearer} or {@code ?token=} to a route a token allows passes as the caller
  * of the key that minted it, once its signature, expiry and origin are checked. It may create one
  * upload (tus, form or direct), go on with that upload, and read the status of the job it made

@@ -26,8 +26,8 @@ import java.util.TreeMap;
  * above the preset's quality in all. Any other picture gets the preset's quality, unscored, as the
  * fixed setting gives it. No picture goes below the preset's quality: every picture of the judged
  * corpus that a search for the lowest quality meeting the target lowered, a second judge
- * (butteraugli) rated worse than the preset's quality (docs/benchmarks.md, "Per-file quality
- * judged twice").
+ * (butteraugli) rated worse than the preset's quality (docs/quality.md, "Where the
+ * judges disagree").
  */
 final class CheckedQuality {
     /** Qualities a picture may go above the preset's: what the corpus's failures needed at most. */

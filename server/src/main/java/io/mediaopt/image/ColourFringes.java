@@ -8,7 +8,7 @@ import io.mediaopt.image.vips.SrgbPixels;
  * block's colour (Cb and Cr of BT.601, as the encoders convert) is replaced by its mean, before any
  * compression. Where two saturated colours meet, the mean colour on each side of the edge comes
  * back out of range and is clipped, and since such colours differ in lightness, the edge darkens
- * or lightens: the fringe WebP and AVIF leave along a red ribbon on blue (docs/benchmarks.md). A
+ * or lightens: the fringe WebP and AVIF leave along a red ribbon on blue (docs/quality.md). A
  * 2x2 block whose Cb and Cr each span at most {@link #SPAN_SKIPPED} levels cannot move any pixel's
  * luma that far and is passed over, which most blocks of most pictures are.
  */

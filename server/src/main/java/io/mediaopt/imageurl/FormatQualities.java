@@ -7,7 +7,7 @@ import io.mediaopt.media.Presets;
  * The quality each format is saved at. A number in the URL ({@code q:70}) is taken as it is, for
  * every format, as imgproxy takes it. Otherwise each format gets its preset's quality, the one its
  * responsive sets are encoded at too: AVIF and JPEG set to match the preset's WebP by butteraugli
- * and by SSIMULACRA 2 (the measurement is in docs/benchmarks.md, "Images by URL: format
+ * and by SSIMULACRA 2 (the measurement is in docs/quality.md, "Images by URL: format
  * qualities").
  */
 final class FormatQualities {

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 
 /**
- * One extra output of a job (docs/api.md, Renditions): its file {@code name} under the job's
+ * One extra output of a job (docs/api-renditions.md, Renditions): its file {@code name} under the job's
  * rendition prefix, what it is for, its picture size (absent for playlists), its format (the
  * short name of {@link MediaFormat} or {@code m3u8}), media type and size. {@code bandwidth}
  * is the peak bits per second of an HLS variant's playlist. {@code codecs} is the RFC 6381

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.annotation.JsonValue;
 
 import java.util.Arrays;
 
-/** What one extra output of a job is for, as docs/api.md (Renditions) names it. */
+/** What one extra output of a job is for, as docs/api-renditions.md (Renditions) names it. */
 public enum RenditionRole {
     /** One width and format of the responsive image set. */
     RESPONSIVE("responsive"),

@@ -3,7 +3,7 @@ package io.mediaopt.media;
 /**
  * What the per-file CRF search aims at (SERVICE_VIDEO_QUALITY=auto): the highest CRF from
  * {@code minCrf} to {@code maxCrf} whose worst sample keeps an SSIM of {@code ssimTarget} or more
- * against the source scaled the same way (docs/api.md, "CRF per video").
+ * against the source scaled the same way (docs/api-media.md, "CRF per video").
  */
 public record VideoQuality(double ssimTarget, int minCrf, int maxCrf) {
 

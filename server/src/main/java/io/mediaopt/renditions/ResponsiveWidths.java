@@ -17,7 +17,7 @@ final class ResponsiveWidths {
     static final long BYTES_STEP = 20_000;
     /**
      * Every width is encoded three times (AVIF, WebP, fallback): four keep the set of a 12 MP
-     * photo within twice the main encoding's time (five took 3 times, docs/benchmarks.md).
+     * photo within twice the main encoding's time (five took 3 times, CHANGELOG.md).
      */
     static final int MAX_WIDTHS = 4;
 

@@ -34,7 +34,7 @@ import java.util.regex.Pattern;
  * The cost is nearly the same whatever the video's length (2.3 s at 1080p, 0.6 to 2.4 s at 720p
  * on 2 idle cores, where a 30 s clip's encode takes 2.3 to 25 s), so videos shorter than
  * {@value #MIN_DURATION_SEC} s are not searched: the search would cost them more than 30 % of
- * their encode (docs/benchmarks.md, "CRF per video").
+ * their encode (docs/quality.md, "CRF per video").
  */
 final class CrfSearch {
     private static final Logger log = LoggerFactory.getLogger(CrfSearch.class);

@@ -51,7 +51,7 @@ public final class FfmpegArguments {
     /*
      * How much of the input a CRF sample reads from its start: ffmpeg goes on decoding an input
      * to its end after trim has taken its frames, which cost the 10 s 720p noise clip of
-     * docs/benchmarks.md 38 s of search instead of a few. 1.5 s holds a sample's 12 frames down
+     * docs/quality.md 38 s of search instead of a few. 1.5 s holds a sample's 12 frames down
      * to 8 fps; a slower video gives fewer.
      */
     static final String SAMPLE_READ_SEC = "1.5";

@@ -37,7 +37,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 /**
- * Uploads straight to the bucket (docs/api.md): the client PUTs the file to the pre-signed URL of a
+ * Uploads straight to the bucket (docs/api-uploads.md): the client PUTs the file to the pre-signed URL of a
  * real S3 server, and completing the upload makes the job from the object, whose size and kind are
  * read from it; only the creating key may complete it; without S3 the route says so.
  */

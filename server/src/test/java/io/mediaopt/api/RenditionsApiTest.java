@@ -79,7 +79,7 @@ class RenditionsApiTest {
         assertThat(avif.headers().firstValue("Content-Type")).hasValue("image/avif");
         assertThat(avif.headers().allValues("Vary")).anySatisfy(v -> assertThat(v).contains("Accept"));
         assertThat(new String(avif.body(), 4, 8)).isEqualTo("ftypavif");
-        // AVIF at the quality that matches WebP's (docs/benchmarks.md, "Images by URL: format qualities")
+        // AVIF at the quality that matches WebP's (docs/quality.md, "Images by URL: format qualities")
         assertThat((long) avif.body().length).isLessThanOrEqualTo(webBytes * 6 / 10);
         assertThat(Integer.parseInt(dimensions(avif.body()).split("x")[0])).isGreaterThanOrEqualTo(720);
 

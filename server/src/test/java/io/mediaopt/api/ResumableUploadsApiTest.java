@@ -39,7 +39,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * The tus 1.0.0 routes under /api/uploads (docs/api.md, Resumable uploads): creation refuses what
+ * The tus 1.0.0 routes under /api/uploads (docs/api-uploads.md, Resumable uploads): creation refuses what
  * the form refuses before any byte, the offset only moves forward from where it is, nothing goes
  * past the declared length, another key sees nothing, and the last byte makes the job.
  */

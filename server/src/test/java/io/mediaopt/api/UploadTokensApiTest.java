@@ -22,7 +22,7 @@ import static io.mediaopt.TokenCalls.assertRefused;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Upload tokens as docs/api.md (Upload tokens) says: a key mints one, a browser uploads with it
+ * Upload tokens as docs/api-uploads.md (Upload tokens) says: a key mints one, a browser uploads with it
  * and no key (tus or the form) and reads the status of that one job, which belongs to the key.
  */
 @Integration

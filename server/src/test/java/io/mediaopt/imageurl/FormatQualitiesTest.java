@@ -34,7 +34,7 @@ class FormatQualitiesTest {
 
     @Test
     void theWebPresetMatchesItsWebpByBothJudges() {
-        // docs/benchmarks.md, "Images by URL: format qualities"
+        // docs/quality.md, "Images by URL: format qualities"
         assertThat(of("web", UrlFormat.WEBP)).isEqualTo(80);
         assertThat(of("web", UrlFormat.AVIF)).isEqualTo(WEB_AVIF);
         assertThat(of("web", UrlFormat.JPEG)).isEqualTo(WEB_JPEG);

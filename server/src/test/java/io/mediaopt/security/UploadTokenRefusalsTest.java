@@ -26,7 +26,7 @@ import static io.mediaopt.TokenCalls.assertRefused;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * docs/security.md, upload tokens: a forged, expired, reused, out-of-scope or other-origin token,
+ * docs/security-access.md, upload tokens: a forged, expired, reused, out-of-scope or other-origin token,
  * or one whose key was removed, is refused with its own code, and nothing of the refused upload
  * is kept (no upload, no job, no file); no token ever reaches a log line.
  */
