@@ -40,24 +40,25 @@ public final class Presets {
     }
 
     /*
-     * Image qualities: WebP, AVIF, JPEG. Where WebP comes first (web, mobile) AVIF and JPEG are set
-     * to the qualities that match its WebP by butteraugli and by SSIMULACRA 2 on the quality
-     * corpus, not to the same number; low-bandwidth's AVIF is its own first format and keeps its
-     * quality, its JPEG matches its WebP. Images by URL and responsive sets take these same
-     * numbers (docs/quality.md, "Images by URL: format qualities").
+     * Image qualities: WebP, AVIF, JPEG. Where WebP comes first (web, mobile) AVIF is set to the
+     * quality that matches its WebP by butteraugli and by SSIMULACRA 2 on the quality corpus, not
+     * to the same number; low-bandwidth's AVIF is its own first format and keeps its quality. JPEG
+     * stays above its match (77, 68, 52): it is the full-colour format quality per file falls back
+     * to, raised from there, when WebP's halved colour cannot reach the target. Images by URL and
+     * responsive sets take these same numbers (docs/quality.md, "Images by URL: format qualities").
      */
     public static Presets standard() {
         return new Presets(List.of(
                 new Preset("web", "Desktop and general web: WebP images, H.264/AAC MP4 video",
-                        new ImageSettings(1920, 80, 61, 77,
+                        new ImageSettings(1920, 80, 61, 82,
                                 List.of(IMAGE_WEBP, IMAGE_PNG, IMAGE_JPEG), List.of(IMAGE_WEBP), WEB_QUALITY),
                         new VideoSettings(1920, 23, 5000, 128, List.of(VIDEO_MP4_H264), WEB_VIDEO, WEB_AV1)),
                 new Preset("mobile", "Phone screens: smaller WebP images, 720p H.264/AAC MP4 video",
-                        new ImageSettings(1080, 75, 55, 68,
+                        new ImageSettings(1080, 75, 55, 78,
                                 List.of(IMAGE_WEBP, IMAGE_PNG, IMAGE_JPEG), List.of(IMAGE_WEBP), MOBILE_QUALITY),
                         new VideoSettings(1280, 26, 2500, 96, List.of(VIDEO_MP4_H264), MOBILE_VIDEO, MOBILE_AV1)),
                 new Preset("low-bandwidth", "Slow links: AVIF images, VP9/Opus WebM video",
-                        new ImageSettings(720, 50, 50, 52,
+                        new ImageSettings(720, 50, 50, 70,
                                 List.of(IMAGE_AVIF, IMAGE_WEBP, IMAGE_PNG, IMAGE_JPEG), List.of(IMAGE_WEBP), LOW_BANDWIDTH_QUALITY),
                         new VideoSettings(854, 36, 800, 64, List.of(VIDEO_WEBM_VP9, VIDEO_MP4_H264),
                                 LOW_BANDWIDTH_VIDEO, LOW_BANDWIDTH_AV1))));

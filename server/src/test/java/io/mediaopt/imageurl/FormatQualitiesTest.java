@@ -12,7 +12,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** The quality each format of a URL render is saved at: the preset's, as its responsive sets take it. */
 class FormatQualitiesTest {
     private static final int WEB_AVIF = 61;
-    private static final int WEB_JPEG = 77;
+    private static final int WEB_JPEG = 82;
     private final Presets presets = Presets.standard();
     private final FormatQualities qualities = new FormatQualities(presets);
 
