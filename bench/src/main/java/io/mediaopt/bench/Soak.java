@@ -44,7 +44,7 @@ public final class Soak {
             String setup = "Server pid " + server.pid() + " started with " + String.join(" ", options.launcher()) + " "
                     + String.join(" ", jvm) + "; " + options.concurrency() + " requests in flight (SERVICE_WORKERS="
                     + System.getenv().getOrDefault("SERVICE_WORKERS", "default") + "), SERVICE_IMAGE_QUALITY="
-                    + System.getenv().getOrDefault("SERVICE_IMAGE_QUALITY", "auto") + ", MALLOC_ARENA_MAX="
+                    + System.getenv().getOrDefault("SERVICE_IMAGE_QUALITY", "fixed") + ", MALLOC_ARENA_MAX="
                     + System.getenv().getOrDefault("MALLOC_ARENA_MAX", "glibc default") + ". CSV: " + csv;
             System.err.println(setup);
             // a soak stopped early (SIGTERM to the driver) stops its server too
