@@ -35,6 +35,12 @@ final class Renderer {
         boolean smart = plan.kind() == RenderPlan.Kind.SMART_FILL;
         int width = smart ? plan.cropWidth() : plan.resizeWidth();
         int height = smart ? plan.cropHeight() : plan.resizeHeight();
+        if (plan.kind() == RenderPlan.Kind.FIT) {
+            // the side that gives the scale alone bounds libvips' box: the other, rounded, would give
+            // another scale (3000 / 281 for a width of 375 of 4000 x 3000), or a pixel less
+            if (plan.byWidth()) height = Vips.MAX_COORD;
+            else width = Vips.MAX_COORD;
+        }
         try (VipsImage resized = vips.thumbnailBox(source, width, height, smart ? Vips.BoxSize.BOTH : size, smart)) {
             if (plan.kind() != RenderPlan.Kind.FILL) return save(resized, format, quality, output);
             int cw = Math.min(plan.cropWidth(), resized.width());

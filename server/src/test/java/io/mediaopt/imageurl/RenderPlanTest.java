@@ -20,6 +20,17 @@ class RenderPlanTest {
     }
 
     @Test
+    void aScaledSideIsRoundedOnce() {
+        // 3000 x 1150 / 4000 is 862.5; 3000 x (1150 / 4000.0) is 862.4999..., which gave 862 and, in
+        // libvips' box of 1150 x 862, a picture 1149 wide
+        RenderPlan fit = RenderPlan.of(ImageOptions.DEFAULTS.withWidth(1150), 4000, 3000);
+        assertThat(fit).extracting(RenderPlan::resizeWidth, RenderPlan::resizeHeight).containsExactly(1150, 863);
+        RenderPlan fill = RenderPlan.of(ImageOptions.DEFAULTS.withResizingType(ResizingType.FILL).withWidth(1150)
+                .withHeight(100), 4000, 3000);
+        assertThat(fill).extracting(RenderPlan::resizeWidth, RenderPlan::resizeHeight).containsExactly(1150, 863);
+    }
+
+    @Test
     void fillCoversThenCrops() {
         RenderPlan fill = plan(ResizingType.FILL, 100, 100, false);
         assertThat(fill).extracting(RenderPlan::resizeWidth, RenderPlan::resizeHeight, RenderPlan::cropWidth,
