@@ -6,15 +6,17 @@
 #     nginx, ours, nginx, ours... and taking each side's median;
 #   - the server's RSS (peak VmRSS sampled, and VmHWM) while wrk holds 200 connections on hits;
 #   - a miss's CPU seconds (the server process's utime+stime over distinct renders: widths of a
-#     12 MP photo to WebP) against sharp rendering the same widths the same way in Node,
-#     alternating ours, sharp, ours, sharp.
+#     12 MP photo to WebP) against sharp rendering the same widths the same way in Node (the
+#     same shrink on load, the same bytes: the bench counts the files that differ), alternating
+#     ours, sharp, ours, sharp; and sharp on its default, faster shrink on load.
 # The server and nginx share the same CPUs and wrk gets the others (taskset, with 2 or more
 # processors), so that the load generator does not take the servers' CPU.
 #   bench/image-urls.sh                  about 5 minutes
 #   ROUNDS=5 DURATION=20s bench/image-urls.sh
 # Environment: ROUNDS (hit rounds per side, 3), DURATION (wrk per round, 15s), WARMUP (the
 # server's first wrk run, not counted, 30s), WIDTH (hit
-# variant, 800), QUALITY (80), MISS_WIDTHS (first round's; the second adds 50 to each),
+# variant, 800), QUALITY (80), MISS_WIDTHS (first round's; the next ones add 50, 25, 75 to each),
+# MISS_ROUNDS (rounds of misses, each ours then sharp's, 2, at most 4),
 # SERVER_CPUS / WRK_CPUS (taskset lists; default the first half / the rest), JAR (the server jar
 # to run, server/target/mediaopt-server.jar), SKIP_BUILD=1 (run JAR as it is), MISSES_ONLY=1
 # (only the misses against sharp: no nginx, no wrk, about a minute).
@@ -40,6 +42,7 @@ QUALITY=${QUALITY:-80}
 EFFORT=4
 JAR=${JAR:-server/target/mediaopt-server.jar}
 MISS_WIDTHS=${MISS_WIDTHS:-"300 400 500 600 700 900 1000 1100 1200 1300"}
+MISS_ROUNDS=${MISS_ROUNDS:-2}
 cpus=$(nproc)
 if [ "$cpus" -ge 2 ]; then
     half=$((cpus / 2))
@@ -64,7 +67,7 @@ if [ ! -d bench/sharp/node_modules/sharp ]; then
 fi
 
 work=$(pwd)/bench/target/image-urls-$(date -u +%Y%m%dT%H%M%S)
-mkdir -p "$work/store/bench" "$work/nginx" "$work/sharp"
+mkdir -p "$work/store/bench" "$work/nginx" "$work/sharp" "$work/sharp-fast" "$work/ours"
 server_pid=
 nginx_pid=
 cleanup() {
@@ -252,35 +255,54 @@ ours_misses() { # widths...
     local before after w
     before=$(cpu_ticks "$jvm")
     for w in "$@"; do
-        curl -fsS -o /dev/null -D "$work/miss-$w.txt" "$(img_url "w:$w/f:webp/q:$QUALITY")"
+        curl -fsS -o "$work/ours/$w.webp" -D "$work/miss-$w.txt" "$(img_url "w:$w/f:webp/q:$QUALITY")"
         grep -qi '^x-service-cache: miss' "$work/miss-$w.txt" || { echo "width $w was not a miss" >&2; exit 1; }
     done
     after=$(cpu_ticks "$jvm")
     awk -v t=$((after - before)) -v n=$# -v hz="$ticks" 'BEGIN {printf "%.4f", t / hz / n}'
 }
-sharp_misses() { # widths...
-    "${server_pin[@]}" node bench/sharp/resize.mjs "$photo" "$work/sharp" "$QUALITY" "$EFFORT" "$@" \
+sharp_misses() { # output_dir widths...
+    "${server_pin[@]}" node bench/sharp/resize.mjs "$photo" "$1" "$QUALITY" "$EFFORT" "${@:2}" \
         | sed 's/.*"cpuSecondsPerImage":\([0-9.e-]*\).*/\1/'
 }
 echo "Rendering misses..." >&2
-# two renders first: the server's first render loads libvips' operations
-ours_misses 250 260 >/dev/null
+# renders first: the server's first loads libvips' operations, and the JVM compiles the miss path
+# as it runs it (widths not measured)
+ours_misses 205 215 225 235 245 255 265 275 285 295 >/dev/null
 read -r -a widths1 <<<"$MISS_WIDTHS"
-widths2=()
-for w in "${widths1[@]}"; do widths2+=($((w + 50))); done
+offsets=(0 50 25 75)
+rounds=()
+for offset in "${offsets[@]:0:$MISS_ROUNDS}"; do
+    round=()
+    for w in "${widths1[@]}"; do round+=($((w + offset))); done
+    rounds+=("${round[*]}")
+done
 ours_miss=()
 sharp_cpu=()
-for widths in "${widths1[*]}" "${widths2[*]}"; do
+sharp_fast=()
+for widths in "${rounds[@]}"; do
     read -r -a ws <<<"$widths"
     ours_miss+=("$(ours_misses "${ws[@]}")")
-    sharp_cpu+=("$(sharp_misses "${ws[@]}")")
-    echo "misses at ${ws[*]}: ours ${ours_miss[-1]} s, sharp ${sharp_cpu[-1]} s CPU per image" >&2
+    sharp_cpu+=("$(sharp_misses "$work/sharp" "${ws[@]}")")
+    sharp_fast+=("$(FAST_SHRINK_ON_LOAD=1 sharp_misses "$work/sharp-fast" "${ws[@]}")")
+    echo "misses at ${ws[*]}: ours ${ours_miss[-1]} s, sharp ${sharp_cpu[-1]} s, sharp's fast shrink ${sharp_fast[-1]} s CPU per image" >&2
 done
-our_miss=$(echo "${ours_miss[*]}" | tr ' ' '\n' | awk '{s += $1} END {printf "%.4f", s / NR}')
-sharp_miss=$(echo "${sharp_cpu[*]}" | tr ' ' '\n' | awk '{s += $1} END {printf "%.4f", s / NR}')
+# the same work gives the same files
+read -r -a all_widths <<<"${rounds[*]}"
+differ=0
+fast_differ=0
+for w in "${all_widths[@]}"; do
+    cmp -s "$work/ours/$w.webp" "$work/sharp/sharp-$w.webp" || differ=$((differ + 1))
+    cmp -s "$work/ours/$w.webp" "$work/sharp-fast/sharp-$w.webp" || fast_differ=$((fast_differ + 1))
+done
+mean() { tr ' ' '\n' | awk '{s += $1} END {printf "%.4f", s / NR}'; }
+our_miss=$(echo "${ours_miss[*]}" | mean)
+sharp_miss=$(echo "${sharp_cpu[*]}" | mean)
+sharp_fast_miss=$(echo "${sharp_fast[*]}" | mean)
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
-miss_row="| miss CPU s per image, WebP q$QUALITY effort $EFFORT, widths $MISS_WIDTHS and +50 (mean of 2 rounds of ${#widths1[@]}) | $our_miss | sharp $sharp_miss | $(ratio "$our_miss" "$sharp_miss") |"
+miss_row="| miss CPU s per image, WebP q$QUALITY effort $EFFORT, widths $MISS_WIDTHS and ${offsets[*]:1:$((MISS_ROUNDS - 1))} more (mean of $MISS_ROUNDS rounds of ${#widths1[@]}; files unlike ours: $differ) | $our_miss | sharp $sharp_miss | $(ratio "$our_miss" "$sharp_miss") |
+| the same against sharp's default shrink on load (\`fastShrinkOnLoad\`; files unlike ours: $fast_differ) | $our_miss | sharp $sharp_fast_miss | $(ratio "$our_miss" "$sharp_fast_miss") |"
 if [ -n "${MISSES_ONLY:-}" ]; then
     printf '\nMisses, %s, %s processors, server on CPUs %s, load %s\n\n| measure | ours | anchor | ratio |\n|---|---:|---:|---:|\n%s\n' \
         "$(date -u +%Y-%m-%d)" "$(nproc)" "${SERVER_CPUS:-all}" "$(cut -d" " -f1-3 /proc/loadavg)" "$miss_row"
