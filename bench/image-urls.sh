@@ -19,7 +19,7 @@
 # MISS_ROUNDS (rounds of misses, each ours then sharp's, 2, at most 4),
 # SERVER_CPUS / WRK_CPUS (taskset lists; default the first half / the rest), JAR (the server jar
 # to run, server/target/mediaopt-server.jar), SKIP_BUILD=1 (run JAR as it is), MISSES_ONLY=1
-# (only the misses against sharp: no nginx, no wrk, about a minute).
+# (only the misses against sharp: no nginx, no wrk, about two minutes).
 set -euo pipefail
 cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.."
 
