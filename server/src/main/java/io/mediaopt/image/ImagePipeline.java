@@ -57,19 +57,26 @@ final class ImagePipeline {
         job.formatsChosen(StrategyChoice.choose(job.header(), job.picture(), job.settings(), job.input()));
     }
 
-    /** Each chosen format encoded in turn, carried on to the next ones when it misses the quality target. */
+    /**
+     * The chosen formats in turn, each encoded and carried toward the quality target, until one
+     * comes out smaller than the input (or, for an input that may not stand in, until one is made).
+     */
     static FirstSmaller.Outcome<Encoding> keepSmaller(ImageJob job) {
         EncodeStep encodeStep = new EncodeStep(job);
         long inputBytes = WorkFiles.size(job.input());
-        FirstSmaller<Strategy, Encoding> rule = FirstSmaller.removingLarger(strategy -> switch (encodeStep.encode(strategy)) {
-            case Attempt.Encoded<Encoding>(Encoding first) -> new Attempt.Encoded<>(TargetSearch.meetTarget(job, first));
-            case Attempt<Encoding> other -> other;
-        }, Encoding::bytes, larger -> {
-            log.debug("{} as {} came out at {} bytes, not under the input's {}", job.input(),
-                    larger.strategy().wireName(), larger.bytes(), inputBytes);
-            WorkFiles.delete(larger.output());
-        });
+        FirstSmaller<Strategy, Encoding> rule = FirstSmaller.removingLarger(
+                strategy -> meetTarget(job, encodeStep.encode(strategy)), Encoding::bytes, larger -> {
+                    log.debug("{} as {} came out at {} bytes, not under the input's {}", job.input(),
+                            larger.strategy().wireName(), larger.bytes(), inputBytes);
+                    WorkFiles.delete(larger.output());
+                });
         return rule.tryInOrder(job.formats().order(), job.formats().sizeToBeat(inputBytes));
+    }
+
+    /** An encoding made goes on toward the quality target; a failed try stays as the encode step left it. */
+    static Attempt<Encoding> meetTarget(ImageJob job, Attempt<Encoding> encoded) {
+        return encoded instanceof Attempt.Encoded<Encoding>(Encoding first)
+                ? new Attempt.Encoded<>(TargetSearch.meetTarget(job, first)) : encoded;
     }
 
     /**
