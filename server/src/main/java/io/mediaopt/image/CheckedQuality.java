@@ -95,7 +95,7 @@ final class CheckedQuality {
             move(trial(output, chosen), output);
             return new Found(chosen, scores.get(chosen), scores.size(), chroma);
         } finally {
-            scores.keySet().forEach(q -> ImageOptimizer.delete(trial(output, q)));
+            scores.keySet().forEach(q -> WorkFiles.delete(trial(output, q)));
         }
     }
 

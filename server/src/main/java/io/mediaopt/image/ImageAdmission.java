@@ -15,8 +15,8 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * What an image must pass before any pixel is decoded: a loader the service accepts, a header
- * libvips can read, and the limits on pixels and animation frames.
+ * The {@code admit} step: what an image must pass before any pixel is decoded: a loader the
+ * service accepts, a header libvips can read, and the limits on pixels and animation frames.
  */
 final class ImageAdmission {
     private static final Logger log = LoggerFactory.getLogger(ImageAdmission.class);

@@ -21,7 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Encodes one image with one strategy at a time: decode (shrinking on load), fit the preset's
+ * The {@code encode} step's encoder: one image with one strategy at a time: decode (shrinking on load), fit the preset's
  * width, turn upright, convert to sRGB, save without metadata. Each attempt builds a fresh
  * pipeline because a sequentially read file can only be streamed through once.
  */
@@ -59,8 +59,19 @@ final class ImageEncoder {
      * the picture was in memory for the search (null otherwise: it is then made from the file).
      */
     record Encoded(int width, int height, Integer quality, Double score, Placeholder placeholder) {
-        Encoded(int width, int height, Integer quality, Double score) {
-            this(width, height, quality, score, null);
+        /** Written losslessly (PNG): no quality, no score. */
+        static Encoded lossless(int width, int height) {
+            return new Encoded(width, height, null, null, null);
+        }
+
+        /** Saved at a quality chosen without scoring the output. */
+        static Encoded atQuality(int width, int height, int quality) {
+            return new Encoded(width, height, quality, null, null);
+        }
+
+        /** Saved at the quality the search found, with the placeholder of the picture it held. */
+        static Encoded searched(int width, int height, CheckedQuality.Found found, Placeholder placeholder) {
+            return new Encoded(width, height, found.quality(), found.score(), placeholder);
         }
     }
 
@@ -83,13 +94,13 @@ final class ImageEncoder {
             if (strategy == Strategy.IMAGE_PNG) {
                 stopIfExpired();
                 savePng(image, output);
-                return new Encoded(width, height, null, null);
+                return Encoded.lossless(width, height);
             }
             if (!searches(keepsFrames, width, height)) {
                 int quality = settings.fixedQuality(strategy);
                 stopIfExpired();
                 save(strategy, image, output, quality);
-                return new Encoded(width, height, quality, null);
+                return Encoded.atQuality(width, height, quality);
             }
             // quality per file reads the picture more than once: decode it once, into memory
             stopIfExpired();
@@ -100,7 +111,7 @@ final class ImageEncoder {
                     q, chroma, WEBP_EFFORT, AVIF_EFFORT),
                     this::stopIfExpired).find(picture, strategy, settings.search(), settings.fixedQuality(strategy),
                     output);
-            return new Encoded(width, height, found.quality(), found.score(), placeholder);
+            return Encoded.searched(width, height, found, placeholder);
         } finally {
             opened.reversed().forEach(VipsImage::close);
         }

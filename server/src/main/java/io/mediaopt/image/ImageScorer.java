@@ -33,7 +33,7 @@ public final class ImageScorer {
                 return Ssimulacra2.score(vips.measure().srgbPixels(reference).linear(), vips.measure().srgbPixels(distorted).linear());
             }
         } finally {
-            ImageOptimizer.delete(scratch);
+            WorkFiles.delete(scratch);
         }
     }
 

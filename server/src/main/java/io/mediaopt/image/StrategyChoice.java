@@ -2,13 +2,15 @@ package io.mediaopt.image;
 
 import io.mediaopt.media.ImageSettings;
 import io.mediaopt.media.Strategy;
+import io.mediaopt.media.TrailingData;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * The encodings to try for one still image, in order, from its preset's list: none that cannot
+ * The {@code chooseFormats} step. The encodings to try for one still image, in order, from its preset's list: none that cannot
  * take the picture's size, and none that would drop a transparency the picture uses while a
  * format that keeps it is left. WebP stops at 16383 pixels a side (a long phone screenshot is
  * taller), AVIF at 16384 x 8704. PNG (quantised when that is smaller) is the presets' format for transparent pictures
@@ -30,7 +32,34 @@ final class StrategyChoice {
     /** Size of the picture an encoder would write. */
     record Size(int width, int height) {}
 
+    /**
+     * The strategies to try, in order, and why the input may not stand in for them when they all
+     * come out larger (empty when it may).
+     */
+    record Formats(List<Strategy> order, Optional<String> originalRefusal) {
+        /**
+         * The size an encoding must come under to be kept: the input's, or, for an input that may not
+         * stand in for its encodings, none (the first encoding is kept, whatever its size).
+         */
+        long sizeToBeat(long inputBytes) {
+            return originalRefusal.isEmpty() ? inputBytes : Long.MAX_VALUE;
+        }
+    }
+
     private StrategyChoice() {}
+
+    /**
+     * The formats for an image: an animation's from the preset's animated list as it stands, a
+     * still's by {@link #forStill}; the input may stand in only when nothing follows the image in
+     * its file (a polyglot's second face) and {@link #originalRefusal} finds nothing.
+     */
+    static Formats choose(ImageHeader header, UprightPicture picture, ImageSettings settings, Path input) {
+        List<Strategy> order = header.animated() ? settings.animatedStrategies()
+                : forStill(settings.strategies(), picture.alphaUsed(), picture.outputSize());
+        Optional<String> refusal = originalRefusal(header, order, settings).or(() ->
+                TrailingData.isAbsent(input, header.format()) ? Optional.empty() : Optional.of("other data follows it"));
+        return new Formats(order, refusal);
+    }
 
     static List<Strategy> forStill(List<Strategy> preset, boolean alphaUsed, Size output) {
         List<Strategy> chosen = new ArrayList<>();

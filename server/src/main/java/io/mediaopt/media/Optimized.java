@@ -56,6 +56,22 @@ public record Optimized(
                 outputDurationSec, quality, score, null, alphaFlattened);
     }
 
+    /** An image input served as it came by {@code strategy} (an original one): its own format and size. */
+    public static Optimized originalImage(Path input, Strategy strategy, MediaFormat format, int width, int height) {
+        return new Optimized(input, strategy, format, width, height, width, height, null, null, null, null, null,
+                false, 0, null, null);
+    }
+
+    /**
+     * An image encoded by {@code strategy} into its output format, from a picture of the input's
+     * size to one of the output's; its quality, flattening and placeholder are added by the withers.
+     */
+    public static Optimized encodedImage(Path output, Strategy strategy, int inputWidth, int inputHeight,
+                                         int outputWidth, int outputHeight) {
+        return new Optimized(output, strategy, strategy.output(), inputWidth, inputHeight, outputWidth, outputHeight,
+                null, null, null, null, null, false, 0, null, null);
+    }
+
     public String contentType() {
         return format.contentType();
     }
@@ -68,6 +84,13 @@ public record Optimized(
     public Optimized withQuality(Integer quality, Double score) {
         return new Optimized(output, strategy, format, inputWidth, inputHeight, outputWidth,
                 outputHeight, inputDurationSec, outputDurationSec, quality, score, crf, alphaFlattened, pagesDropped,
+                largerReason, placeholder);
+    }
+
+    /** The same output, its input's transparency laid on white when {@code flattened}. */
+    public Optimized withAlphaFlattened(boolean flattened) {
+        return new Optimized(output, strategy, format, inputWidth, inputHeight, outputWidth,
+                outputHeight, inputDurationSec, outputDurationSec, quality, score, crf, flattened, pagesDropped,
                 largerReason, placeholder);
     }
 
