@@ -13,6 +13,7 @@ import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
+import org.eclipse.jetty.util.IO;
 import org.eclipse.jetty.util.thread.Invocable;
 
 import java.io.IOException;
@@ -25,6 +26,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 
 /**
@@ -45,6 +47,8 @@ public final class StoredHits extends Handler.Wrapper {
     private static final int READ_BYTES = 64 * 1024;
     /** Browsers send some 100 characters of {@code Accept} for an image. */
     private static final int LONGEST_KEPT_ACCEPT = 256;
+    /** How many requests the (virtual) thread that reads them handles before it lets the others run. */
+    private static final int GIVE_WAY_EVERY = 8;
 
     private final ImageUrlSettings settings;
     private final UrlSignatures signatures;
@@ -58,7 +62,7 @@ public final class StoredHits extends Handler.Wrapper {
     private final ServiceMetrics metrics;
     private final CommonHeaders common;
     private final KeptVariants memory;
-    /** The request timers of the answers given here, looked up once. */
+    private final AtomicLong handled = new AtomicLong();
     private final Timer okTimer;
     private final Timer notModifiedTimer;
     /**
@@ -95,7 +99,7 @@ public final class StoredHits extends Handler.Wrapper {
     /** A remembered variant a request names, and where its file is. */
     private record Found(Variant variant, VariantStore.Figures figures, Path file) {}
 
-    /** Run on the thread that read the request: a hit kept in memory is answered there, the rest on another. */
+    /** Run where the request was read: a hit kept in memory is answered there, the rest on another thread. */
     @Override
     public InvocationType getInvocationType() {
         return InvocationType.NON_BLOCKING;
@@ -105,25 +109,25 @@ public final class StoredHits extends Handler.Wrapper {
     public boolean handle(Request request, Response response, Callback callback) {
         long start = System.nanoTime();
         Found found = find(request);
-        if (found == null) {
-            elsewhere(request, response, callback, () -> passOn(request, response, callback));
-            return true;
-        }
-        Variant variant = found.variant();
-        KeptVariants.Kept kept = memory.current(variant, found.figures(), found.file());
-        boolean notModified = ImmutableCaching.matches(request.getHeaders().get(HttpHeader.IF_NONE_MATCH),
-                variant.etag());
-        // a row to write in the database, a file to read: on a thread that may wait
-        if (kept == null || !notModified && uses.due(variant.key())) {
+        KeptVariants.Kept kept = found == null ? null : memory.current(found.variant(), found.figures(), found.file());
+        boolean notModified = found != null && ImmutableCaching.matches(
+                request.getHeaders().get(HttpHeader.IF_NONE_MATCH), found.variant().etag());
+        if (found != null && (kept == null || !notModified && uses.due(found.variant().key()))) {
+            // a file to read, a row to write in the database: on a thread that may wait
             elsewhere(request, response, callback, () -> fromStorage(request, response, callback, found, start));
-            return true;
-        }
-        if (!admitted(request)) {
+        } else if (found != null && admitted(request)) {
+            answer(request, response, callback, found, kept, notModified, start);
+        } else {
             elsewhere(request, response, callback, () -> passOn(request, response, callback));
-            return true;
         }
-        answer(request, response, callback, found, kept, notModified, start);
+        if ((handled.incrementAndGet() & (GIVE_WAY_EVERY - 1)) == 0) giveWay();
         return true;
+    }
+
+    /** A virtual thread runs until it waits: while hits keep coming, new connections would wait. */
+    @SuppressWarnings("ThreadPriorityCheck") // a pause for the other virtual threads, not a priority
+    private static void giveWay() {
+        if (Thread.currentThread().isVirtual()) Thread.yield();
     }
 
     /** The hit answered from memory: its headers encoded once, its bytes in one buffer. */
@@ -164,7 +168,7 @@ public final class StoredHits extends Handler.Wrapper {
                 channel = FileChannel.open(found.file(), StandardOpenOption.READ);
                 size = channel.size();
             } catch (IOException e) {
-                closeQuietly(channel);
+                IO.close(channel);
                 passOn(request, response, callback); // evicted: the route renders it again
                 return;
             }
@@ -175,12 +179,12 @@ public final class StoredHits extends Handler.Wrapper {
             if (!notModified) uses.used(variant.key(), found.figures().bytes());
         } catch (RuntimeException e) {
             // the database out of reach: the route answers that, with its error
-            closeQuietly(channel);
+            IO.close(channel);
             passOn(request, response, callback);
             return;
         }
         if (!admitted(request)) {
-            closeQuietly(channel);
+            IO.close(channel);
             passOn(request, response, callback);
             return;
         }
@@ -192,7 +196,7 @@ public final class StoredHits extends Handler.Wrapper {
         variant.cachingHeaders(headers::put, settings.cacheSeconds());
         common.addTo(request, headers);
         if (notModified) {
-            closeQuietly(channel);
+            IO.close(channel);
             response.setStatus(304);
             response.write(true, null, Callback.from(callback, () -> answered(notModifiedTimer, start)));
             return;
@@ -286,14 +290,5 @@ public final class StoredHits extends Handler.Wrapper {
         if (known.size() >= VariantStore.REMEMBERED) known.clear();
         known.put(key, value);
         return value;
-    }
-
-    private static void closeQuietly(FileChannel channel) {
-        if (channel == null) return;
-        try {
-            channel.close();
-        } catch (IOException ignored) {
-            // nothing was read from it
-        }
     }
 }
