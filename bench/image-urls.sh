@@ -19,7 +19,8 @@
 # MISS_ROUNDS (rounds of misses, each ours then sharp's, 2, at most 4),
 # SERVER_CPUS / WRK_CPUS (taskset lists; default the first half / the rest), JAR (the server jar
 # to run, server/target/mediaopt-server.jar), SKIP_BUILD=1 (run JAR as it is), MISSES_ONLY=1
-# (only the misses against sharp: no nginx, no wrk, about two minutes).
+# (only the misses against sharp: no nginx, no wrk, about two minutes), HITS_ONLY=1 (only the hits
+# and the memory against nginx: no sharp, no misses, about 3 minutes).
 set -euo pipefail
 cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.."
 
@@ -29,8 +30,8 @@ source scripts/prerequisites.sh >&2
 [ -n "${MISSES_ONLY:-}" ] || PATH="$PATH:/usr/sbin" mo_need_command nginx nginx-light "the image URL bench's file-serving anchor" >&2
 PATH="$PATH:/usr/sbin"
 mo_need_command vips libvips-tools "the image URL bench's photo" >&2
-mo_need_command node nodejs "sharp, the image URL bench's rendering anchor" >&2
-mo_need_command npm npm "installing sharp into bench/sharp" >&2
+[ -n "${HITS_ONLY:-}" ] || mo_need_command node nodejs "sharp, the image URL bench's rendering anchor" >&2
+[ -n "${HITS_ONLY:-}" ] || mo_need_command npm npm "installing sharp into bench/sharp" >&2
 mo_need_command curl curl "the image URL bench's requests" >&2
 mo_need_command openssl openssl "signing image URLs" >&2
 
@@ -61,7 +62,7 @@ if [ -z "${SKIP_BUILD:-}" ]; then
     echo "Building the server (./mvnw -B -q -DskipTests -pl server -am package)..." >&2
     ./mvnw -B -q -DskipTests -pl server -am package >&2
 fi
-if [ ! -d bench/sharp/node_modules/sharp ]; then
+if [ -z "${HITS_ONLY:-}" ] && [ ! -d bench/sharp/node_modules/sharp ]; then
     echo "Installing sharp into bench/sharp/node_modules (npm ci)..." >&2
     npm ci --prefix bench/sharp --no-audit --no-fund >&2
 fi
@@ -250,6 +251,9 @@ rss_hwm=$(kib VmHWM)
 
 fi
 
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
+miss_row=
+if [ -z "${HITS_ONLY:-}" ]; then
 # Misses: distinct widths, one render at a time, CPU of the server process against sharp's.
 ours_misses() { # widths...
     local before after w
@@ -300,23 +304,23 @@ our_miss=$(echo "${ours_miss[*]}" | mean)
 sharp_miss=$(echo "${sharp_cpu[*]}" | mean)
 sharp_fast_miss=$(echo "${sharp_fast[*]}" | mean)
 
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
 miss_row="| miss CPU s per image, WebP q$QUALITY effort $EFFORT, widths $MISS_WIDTHS and ${offsets[*]:1:$((MISS_ROUNDS - 1))} more (mean of $MISS_ROUNDS rounds of ${#widths1[@]}; files unlike ours: $differ) | $our_miss | sharp $sharp_miss | $(ratio "$our_miss" "$sharp_miss") |
-| the same against sharp's default shrink on load (\`fastShrinkOnLoad\`; files unlike ours: $fast_differ) | $our_miss | sharp $sharp_fast_miss | $(ratio "$our_miss" "$sharp_fast_miss") |"
+| the same against sharp's default shrink on load (\`fastShrinkOnLoad\`; files unlike ours: $fast_differ) | $our_miss | sharp $sharp_fast_miss | $(ratio "$our_miss" "$sharp_fast_miss") |
+"
+fi
 if [ -n "${MISSES_ONLY:-}" ]; then
-    printf '\nMisses, %s, %s processors, server on CPUs %s, load %s\n\n| measure | ours | anchor | ratio |\n|---|---:|---:|---:|\n%s\n' \
+    printf '\nMisses, %s, %s processors, server on CPUs %s, load %s\n\n| measure | ours | anchor | ratio |\n|---|---:|---:|---:|\n%s' \
         "$(date -u +%Y-%m-%d)" "$(nproc)" "${SERVER_CPUS:-all}" "$(cut -d" " -f1-3 /proc/loadavg)" "$miss_row"
     exit 0
 fi
 cat <<EOF
 
 Images by URL, $(date -u +%Y-%m-%d), $(nproc) processors ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')),
-servers on CPUs ${SERVER_CPUS:-all}, wrk on ${WRK_CPUS:-all}; variant: 12 MP JPEG to ${WIDTH} px WebP q$QUALITY, $variant_bytes bytes.
+servers on CPUs ${SERVER_CPUS:-all}, wrk on ${WRK_CPUS:-all}, load $(cut -d" " -f1-3 /proc/loadavg); variant: 12 MP JPEG to ${WIDTH} px WebP q$QUALITY, $variant_bytes bytes.
 
 | measure | ours | anchor | ratio |
 |---|---:|---:|---:|
 | hits/s, wrk -c32 keep-alive, median of $ROUNDS × $DURATION (nginx: ${theirs[*]}; ours: ${ours[*]}) | $our_rate | nginx $nginx_rate | $(ratio "$our_rate" "$nginx_rate") |
 | server CPU µs per hit in those runs (medians) | $our_hit_cpu | nginx $nginx_hit_cpu | $(ratio "$our_hit_cpu" "$nginx_hit_cpu") |
-$miss_row
-| server RSS with wrk -c200 on hits ($rate_200 hits/s, ${timeouts_200:-0} past wrk's 2 s): before, peak sampled, VmHWM (MiB) | $((rss_before / 1024)), $((rss_peak / 1024)), $((rss_hwm / 1024)) | | |
+${miss_row}| server RSS with wrk -c200 on hits ($rate_200 hits/s, ${timeouts_200:-0} past wrk's 2 s): before, peak sampled, VmHWM (MiB) | $((rss_before / 1024)), $((rss_peak / 1024)), $((rss_hwm / 1024)) | | |
 EOF

@@ -37,11 +37,16 @@ final class VariantUses {
         this.clock = clock;
     }
 
+    /** Whether {@link #used} would write the variant's row now: false for a variant this node touched within the minute. */
+    boolean due(String variantKey) {
+        Long last = touchedAt.get(variantKey);
+        return last == null || clock.millis() - last >= TOUCH_EVERY.toMillis();
+    }
+
     /** Records a variant served (stored just now, or found): its row made or its time moved, once a minute at most. */
     void used(String variantKey, long bytes) {
+        if (!due(variantKey)) return;
         long now = clock.millis();
-        Long last = touchedAt.get(variantKey);
-        if (last != null && now - last < TOUCH_EVERY.toMillis()) return;
         if (touchedAt.size() >= REMEMBERED) touchedAt.clear();
         touchedAt.put(variantKey, now);
         SqlStatements.update(dataSource, WHAT, """

@@ -32,12 +32,20 @@ public final class ServiceMetrics implements AutoCloseable {
     private final MeterRegistry registry;
     private final Optional<PrometheusMeterRegistry> prometheus;
     private final Runnable stopRuntimeMetrics;
+    /** Counted on every image URL hit: registered once, not looked up per hit. */
+    private final Counter imageUrlHits;
+    private final Counter imageUrlEarlyHits;
 
     private ServiceMetrics(MeterRegistry registry, Optional<PrometheusMeterRegistry> prometheus,
                            Runnable stopRuntimeMetrics) {
         this.registry = registry;
         this.prometheus = prometheus;
         this.stopRuntimeMetrics = stopRuntimeMetrics;
+        this.imageUrlHits = Counter.builder("mediaopt.image.url.hits")
+                .description("Image URL answers served without a render of their own").register(registry);
+        this.imageUrlEarlyHits = Counter.builder("mediaopt.image.url.early.hits")
+                .description("Image URL hits answered ahead of the routes, from the variants this node remembers")
+                .register(registry);
     }
 
     /** Metrics kept for a Prometheus scrape, with the JVM's and the process's own. */
@@ -67,10 +75,15 @@ public final class ServiceMetrics implements AutoCloseable {
     }
 
     public void httpRequest(String method, String route, int status, Duration took) {
-        Timer.builder("http.server.requests").description("HTTP requests by route and status")
+        httpRequests(method, route, status).record(took);
+    }
+
+    /** The timer {@link #httpRequest} records into, looked up once by a caller that records many of its requests. */
+    public Timer httpRequests(String method, String route, int status) {
+        return Timer.builder("http.server.requests").description("HTTP requests by route and status")
                 .tags("method", method, "route", route, "status", Integer.toString(status))
                 .serviceLevelObjectives(REQUEST_BUCKETS)
-                .register(registry).record(took);
+                .register(registry);
     }
 
     /**
@@ -136,15 +149,12 @@ public final class ServiceMetrics implements AutoCloseable {
 
     /** An image URL answered with a variant already stored, by this node or another, or rendered by another request. */
     public void imageUrlHit() {
-        Counter.builder("mediaopt.image.url.hits").description("Image URL answers served without a render of their own")
-                .register(registry).increment();
+        imageUrlHits.increment();
     }
 
     /** An image URL hit answered ahead of the routes, from what this node remembers (a part of {@link #imageUrlHit}). */
     public void imageUrlEarlyHit() {
-        Counter.builder("mediaopt.image.url.early.hits")
-                .description("Image URL hits answered ahead of the routes, from the variants this node remembers")
-                .register(registry).increment();
+        imageUrlEarlyHits.increment();
     }
 
     /** A value read at each scrape, such as the queue depth; NaN when it cannot be read. */

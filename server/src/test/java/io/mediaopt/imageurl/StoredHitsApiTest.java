@@ -20,6 +20,8 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -31,7 +33,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Image URL hits answered ahead of the routes ({@link StoredHits}) on a running server with keys,
  * CORS and a rate on: the same bytes and headers as the route's answer of the same hit, 304 on
- * its tag, a variant evicted rendered again, and the client's bucket still emptied by hits.
+ * its tag, a variant evicted rendered again, one kept in memory never answered stale once stored
+ * again or evicted, and the client's bucket still emptied by hits.
  */
 @Integration
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -168,6 +171,53 @@ class StoredHitsApiTest {
 
     @Test
     @Order(4)
+    void aVariantKeptInMemoryIsReadAgainOnceStoredAgainAndRenderedAgainOnceEvicted() throws Exception {
+        String url = ImageUrlApiTest.signed("w:90/f:png", origin.url("/photo.jpg"));
+        HttpResponse<byte[]> miss = get(url);
+        assertThat(miss.statusCode()).isEqualTo(200);
+        // the first hit reads the file into memory, the second is answered from there
+        assertThat(get(url).body()).isEqualTo(miss.body());
+        HttpResponse<byte[]> kept = get(url, "Origin", SHOP);
+        assertThat(kept.body()).isEqualTo(miss.body());
+        assertThat(comparable(kept.headers())).isEqualTo(
+                comparable(get(url, "Origin", SHOP, "x-api-key", API_KEY).headers()));
+        Path variant = server.outputDir().resolve(VariantStore.PREFIX + "variants")
+                .resolve(kept.headers().firstValue("ETag").orElseThrow().replace("\"", ""));
+
+        // stored again, as storage stores a file: other bytes of the same length moved over it
+        byte[] other = miss.body().clone();
+        other[other.length - 1] ^= 1;
+        Path fresh = Files.write(variant.resolveSibling("fresh"), other);
+        Files.move(fresh, variant, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        double before = earlyHits();
+        HttpResponse<byte[]> again = get(url);
+        assertThat(again.body()).isEqualTo(other);
+        assertThat(again.headers().firstValue("x-service-cache")).hasValue("hit");
+        assertThat(earlyHits()).isEqualTo(before + 1);
+
+        // a range and HEAD are the route's, from the file
+        HttpResponse<byte[]> range = get(url, "Range", "bytes=0-9");
+        assertThat(range.statusCode()).isEqualTo(206);
+        assertThat(range.body()).isEqualTo(Arrays.copyOf(other, 10));
+        HttpResponse<byte[]> head = HTTP.send(HttpRequest.newBuilder(URI.create(server.baseUrl().replaceFirst("/api$", "")
+                + url)).method("HEAD", HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofByteArray());
+        assertThat(head.statusCode()).isEqualTo(200);
+        assertThat(head.body()).isEmpty();
+        assertThat(comparable(head.headers())).isEqualTo(comparable(again.headers()));
+        assertThat(earlyHits()).isEqualTo(before + 1);
+
+        // evicted: its figures, then its bytes, deleted
+        Files.delete(variant.resolveSibling(variant.getFileName() + ".json"));
+        Files.delete(variant);
+        double renders = counter("mediaopt_image_url_renders_total");
+        HttpResponse<byte[]> rendered = get(url);
+        assertThat(rendered.headers().firstValue("x-service-cache")).hasValue("miss");
+        assertThat(rendered.body()).isEqualTo(miss.body());
+        assertThat(counter("mediaopt_image_url_renders_total")).isEqualTo(renders + 1);
+    }
+
+    @Test
+    @Order(5)
     void hitsEmptyTheClientsBucket() throws Exception {
         String url = ImageUrlApiTest.signed("w:60/f:png", origin.url("/photo.jpg"));
         double before = earlyHits();
