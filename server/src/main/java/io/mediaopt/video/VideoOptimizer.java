@@ -84,7 +84,7 @@ public final class VideoOptimizer implements Optimizer {
         ProbedVideo probed = admit(run, probe(run));
         queueDeadline.acquire(encoders);
         try {
-            return keepTheFirstSmaller(run.restarted(limits.videoTimeout()), probed, null);
+            return keepTheFirstSmaller(run.restarted(limits.videoTimeout()), probed, Optional.empty());
         } finally {
             encoders.release();
         }
@@ -115,7 +115,7 @@ public final class VideoOptimizer implements Optimizer {
                 head.stop().ifPresent(VideoEncoding::deleteOutputOf);
                 head = null;
             }
-            return keepTheFirstSmaller(run, probed, head);
+            return keepTheFirstSmaller(run, probed, Optional.ofNullable(head));
         } finally {
             // a no-op once the attempt was taken; otherwise the encoder dies and its output goes
             if (head != null) head.stop().ifPresent(VideoEncoding::deleteOutputOf);
@@ -181,14 +181,14 @@ public final class VideoOptimizer implements Optimizer {
 
     /**
      * 6. The preset's strategies in order until the deadline, keeping the first smaller output
-     * ({@link FirstSmaller}); {@code head}, when given, is the first one already under way.
+     * ({@link FirstSmaller}); {@code head}, when present, is the first one already under way.
      */
     private Optimized keepTheFirstSmaller(VideoRun run, ProbedVideo probed,
-                                          BackgroundTask<Attempt<VideoEncoding>> head) {
+                                          Optional<BackgroundTask<Attempt<VideoEncoding>>> head) {
         // every encoding that came out larger than the input is a fallback only; the first is kept
         FirstSmaller<Strategy, VideoEncoding> rule = FirstSmaller.keepingFirstLarger(strategy -> judge(probed,
-                head != null && strategy == run.firstStrategy()
-                        ? head.await()
+                head.isPresent() && strategy == run.firstStrategy()
+                        ? head.get().await()
                         : encode(run, strategy, chooseQuality(run, probed, strategy), probed.picture())),
                 VideoEncoding::bytes, VideoEncoding::delete);
         return switch (rule.tryInOrder(run.settings().strategies(), VideoEncoder.sizeOf(run.input()))) {
@@ -240,18 +240,16 @@ public final class VideoOptimizer implements Optimizer {
 
     private static Optimized encoded(VideoEncoding encoded, ProbedVideo probed) {
         Strategy strategy = encoded.strategy();
-        return new Optimized(encoded.output(), strategy, strategy.output(),
-                probed.video().displayWidth(), probed.video().displayHeight(), encoded.size().width(),
-                encoded.size().height(), probed.source().duration().orElse(null), encoded.durationSec(), null, null,
-                encoded.crf(), probed.picture().flattensAlpha(strategy));
+        return Optimized.encodedVideo(encoded.output(), strategy, probed.video().displayWidth(),
+                probed.video().displayHeight(), encoded.size().width(), encoded.size().height(),
+                probed.source().duration().orElse(null), encoded.durationSec(), encoded.crf(),
+                probed.picture().flattensAlpha(strategy));
     }
 
     private static Optimized original(VideoRun run, ProbedVideo probed) {
-        Double duration = probed.source().duration().orElse(null);
         ProbedStream video = probed.video();
-        return new Optimized(run.input(), Strategy.VIDEO_ORIGINAL, run.sniffed(),
-                video.displayWidth(), video.displayHeight(), video.displayWidth(), video.displayHeight(),
-                duration, duration, null, null, false);
+        return Optimized.originalVideo(run.input(), run.sniffed(), video.displayWidth(), video.displayHeight(),
+                probed.source().duration().orElse(null));
     }
 
     private static String seconds(Duration duration) {
