@@ -114,4 +114,18 @@ public record Optimized(
                 outputHeight, inputDurationSec, outputDurationSec, quality, score, crf, alphaFlattened, pagesDropped,
                 largerReason, made);
     }
+
+    /** A video encoded at {@code crf}, in its strategy's format: no image quality or score. */
+    public static Optimized encodedVideo(Path output, Strategy strategy, int inputWidth, int inputHeight,
+                                         int outputWidth, int outputHeight, Double inputDurationSec,
+                                         Double outputDurationSec, int crf, boolean alphaFlattened) {
+        return new Optimized(output, strategy, strategy.output(), inputWidth, inputHeight, outputWidth, outputHeight,
+                inputDurationSec, outputDurationSec, null, null, crf, alphaFlattened);
+    }
+
+    /** A video served as it came, in its own format, at its own size and length. */
+    public static Optimized originalVideo(Path input, MediaFormat format, int width, int height, Double durationSec) {
+        return new Optimized(input, Strategy.VIDEO_ORIGINAL, format, width, height, width, height, durationSec,
+                durationSec, null, null, false);
+    }
 }

@@ -3,6 +3,7 @@ package io.mediaopt.renditions;
 import io.mediaopt.media.Av1Settings;
 import io.mediaopt.media.VideoSettings;
 import io.mediaopt.video.FfmpegArguments;
+import io.mediaopt.video.FfmpegCommand;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -50,23 +51,21 @@ final class HlsArguments {
 
     private static List<String> command(String ffmpeg, Path input, Path dir, List<HlsRung> rungs, boolean portrait,
                                         int audioKbps, long maxPixels, Function<HlsRung, List<String>> video) {
-        List<String> args = new ArrayList<>(List.of(ffmpeg, "-nostdin", "-hide_banner", "-loglevel", "error", "-y"));
-        args.addAll(FfmpegArguments.LOCKDOWN);
-        args.addAll(FfmpegArguments.maxPixels(maxPixels));
-        args.addAll(List.of("-i", FfmpegArguments.fileUrl(input)));
-        args.addAll(List.of("-filter_complex", filters(rungs, portrait)));
+        FfmpegCommand command = FfmpegCommand.ffmpeg(ffmpeg)
+                .input(input, FfmpegArguments.maxPixels(maxPixels))
+                .add("-filter_complex", filters(rungs, portrait));
         for (int i = 0; i < rungs.size(); i++) {
             HlsRung rung = rungs.get(i);
-            args.addAll(List.of("-map", "[v" + i + "]", "-map", "0:a:0?", "-map_metadata", "-1", "-map_chapters", "-1"));
-            args.addAll(video.apply(rung));
-            args.addAll(List.of("-c:a", "aac", "-b:a", audioKbps + "k",
-                    "-af", FfmpegArguments.UNCLIPPED_DOWNMIX + ",aformat=channel_layouts=stereo"));
-            args.addAll(List.of("-f", "hls", "-hls_time", Integer.toString(SEGMENT_SEC), "-hls_playlist_type", "vod",
-                    "-hls_segment_type", "fmp4", "-hls_fmp4_init_filename", rung.init(),
-                    "-hls_segment_filename", dir.resolve(rung.name() + "_%03d.m4s").toAbsolutePath().toString(),
-                    FfmpegArguments.fileUrl(dir.resolve(rung.playlist()))));
+            command.add("-map", "[v" + i + "]", "-map", "0:a:0?", "-map_metadata", "-1", "-map_chapters", "-1")
+                    .add(video.apply(rung))
+                    .add("-c:a", "aac", "-b:a", audioKbps + "k",
+                            "-af", FfmpegArguments.UNCLIPPED_DOWNMIX + ",aformat=channel_layouts=stereo")
+                    .add("-f", "hls", "-hls_time", Integer.toString(SEGMENT_SEC), "-hls_playlist_type", "vod",
+                            "-hls_segment_type", "fmp4", "-hls_fmp4_init_filename", rung.init(),
+                            "-hls_segment_filename", dir.resolve(rung.name() + "_%03d.m4s").toAbsolutePath().toString())
+                    .output(dir.resolve(rung.playlist()));
         }
-        return List.copyOf(args);
+        return command.build();
     }
 
     /**
@@ -76,11 +75,8 @@ final class HlsArguments {
      * the source's.
      */
     static List<String> videoOnly(String ffmpeg, Path joined, Path output) {
-        List<String> args = new ArrayList<>(List.of(ffmpeg, "-nostdin", "-hide_banner", "-loglevel", "error", "-y"));
-        args.addAll(FfmpegArguments.LOCKDOWN);
-        args.addAll(List.of("-i", FfmpegArguments.fileUrl(joined), "-map", "0:V:0", "-c", "copy", "-map_metadata", "-1",
-                "-f", "mp4", FfmpegArguments.fileUrl(output)));
-        return List.copyOf(args);
+        return FfmpegCommand.ffmpeg(ffmpeg).input(joined)
+                .add("-map", "0:V:0", "-c", "copy", "-map_metadata", "-1", "-f", "mp4").output(output).build();
     }
 
     /** Split the first real video stream once per rung and scale each copy, keeping the aspect and even sizes. */

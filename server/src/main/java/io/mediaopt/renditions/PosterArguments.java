@@ -1,6 +1,7 @@
 package io.mediaopt.renditions;
 
 import io.mediaopt.video.FfmpegArguments;
+import io.mediaopt.video.FfmpegCommand;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -24,14 +25,11 @@ final class PosterArguments {
      * first frames. Rotation is applied by ffmpeg's autorotate, as in the main encoding.
      */
     static List<String> frame(String ffmpeg, Path input, Path png, Double atSec, long maxPixels) {
-        List<String> args = new ArrayList<>(List.of(ffmpeg, "-nostdin", "-hide_banner", "-loglevel", "error", "-y"));
-        args.addAll(FfmpegArguments.LOCKDOWN);
-        args.addAll(FfmpegArguments.maxPixels(maxPixels));
-        if (atSec != null) args.addAll(List.of("-ss", String.format(Locale.ROOT, "%.3f", atSec)));
-        args.addAll(List.of("-i", FfmpegArguments.fileUrl(input)));
-        args.addAll(List.of("-map", "0:V:0", "-an", "-sn", "-dn", "-map_metadata", "-1"));
-        if (atSec == null) args.addAll(List.of("-vf", "thumbnail=" + REPRESENTATIVE_OF_FRAMES));
-        args.addAll(List.of("-frames:v", "1", "-c:v", "png", "-f", "image2", FfmpegArguments.fileUrl(png)));
-        return List.copyOf(args);
+        List<String> options = new ArrayList<>(FfmpegArguments.maxPixels(maxPixels));
+        if (atSec != null) options.addAll(List.of("-ss", String.format(Locale.ROOT, "%.3f", atSec)));
+        return FfmpegCommand.ffmpeg(ffmpeg).input(input, options)
+                .add("-map", "0:V:0", "-an", "-sn", "-dn", "-map_metadata", "-1")
+                .add(atSec == null ? List.of("-vf", "thumbnail=" + REPRESENTATIVE_OF_FRAMES) : List.of())
+                .add("-frames:v", "1", "-c:v", "png", "-f", "image2").output(png).build();
     }
 }

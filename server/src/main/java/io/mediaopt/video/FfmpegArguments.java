@@ -1,8 +1,6 @@
 package io.mediaopt.video;
 
 import io.mediaopt.media.Av1Settings;
-import io.mediaopt.media.MediaFormat;
-import io.mediaopt.media.MediaKind;
 import io.mediaopt.media.Strategy;
 import io.mediaopt.media.VideoSettings;
 
@@ -13,21 +11,12 @@ import java.util.Locale;
 
 /**
  * The command lines of ffmpeg and ffprobe, as pure functions of their inputs so tests can assert
- * the exact argument lists. Every command that opens an uploaded file carries {@link #LOCKDOWN}.
+ * the exact argument lists. Each is built by {@link FfmpegCommand}, which locks down every input.
  */
 public final class FfmpegArguments {
 
-    /** Demuxer names of the accepted containers, from their formats. */
-    public static final String ACCEPTED_DEMUXERS = String.join(",", MediaFormat.decodersOf(MediaKind.VIDEO));
-
-    /**
-     * Only local files may be opened, and only by the demuxers of the accepted containers. The
-     * protocol list alone is not enough: a concat list or an HLS playlist is itself a local file
-     * that names other local files, which the file protocol would then open. Refusing those
-     * demuxers keeps ffmpeg to the one file it was given.
-     */
-    public static final List<String> LOCKDOWN =
-            List.of("-protocol_whitelist", "file", "-format_whitelist", ACCEPTED_DEMUXERS);
+    /** The options before every input of an uploaded file ({@link InputLockdown#MEDIA_FILE}). */
+    public static final List<String> LOCKDOWN = InputLockdown.MEDIA_FILE.options();
 
     /*
      * Encoder speed settings, measured on the 2-core target with a 10 s 1080p testsrc2 + sine clip
@@ -74,19 +63,9 @@ public final class FfmpegArguments {
         return List.of("-max_pixels", Long.toString(Math.min(maxPixels, Integer.MAX_VALUE)));
     }
 
-    /**
-     * The file protocol prefix stops ffmpeg from reading a protocol out of the name (a path with
-     * a colon in it), and an absolute path cannot be mistaken for an option.
-     */
-    public static String fileUrl(Path file) {
-        return "file:" + file.toAbsolutePath().normalize();
-    }
-
     public static List<String> probe(String ffprobe, Path input) {
-        List<String> args = new ArrayList<>(List.of(ffprobe, "-v", "error"));
-        args.addAll(LOCKDOWN);
-        args.addAll(List.of("-print_format", "json", "-show_format", "-show_streams", fileUrl(input)));
-        return List.copyOf(args);
+        return FfmpegCommand.ffprobe(ffprobe)
+                .input(input, List.of("-print_format", "json", "-show_format", "-show_streams")).build();
     }
 
     /**
@@ -101,10 +80,6 @@ public final class FfmpegArguments {
             line.append(plain ? arg : "'" + arg.replace("'", "'\\''") + "'");
         }
         return line.toString();
-    }
-
-    public static List<String> version(String tool) {
-        return List.of(tool, "-hide_banner", "-version");
     }
 
     /**
@@ -129,22 +104,17 @@ public final class FfmpegArguments {
      */
     static List<String> encode(String ffmpeg, Path input, Path output, Strategy strategy, VideoSettings settings,
                                long maxPixels, int processors, SourcePicture picture) {
-        List<String> args = new ArrayList<>(List.of(ffmpeg, "-nostdin", "-hide_banner", "-loglevel", "error", "-y"));
-        args.addAll(LOCKDOWN);
-        args.addAll(maxPixels(maxPixels));
-        args.addAll(List.of("-threads", Integer.toString(decoderThreads(processors))));
-        args.addAll(picture.decoderOptions());
-        args.addAll(List.of("-i", fileUrl(input)));
-        args.addAll(List.of("-map", "0:V:0", "-map", "0:a:0?", "-map_metadata", "-1", "-map_chapters", "-1", "-sn", "-dn"));
-        args.addAll(List.of("-vf", picture.filters("scale='trunc(min(iw," + settings.maxWidth() + ")/2)*2':-2", strategy)));
-        args.addAll(List.of("-af", AUDIO_FILTERS));
-        args.addAll(codecs(strategy, settings, picture.pixelFormat(strategy)));
-        args.addAll(picture.color().outputTags());
-        args.addAll(List.of("-threads", Integer.toString(processors)));
-        args.addAll(container(strategy));
-        args.addAll(List.of("-progress", "pipe:1"));
-        args.add(fileUrl(output));
-        return List.copyOf(args);
+        return FfmpegCommand.ffmpeg(ffmpeg)
+                .input(input, decoding(maxPixels, processors, picture, List.of()))
+                .add("-map", "0:V:0", "-map", "0:a:0?", "-map_metadata", "-1", "-map_chapters", "-1", "-sn", "-dn")
+                .add("-vf", picture.filters("scale='trunc(min(iw," + settings.maxWidth() + ")/2)*2':-2", strategy))
+                .add("-af", AUDIO_FILTERS)
+                .add(codecs(strategy, settings, picture.pixelFormat(strategy)))
+                .add(picture.color().outputTags())
+                .add("-threads", Integer.toString(processors))
+                .add(container(strategy))
+                .add("-progress", "pipe:1")
+                .output(output).build();
     }
 
     /**
@@ -210,14 +180,19 @@ public final class FfmpegArguments {
     static List<String> sampleReference(String ffmpeg, Path input, Path reference, Strategy strategy,
                                         VideoSettings settings, long maxPixels, int processors,
                                         SourcePicture picture, List<Double> startsSec, int frames) {
-        List<String> args = new ArrayList<>(List.of(ffmpeg, "-nostdin", "-hide_banner", "-loglevel", "error", "-y"));
-        args.addAll(sampleInputs(input, maxPixels, processors, picture, startsSec));
-        args.addAll(List.of("-filter_complex", sampleChains(settings, strategy, picture, startsSec.size(), frames)
-                + "concat=n=" + startsSec.size() + ":v=1:a=0[v]"));
-        args.addAll(List.of("-map", "[v]", "-an", "-map_metadata", "-1", "-map_chapters", "-1", "-sn", "-dn",
-                "-c:v", "rawvideo", "-threads", Integer.toString(processors), "-f", "matroska"));
-        args.add(fileUrl(reference));
-        return List.copyOf(args);
+        FfmpegCommand command = FfmpegCommand.ffmpeg(ffmpeg);
+        for (double start : startsSec) {
+            // from the keyframe at or before the start: decoding a GOP only to drop it made half
+            // of the reference's cost (a 720p source with 8 s GOPs: 4.3 s of CPU instead of 1.3 s)
+            command.input(input, decoding(maxPixels, processors, picture, List.of("-noaccurate_seek",
+                    "-ss", String.format(Locale.ROOT, "%.3f", start), "-t", SAMPLE_READ_SEC)));
+        }
+        return command
+                .add("-filter_complex", sampleChains(settings, strategy, picture, startsSec.size(), frames)
+                        + "concat=n=" + startsSec.size() + ":v=1:a=0[v]")
+                .add("-map", "[v]", "-an", "-map_metadata", "-1", "-map_chapters", "-1", "-sn", "-dn",
+                        "-c:v", "rawvideo", "-threads", Integer.toString(processors), "-f", "matroska")
+                .output(reference).build();
     }
 
     /**
@@ -227,14 +202,12 @@ public final class FfmpegArguments {
      */
     static List<String> sampleEncode(String ffmpeg, Path reference, Strategy strategy, VideoSettings settings,
                                      long maxPixels, int processors, SourcePicture picture) {
-        List<String> args = new ArrayList<>(List.of(ffmpeg, "-nostdin", "-hide_banner", "-loglevel", "error", "-y"));
-        args.addAll(LOCKDOWN);
-        args.addAll(maxPixels(maxPixels));
-        args.addAll(List.of("-i", fileUrl(reference), "-map", "0:v:0", "-an"));
-        args.addAll(videoCodec(strategy, settings, picture.pixelFormat(strategy)));
-        args.addAll(picture.color().outputTags());
-        args.addAll(List.of("-threads", Integer.toString(processors), "-f", "matroska", "pipe:1"));
-        return List.copyOf(args);
+        return FfmpegCommand.ffmpeg(ffmpeg)
+                .input(reference, maxPixels(maxPixels))
+                .add("-map", "0:v:0", "-an")
+                .add(videoCodec(strategy, settings, picture.pixelFormat(strategy)))
+                .add(picture.color().outputTags())
+                .add("-threads", Integer.toString(processors), "-f", "matroska", "pipe:1").build();
     }
 
     /**
@@ -245,33 +218,21 @@ public final class FfmpegArguments {
      * the filter pairs the n-th frames whatever timestamps the containers wrote.
      */
     static List<String> sampleSsim(String ffmpeg, Path reference, long maxPixels, int processors) {
-        List<String> args = new ArrayList<>(List.of(ffmpeg, "-nostdin", "-hide_banner", "-loglevel", "error", "-y",
-                "-protocol_whitelist", "pipe", "-format_whitelist", "matroska", "-f", "matroska"));
-        args.addAll(maxPixels(maxPixels));
-        args.addAll(List.of("-i", "pipe:0"));
-        args.addAll(LOCKDOWN);
-        args.addAll(maxPixels(maxPixels));
-        args.addAll(List.of("-i", fileUrl(reference)));
-        args.addAll(List.of("-filter_complex", "[0:v:0]format=yuv420p,settb=1,setpts=N[out];"
-                + "[1:v:0]format=yuv420p,settb=1,setpts=N[ref];[out][ref]ssim=stats_file=-"));
-        args.addAll(List.of("-threads", Integer.toString(processors), "-f", "null", "-"));
-        return List.copyOf(args);
+        return FfmpegCommand.ffmpeg(ffmpeg)
+                .matroskaFromStdin(maxPixels(maxPixels))
+                .input(reference, maxPixels(maxPixels))
+                .add("-filter_complex", "[0:v:0]format=yuv420p,settb=1,setpts=N[out];"
+                        + "[1:v:0]format=yuv420p,settb=1,setpts=N[ref];[out][ref]ssim=stats_file=-")
+                .add("-threads", Integer.toString(processors), "-f", "null", "-").build();
     }
 
-    private static List<String> sampleInputs(Path input, long maxPixels, int processors, SourcePicture picture,
-                                             List<Double> startsSec) {
-        List<String> args = new ArrayList<>();
-        for (double start : startsSec) {
-            args.addAll(LOCKDOWN);
-            args.addAll(maxPixels(maxPixels));
-            args.addAll(List.of("-threads", Integer.toString(decoderThreads(processors))));
-            args.addAll(picture.decoderOptions());
-            // from the keyframe at or before the start: decoding a GOP only to drop it made half
-            // of the reference's cost (a 720p source with 8 s GOPs: 4.3 s of CPU instead of 1.3 s)
-            args.addAll(List.of("-noaccurate_seek", "-ss", String.format(Locale.ROOT, "%.3f", start),
-                    "-t", SAMPLE_READ_SEC, "-i", fileUrl(input)));
-        }
-        return args;
+    /** The input options of the source: its pixel bound, decoding threads and decoder, then {@code more}. */
+    private static List<String> decoding(long maxPixels, int processors, SourcePicture picture, List<String> more) {
+        List<String> options = new ArrayList<>(maxPixels(maxPixels));
+        options.addAll(List.of("-threads", Integer.toString(decoderThreads(processors))));
+        options.addAll(picture.decoderOptions());
+        options.addAll(more);
+        return options;
     }
 
     /** {@code [i:V:0]} cut to {@code frames} frames and filtered as the real encode is, labelled {@code [s<i>]}. */

@@ -5,9 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-import static io.mediaopt.video.FfmpegArguments.LOCKDOWN;
 import static io.mediaopt.video.FfmpegArguments.SAMPLE_READ_SEC;
-import static io.mediaopt.video.FfmpegArguments.fileUrl;
 import static io.mediaopt.video.FfmpegArguments.maxPixels;
 
 /** The ffmpeg commands of {@link FrameJudge}, built as pure functions like {@link FfmpegArguments}'. */
@@ -22,32 +20,25 @@ final class FrameJudgeArguments {
      */
     static List<String> frames(String ffmpeg, Path video, List<Double> starts, int width, int height,
                                      long maxPixels, Path output) {
-        List<String> args = new ArrayList<>(List.of(ffmpeg, "-nostdin", "-hide_banner", "-loglevel", "error", "-y"));
-        args.addAll(LOCKDOWN);
-        args.addAll(maxPixels(maxPixels));
+        FfmpegCommand command = FfmpegCommand.ffmpeg(ffmpeg);
         StringBuilder graph = new StringBuilder();
         for (int i = 0; i < starts.size(); i++) {
-            args.addAll(List.of("-ss", String.format(Locale.ROOT, "%.3f", starts.get(i)), "-t", SAMPLE_READ_SEC,
-                    "-i", fileUrl(video)));
+            List<String> options = new ArrayList<>(maxPixels(maxPixels));
+            options.addAll(List.of("-ss", String.format(Locale.ROOT, "%.3f", starts.get(i)), "-t", SAMPLE_READ_SEC));
+            command.input(video, options);
             graph.append('[').append(i).append(":V:0]trim=end_frame=1,setpts=PTS-STARTPTS,scale=").append(width)
                     .append(':').append(height).append(":in_color_matrix=bt709,setsar=1,format=rgb24[f").append(i).append("];");
         }
         for (int i = 0; i < starts.size(); i++) graph.append("[f").append(i).append(']');
         graph.append("concat=n=").append(starts.size()).append(":v=1:a=0[out]");
-        args.addAll(List.of("-filter_complex", graph.toString(), "-map", "[out]", "-fps_mode", "passthrough",
-                "-f", "rawvideo", fileUrl(output)));
-        return List.copyOf(args);
+        return command.add("-filter_complex", graph.toString(), "-map", "[out]", "-fps_mode", "passthrough",
+                "-f", "rawvideo").output(output).build();
     }
 
     /** ffmpeg's ssim filter on two files of raw RGB frames, per frame on stdout. */
     static List<String> ssim(String ffmpeg, Path reference, Path frames, int width, int height) {
-        List<String> raw = List.of("-f", "rawvideo", "-pix_fmt", "rgb24", "-video_size", width + "x" + height);
-        List<String> args = new ArrayList<>(List.of(ffmpeg, "-nostdin", "-hide_banner", "-loglevel", "error",
-                "-protocol_whitelist", "file"));
-        args.addAll(raw);
-        args.addAll(List.of("-i", fileUrl(frames)));
-        args.addAll(raw);
-        args.addAll(List.of("-i", fileUrl(reference), "-filter_complex", "[0:v][1:v]ssim=stats_file=-", "-f", "null", "-"));
-        return List.copyOf(args);
+        List<String> raw = List.of("-pix_fmt", "rgb24", "-video_size", width + "x" + height);
+        return FfmpegCommand.ffmpeg(ffmpeg).rawFrames(frames, raw).rawFrames(reference, raw)
+                .add("-filter_complex", "[0:v][1:v]ssim=stats_file=-", "-f", "null", "-").build();
     }
 }

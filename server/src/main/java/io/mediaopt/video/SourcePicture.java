@@ -13,25 +13,20 @@ import java.util.List;
  * with bwdif, one frame per frame, before scaling: every output is progressive, and woven
  * fields would show combs on every moving edge.
  */
-record SourcePicture(ColorConversion color, String alphaDecoder, boolean interlaced) {
+record SourcePicture(ColorConversion color, AlphaDecoder alphaDecoder, boolean interlaced) {
 
     /** What the encode assumes before the probe answers: progressive SDR, no alpha. */
-    static final SourcePicture UNPROBED = new SourcePicture(ColorConversion.NONE, null, false);
+    static final SourcePicture UNPROBED = new SourcePicture(ColorConversion.NONE, AlphaDecoder.NONE, false);
 
     static final String DEINTERLACE = "bwdif=mode=send_frame:deint=interlaced";
 
     static SourcePicture of(ProbedStream video) {
-        String decoder = !video.alpha() ? null : switch (video.codecName()) {
-            // ffmpeg's own VP8/VP9 decoders skip the alpha stream; libvpx's read it
-            case "vp9" -> "libvpx-vp9";
-            case "vp8" -> "libvpx";
-            default -> null;
-        };
-        return new SourcePicture(ColorConversion.of(video), decoder, video.interlaced());
+        return new SourcePicture(ColorConversion.of(video), AlphaDecoder.of(video.codecName(), video.alpha()),
+                video.interlaced());
     }
 
     boolean hasAlpha() {
-        return alphaDecoder != null;
+        return alphaDecoder != AlphaDecoder.NONE;
     }
 
     /** Whether the output of {@code strategy} loses the input's alpha (laid on white). */
@@ -41,7 +36,7 @@ record SourcePicture(ColorConversion color, String alphaDecoder, boolean interla
 
     /** Options before {@code -i}: the decoder that reads the alpha channel. */
     List<String> decoderOptions() {
-        return hasAlpha() ? List.of("-c:v", alphaDecoder) : List.of();
+        return alphaDecoder.options();
     }
 
     /** The filter graph after {@code scale}: alpha flattened or kept, colour converted. */

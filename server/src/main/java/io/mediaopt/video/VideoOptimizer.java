@@ -1,7 +1,6 @@
 package io.mediaopt.video;
 
 import io.mediaopt.media.Attempt;
-import io.mediaopt.media.Av1Settings;
 import io.mediaopt.media.FirstSmaller;
 import io.mediaopt.media.Limits;
 import io.mediaopt.media.MediaException;
@@ -22,13 +21,16 @@ import java.util.Optional;
 import java.util.concurrent.Semaphore;
 
 /**
- * Optimizes videos with ffprobe and ffmpeg: probe, check the limits from the header, then try
- * the preset's strategies in order within one time budget (SERVICE_VIDEO_TIMEOUT_MS); when an
- * encoder is free the first strategy runs while the probe does, and dies if the probe refuses
- * the file ({@link VideoEncoder} runs each strategy). With SERVICE_VIDEO_QUALITY=auto a video
- * long enough is first searched for its CRF ({@link CrfSearch}) within the same budget; then the
- * encode started beside the probe gives way, as it does for a picture that needs other filters. Messages of the exceptions reach API
- * users, so they name no paths and no ffmpeg output; the log does.
+ * Optimizes videos with ffprobe and ffmpeg, as named steps over one {@link VideoRun}, read from
+ * top to bottom: probe, admit (the limits from the header), choose the quality, encode, judge
+ * the encode, keep the first smaller output, fall back to the original; the preset's strategies
+ * are tried in order within one time budget (SERVICE_VIDEO_TIMEOUT_MS). When an encoder is free
+ * the first strategy runs while the probe does, and dies if the probe refuses the file
+ * ({@link VideoEncoder} runs each strategy). With SERVICE_VIDEO_QUALITY=auto a video long enough
+ * is first searched for its CRF ({@link CrfSearch}) within the same budget; then the encode
+ * started beside the probe gives way, as it does for a picture that needs other filters.
+ * Messages of the exceptions reach API users, so they name no paths and no ffmpeg output; the
+ * log does.
  */
 public final class VideoOptimizer implements Optimizer {
     private static final String ENCODE_FAILED = "The video could not be encoded";
@@ -58,15 +60,20 @@ public final class VideoOptimizer implements Optimizer {
         this.crfSearch = quality == VideoQualityMode.AUTO ? new CrfSearch(tools, limits.maxInputPixels()) : null;
     }
 
+    /**
+     * The steps, in order: {@link #probe}, {@link #admit}, {@link #chooseQuality},
+     * {@link #encode}, {@link #judge}, {@link #keepTheFirstSmaller} and, when every encoding came
+     * out larger, {@link #fallBack} to the original. When an encoder is free the first strategy's
+     * encode runs beside the probe ({@link #probeBesideTheFirstEncode}).
+     */
     @Override
     public Optimized optimize(Path input, MediaFormat sniffed, Preset preset, Path workDir, Progress progress,
                               QueueDeadline queueDeadline) {
-        Ffprobe ffprobe = new Ffprobe(tools, limits.ffprobeTimeout());
-        VideoSettings settings = preset.video();
-        EncodeProgress encodeProgress = new EncodeProgress(progress);
+        VideoRun run = new VideoRun(input, sniffed, preset.video(), workDir, new Ffprobe(tools, limits.ffprobeTimeout()),
+                new EncodeProgress(progress), System.nanoTime() + limits.videoTimeout().toNanos());
         if (encoders.tryAcquire()) {
             try {
-                return probeWhileEncoding(input, sniffed, settings, workDir, ffprobe, encodeProgress);
+                return probeBesideTheFirstEncode(run);
             } finally {
                 encoders.release();
             }
@@ -74,11 +81,10 @@ public final class VideoOptimizer implements Optimizer {
         // every encoder is busy: what the probe refuses is refused before the wait, and the wait
         // does not count against the video's time limit (a synchronous request's counts against
         // its queue deadline)
-        ProbeReport source = probe(input, ffprobe, encodeProgress);
+        ProbedVideo probed = admit(run, probe(run));
         queueDeadline.acquire(encoders);
         try {
-            return tryStrategies(input, sniffed, source, settings, workDir, ffprobe, deadlineFromNow(), null,
-                    encodeProgress);
+            return keepTheFirstSmaller(run.restarted(limits.videoTimeout()), probed, Optional.empty());
         } finally {
             encoders.release();
         }
@@ -98,90 +104,99 @@ public final class VideoOptimizer implements Optimizer {
      * would cost that on every file, and reading the tags from the container ourselves would
      * mean parsing MP4, Matroska, MPEG-TS and HEVC's VUI.
      */
-    private Optimized probeWhileEncoding(Path input, MediaFormat sniffed, VideoSettings settings, Path workDir,
-                                         Ffprobe ffprobe, EncodeProgress progress) {
-        long deadline = deadlineFromNow();
-        Strategy first = settings.strategies().getFirst();
+    private Optimized probeBesideTheFirstEncode(VideoRun run) {
+        Strategy first = run.firstStrategy();
         BackgroundTask<Attempt<VideoEncoding>> head = BackgroundTask.start("video-encode",
-                () -> attempt(input, first, settings, SourcePicture.UNPROBED, workDir, deadline, ffprobe, progress));
+                () -> encode(run, first, run.settings(), SourcePicture.UNPROBED));
         try {
-            ProbeReport source = probe(input, ffprobe, progress);
-            if (!SourcePicture.of(source.video().orElseThrow()).equals(SourcePicture.UNPROBED)
-                    || searched(source, settings, first, SourcePicture.UNPROBED)) {
+            ProbedVideo probed = admit(run, probe(run));
+            if (!probed.picture().equals(SourcePicture.UNPROBED) || searched(run, probed, first)) {
                 // the restart writes to the same file: the first run must be gone before it starts
                 head.stop().ifPresent(VideoEncoding::deleteOutputOf);
                 head = null;
             }
-            return tryStrategies(input, sniffed, source, settings, workDir, ffprobe, deadline, head, progress);
+            return keepTheFirstSmaller(run, probed, Optional.ofNullable(head));
         } finally {
             // a no-op once the attempt was taken; otherwise the encoder dies and its output goes
             if (head != null) head.stop().ifPresent(VideoEncoding::deleteOutputOf);
         }
     }
 
-    /** The probe of the input, once it has a video stream within the limits; its length measures progress. */
-    private ProbeReport probe(Path input, Ffprobe ffprobe, EncodeProgress progress) {
-        ProbeReport source = ffprobe.probe(input);
+    /** 1. The probe of the input, once it has a video stream. */
+    private static ProbeReport probe(VideoRun run) {
+        ProbeReport source = run.ffprobe().probe(run.input());
         if (source.video().isEmpty()) throw MediaException.unsupportedType("The file has no video stream");
-        checkLimits(source);
-        source.duration().ifPresent(progress::durationKnown);
         return source;
     }
 
+    /** 2. The input within the limits, and its length known to measure progress by. */
+    private ProbedVideo admit(VideoRun run, ProbeReport source) {
+        VideoAdmission.check(source, limits);
+        source.duration().ifPresent(run.progress()::durationKnown);
+        ProbedVideo probed = ProbedVideo.of(source);
+        VideoAdmission.refuseAv1TooSmall(run.firstStrategy(), probed.video(), run.settings());
+        return probed;
+    }
+
+    /** 3. The settings with the CRF the search chose for this video and strategy, or as they are. */
+    private VideoSettings chooseQuality(VideoRun run, ProbedVideo probed, Strategy strategy) {
+        if (!searched(run, probed, strategy)) return run.settings();
+        return run.settings().withCrf(crfSearch.choose(run.input(), strategy, run.settings(), probed.picture(),
+                probed.source().duration().orElseThrow(), run.workDir(), run.deadline()));
+    }
+
     /** Whether the CRF of {@code strategy} is searched for on this video. */
-    private boolean searched(ProbeReport source, VideoSettings settings, Strategy strategy, SourcePicture picture) {
-        return crfSearch != null && CrfSearch.searches(settings, strategy, picture, source.duration().orElse(0.0),
-                source.video().flatMap(video -> FrameSize.fit(video, settings.maxWidth())));
+    private boolean searched(VideoRun run, ProbedVideo probed, Strategy strategy) {
+        return crfSearch != null && CrfSearch.searches(run.settings(), strategy, probed.picture(), probed.durationSec(),
+                FrameSize.fit(probed.video(), run.settings().maxWidth()));
     }
 
-    private long deadlineFromNow() {
-        return System.nanoTime() + limits.videoTimeout().toNanos();
-    }
-
-    /** AV1 asked for a picture SVT-AV1 cannot encode is said as such, before any encode. */
-    private static void refuseAv1TooSmall(Strategy first, ProbedStream video, VideoSettings settings) {
-        if (first != Strategy.VIDEO_MP4_AV1) return;
-        FrameSize size = FrameSize.fit(video, settings.maxWidth()).orElse(null);
-        if (size != null && Math.min(size.width(), size.height()) < Av1Settings.MIN_SIDE) {
-            throw MediaException.encodeFailed(Av1Settings.TOO_SMALL + "; this video comes out " + size.width() + "×"
-                    + size.height() + ". Ask for format=mp4 instead", null);
-        }
+    /** 4. One strategy with the time left. */
+    private Attempt<VideoEncoding> encode(VideoRun run, Strategy strategy, VideoSettings settings,
+                                          SourcePicture picture) {
+        Duration left = run.timeLeft();
+        return left.isPositive()
+                ? encoder.encode(run.input(), strategy, settings, picture, run.workDir(), left, run.ffprobe(),
+                        run.progress())
+                : new Attempt.TimedOut<>();
     }
 
     /**
-     * Tries the preset's strategies in order until {@code deadline}, keeping the first smaller
-     * output ({@link FirstSmaller}); {@code head}, when given, is the first one already under way.
+     * 5. ffmpeg encodes what it can read and exits happily when a file stops short of what its
+     * index promises (an upload cut off after a fast-start index). An output that lost more than
+     * a second and a tenth of the input's stated duration says the input is truncated or corrupt.
      */
-    private Optimized tryStrategies(Path input, MediaFormat sniffed, ProbeReport source, VideoSettings settings,
-                                    Path workDir, Ffprobe ffprobe, long deadline,
-                                    BackgroundTask<Attempt<VideoEncoding>> head, EncodeProgress progress) {
-        ProbedStream video = source.video().orElseThrow();
-        SourcePicture picture = SourcePicture.of(video);
-        Strategy first = settings.strategies().getFirst();
-        refuseAv1TooSmall(first, video, settings);
+    private static Attempt<VideoEncoding> judge(ProbedVideo probed, Attempt<VideoEncoding> attempt) {
+        if (attempt instanceof Attempt.Encoded<VideoEncoding>(VideoEncoding encoded)
+                && encoded.durationSec() != null && probed.durationSec() > 0
+                && probed.durationSec() - encoded.durationSec()
+                        > Math.max(LOST_SECONDS_TOLERATED, probed.durationSec() * LOST_SHARE_TOLERATED)) {
+            encoded.delete();
+            throw MediaException.unreadable(String.format(Locale.ROOT,
+                    "The video ends early: only %.1f of its %.1f s could be read (truncated or corrupt)",
+                    encoded.durationSec(), probed.durationSec()), null);
+        }
+        return attempt;
+    }
+
+    /**
+     * 6. The preset's strategies in order until the deadline, keeping the first smaller output
+     * ({@link FirstSmaller}); {@code head}, when present, is the first one already under way.
+     */
+    private Optimized keepTheFirstSmaller(VideoRun run, ProbedVideo probed,
+                                          Optional<BackgroundTask<Attempt<VideoEncoding>>> head) {
         // every encoding that came out larger than the input is a fallback only; the first is kept
-        FirstSmaller<Strategy, VideoEncoding> rule = FirstSmaller.keepingFirstLarger(strategy -> {
-            Attempt<VideoEncoding> attempt = head != null && strategy == first
-                    ? head.await()
-                    : attempt(input, strategy, tuned(input, source, settings, strategy, picture, workDir, deadline),
-                            picture, workDir, deadline, ffprobe, progress);
-            if (attempt instanceof Attempt.Encoded<VideoEncoding>(VideoEncoding encoded)
-                    && endsEarly(source, encoded.durationSec())) {
-                encoded.delete();
-                throw MediaException.unreadable(String.format(Locale.ROOT,
-                        "The video ends early: only %.1f of its %.1f s could be read (truncated or corrupt)",
-                        encoded.durationSec(), source.duration().orElse(0.0)), null);
-            }
-            return attempt;
-        }, VideoEncoding::bytes, VideoEncoding::delete);
-        return switch (rule.tryInOrder(settings.strategies(), VideoEncoder.sizeOf(input))) {
-            case FirstSmaller.Outcome.Smaller<VideoEncoding>(VideoEncoding encoded) ->
-                    result(encoded, video, source, picture);
+        FirstSmaller<Strategy, VideoEncoding> rule = FirstSmaller.keepingFirstLarger(strategy -> judge(probed,
+                head.isPresent() && strategy == run.firstStrategy()
+                        ? head.get().await()
+                        : encode(run, strategy, chooseQuality(run, probed, strategy), probed.picture())),
+                VideoEncoding::bytes, VideoEncoding::delete);
+        return switch (rule.tryInOrder(run.settings().strategies(), VideoEncoder.sizeOf(run.input()))) {
+            case FirstSmaller.Outcome.Smaller<VideoEncoding>(VideoEncoding encoded) -> encoded(encoded, probed);
             case FirstSmaller.Outcome.Larger<VideoEncoding>(Optional<VideoEncoding> kept, boolean _) -> {
                 VideoEncoding larger = kept.orElseThrow();
                 try {
-                    yield fallback(larger, input, sniffed, source, picture, settings, workDir, deadline, ffprobe,
-                            progress);
+                    yield fallBack(run, probed, larger);
                 } catch (RuntimeException e) {
                     larger.delete();
                     throw e;
@@ -195,92 +210,46 @@ public final class VideoOptimizer implements Optimizer {
         };
     }
 
-    /** The settings with the CRF the search chose for this video and strategy, or as they are. */
-    private VideoSettings tuned(Path input, ProbeReport source, VideoSettings settings, Strategy strategy,
-                                SourcePicture picture, Path workDir, long deadline) {
-        if (!searched(source, settings, strategy, picture)) return settings;
-        return settings.withCrf(crfSearch.choose(input, strategy, settings, picture, source.duration().orElseThrow(),
-                workDir, deadline));
-    }
-
-    /** One strategy with the time left before {@code deadline}. */
-    private Attempt<VideoEncoding> attempt(Path input, Strategy strategy, VideoSettings settings,
-                                           SourcePicture picture, Path workDir, long deadline, Ffprobe ffprobe,
-                                           EncodeProgress progress) {
-        Duration left = Duration.ofNanos(deadline - System.nanoTime());
-        return left.isPositive()
-                ? encoder.encode(input, strategy, settings, picture, workDir, left, ffprobe, progress)
-                : new Attempt.TimedOut<>();
-    }
-
-    /** Pixels are checked on every video stream: probing already decodes a frame of each. */
-    private void checkLimits(ProbeReport source) {
-        for (ProbedStream stream : source.streams()) {
-            if (stream.isVideo() && stream.pixels() > limits.maxInputPixels()) {
-                throw MediaException.limitExceeded(String.format(Locale.ROOT,
-                        "The video is %dx%d pixels, over the limit of %d pixels per frame",
-                        stream.width(), stream.height(), limits.maxInputPixels()));
-            }
-        }
-        double duration = source.duration().orElse(0.0);
-        if (duration > limits.maxVideoDurationSec()) {
-            throw MediaException.limitExceeded(String.format(Locale.ROOT,
-                    "The video lasts %.1f s, over the limit of %d s", duration, limits.maxVideoDurationSec()));
-        }
-    }
-
     /**
-     * ffmpeg encodes what it can read and exits happily when a file stops short of what its
-     * index promises (an upload cut off after a fast-start index). An output that lost more than
-     * a second and a tenth of the input's stated duration says the input is truncated or corrupt.
-     */
-    private static boolean endsEarly(ProbeReport source, Double encodedSec) {
-        double stated = source.duration().orElse(0.0);
-        return encodedSec != null && stated > 0
-                && stated - encodedSec > Math.max(LOST_SECONDS_TOLERATED, stated * LOST_SHARE_TOLERATED);
-    }
-
-    /**
-     * No encoding was smaller: the input itself when the preset could deliver it as is, and its
-     * colour needs no conversion (an 8-bit HDR file would play washed out); otherwise the
+     * 7. No encoding was smaller: the input itself when the preset could deliver it as is, and
+     * its colour needs no conversion (an 8-bit HDR file would play washed out); otherwise the
      * preset's format is encoded again within the input's size when it can be
      * ({@link InputSizeBudget}), and a result still larger says why.
      */
-    private Optimized fallback(VideoEncoding larger, Path input, MediaFormat sniffed, ProbeReport source,
-                               SourcePicture picture, VideoSettings settings, Path workDir, long deadline,
-                               Ffprobe ffprobe, EncodeProgress progress) {
-        ProbedStream video = source.video().orElseThrow();
-        Optional<String> refusal = picture.color().kind() != ColorConversion.Kind.NONE
+    private Optimized fallBack(VideoRun run, ProbedVideo probed, VideoEncoding larger) {
+        Optional<String> refusal = probed.picture().color().kind() != ColorConversion.Kind.NONE
                 ? Optional.of("its colour must be converted for SDR screens")
                 // nothing may follow the video in the file: a polyglot's second face must not come back
-                : !TrailingData.isAbsent(input, sniffed) ? Optional.of("other data follows the video in the file")
-                : OriginalVideo.refusal(sniffed, source, settings);
-        if (refusal.isPresent()) {
-            long inputBytes = VideoEncoder.sizeOf(input);
-            VideoSettings atCrf = settings.withCrf(larger.crf());
-            InputSizeBudget.Outcome fitted = InputSizeBudget.fit(inputBytes, larger, settings,
-                    source.audio().isPresent(), cap -> attempt(input, larger.strategy(), atCrf.withMaxBitrate(cap),
-                            picture, workDir, deadline, ffprobe, progress));
-            Optimized out = result(fitted.output(), video, source, picture);
-            return fitted.output().bytes() < inputBytes ? out : out.withLargerReason(String.format(Locale.ROOT,
-                    "The input cannot be returned as it is (%s), and its %s encoding at the preset's quality came out"
-                            + " larger%s", refusal.get(), larger.strategy().wireName(), fitted.tried()
-                            ? ", even with its bitrate held to the input's" : " (no lower bitrate could be tried)"));
+                : !TrailingData.isAbsent(run.input(), run.sniffed()) ? Optional.of("other data follows the video in the file")
+                : OriginalVideo.refusal(run.sniffed(), probed.source(), run.settings());
+        if (refusal.isEmpty()) {
+            larger.delete();
+            return original(run, probed);
         }
-        larger.delete();
-        Double duration = source.duration().orElse(null);
-        return new Optimized(input, Strategy.VIDEO_ORIGINAL, sniffed,
-                video.displayWidth(), video.displayHeight(), video.displayWidth(), video.displayHeight(),
-                duration, duration, null, null, false);
+        long inputBytes = VideoEncoder.sizeOf(run.input());
+        VideoSettings atCrf = run.settings().withCrf(larger.crf());
+        InputSizeBudget.Outcome fitted = InputSizeBudget.fit(inputBytes, larger, run.settings(),
+                probed.source().audio().isPresent(),
+                cap -> encode(run, larger.strategy(), atCrf.withMaxBitrate(cap), probed.picture()));
+        Optimized out = encoded(fitted.output(), probed);
+        return fitted.output().bytes() < inputBytes ? out : out.withLargerReason(String.format(Locale.ROOT,
+                "The input cannot be returned as it is (%s), and its %s encoding at the preset's quality came out"
+                        + " larger%s", refusal.get(), larger.strategy().wireName(), fitted.tried()
+                        ? ", even with its bitrate held to the input's" : " (no lower bitrate could be tried)"));
     }
 
-    private static Optimized result(VideoEncoding encoded, ProbedStream video, ProbeReport source,
-                                    SourcePicture picture) {
+    private static Optimized encoded(VideoEncoding encoded, ProbedVideo probed) {
         Strategy strategy = encoded.strategy();
-        return new Optimized(encoded.output(), strategy, strategy.output(),
-                video.displayWidth(), video.displayHeight(), encoded.size().width(), encoded.size().height(),
-                source.duration().orElse(null), encoded.durationSec(), null, null, encoded.crf(),
-                picture.flattensAlpha(strategy));
+        return Optimized.encodedVideo(encoded.output(), strategy, probed.video().displayWidth(),
+                probed.video().displayHeight(), encoded.size().width(), encoded.size().height(),
+                probed.source().duration().orElse(null), encoded.durationSec(), encoded.crf(),
+                probed.picture().flattensAlpha(strategy));
+    }
+
+    private static Optimized original(VideoRun run, ProbedVideo probed) {
+        ProbedStream video = probed.video();
+        return Optimized.originalVideo(run.input(), run.sniffed(), video.displayWidth(), video.displayHeight(),
+                probed.source().duration().orElse(null));
     }
 
     private static String seconds(Duration duration) {

@@ -23,7 +23,7 @@ public record VideoTools(String ffmpeg, String ffprobe, ProcessRunner runner) {
     private String version(String tool, Duration timeout) {
         ProcessResult result;
         try {
-            result = runner.run(FfmpegArguments.version(tool), timeout);
+            result = runner.run(FfmpegCommand.version(tool), timeout);
         } catch (IOException e) {
             throw new IllegalStateException(tool + " cannot be started: " + e.getMessage(), e);
         } catch (InterruptedException e) {

@@ -3,6 +3,8 @@ package io.mediaopt.renditions;
 import io.mediaopt.media.Presets;
 import io.mediaopt.media.VideoSettings;
 import io.mediaopt.video.FfmpegArguments;
+import io.mediaopt.video.InputLockdown;
+import io.mediaopt.video.LockedInputs;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
@@ -88,5 +90,23 @@ class HlsLadderArgumentsTest {
                 .doesNotContain("-ss");
         assertThat(PosterArguments.frame("ffmpeg", Path.of("/w/in.mp4"), Path.of("/w/p.png"), 2.5, 1000))
                 .containsSequence("-ss", "2.500", "-i", "file:/w/in.mp4").doesNotContain("-vf");
+    }
+
+    @Test
+    void everyInputOfTheRenditionCommandsCarriesTheLockdownOfMediaFiles() {
+        Path in = Path.of("/w/in.mp4");
+        VideoSettings web = Presets.standard().find("web").orElseThrow().video();
+        List<HlsRung> rungs = HlsRung.ladder(1280, 720, 5000);
+        List<List<String>> commands = List.of(
+                HlsArguments.ladder("ffmpeg", in, Path.of("/w/hls"), rungs, false, web, 1000, 2),
+                HlsArguments.av1Ladder("ffmpeg", in, Path.of("/w/hls"), rungs.stream().map(r -> r.av1(web.av1())).toList(),
+                        true, web.av1(), web.audioBitrateKbps(), 1000, 2),
+                HlsArguments.videoOnly("ffmpeg", in, Path.of("/w/v.mp4")),
+                PosterArguments.frame("ffmpeg", in, Path.of("/w/p.png"), null, 1000),
+                PosterArguments.frame("ffmpeg", in, Path.of("/w/p.png"), 2.5, 1000));
+        for (List<String> command : commands) {
+            assertThat(LockedInputs.assertEveryInputLockedDown(command, "file:/w/in.mp4"))
+                    .containsExactly(InputLockdown.MEDIA_FILE);
+        }
     }
 }

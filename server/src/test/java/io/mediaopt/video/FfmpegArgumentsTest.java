@@ -224,7 +224,7 @@ class FfmpegArgumentsTest {
 
     @Test
     void aRelativePathBecomesAnAbsoluteFileUrlSoItCannotLookLikeAnOption() {
-        assertThat(FfmpegArguments.fileUrl(Path.of("-i.mp4")))
+        assertThat(FfmpegCommand.fileUrl(Path.of("-i.mp4")))
                 .isEqualTo("file:" + Path.of("").toAbsolutePath().resolve("-i.mp4"));
     }
 

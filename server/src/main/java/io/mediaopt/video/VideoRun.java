@@ -1,0 +1,30 @@
+package io.mediaopt.video;
+
+import io.mediaopt.media.MediaFormat;
+import io.mediaopt.media.Strategy;
+import io.mediaopt.media.VideoSettings;
+
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * One video's optimization, what every step of {@link VideoOptimizer} reads: the upload, what
+ * it was asked for, where its outputs go, its prober and progress, and when its time is up
+ * ({@link System#nanoTime()}).
+ */
+record VideoRun(Path input, MediaFormat sniffed, VideoSettings settings, Path workDir, Ffprobe ffprobe,
+                EncodeProgress progress, long deadline) {
+
+    /** The same run with its time counted again from now: a wait for an encoder does not count. */
+    VideoRun restarted(Duration timeout) {
+        return new VideoRun(input, sniffed, settings, workDir, ffprobe, progress, System.nanoTime() + timeout.toNanos());
+    }
+
+    Duration timeLeft() {
+        return Duration.ofNanos(deadline - System.nanoTime());
+    }
+
+    Strategy firstStrategy() {
+        return settings.strategies().getFirst();
+    }
+}
