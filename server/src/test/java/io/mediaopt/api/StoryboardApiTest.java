@@ -62,6 +62,11 @@ class StoryboardApiTest {
         assertThat(vttResponse.statusCode()).isEqualTo(200);
         assertThat(vttResponse.headers().firstValue("Content-Type").orElseThrow()).startsWith("text/vtt");
         String text = new String(vttResponse.body(), StandardCharsets.UTF_8);
+        // as a browser asks for it: the body as it is, though a client takes gzip
+        HttpResponse<byte[]> gzipTaken = Raw.HTTP.send(HttpRequest.newBuilder(URI.create(vtt.path("url").asText()))
+                .header("Accept-Encoding", "gzip").build(), HttpResponse.BodyHandlers.ofByteArray());
+        assertThat(gzipTaken.statusCode()).isEqualTo(200);
+        assertThat(gzipTaken.body()).isEqualTo(vttResponse.body());
         assertThat(text).startsWith("WEBVTT\n\n");
         List<Cue> cues = cues(text);
         assertThat(cues).hasSize(100);
