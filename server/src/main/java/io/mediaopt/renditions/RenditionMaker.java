@@ -15,8 +15,8 @@ import java.util.List;
 
 /**
  * Makes the renditions a job asked for from its input, after its main output: the responsive set
- * of an image; the poster, the HLS ladder, the AV1 and H.264 sources and the storyboard of a video. Files go to one directory in the job's
- * work directory, named as they will be stored.
+ * of an image; the poster, the HLS ladder, the AV1 and H.264 sources and the storyboard of a
+ * video. Files go to one directory in the job's work directory, named as they will be stored.
  */
 public final class RenditionMaker {
     private final ResponsiveImages responsive;
