@@ -13,8 +13,11 @@ export interface ReactNativeFile {
  */
 export type MediaInput = Blob | ArrayBuffer | ArrayBufferView | ReactNativeFile;
 
-/** Extra outputs: image `responsive` sets, a video's `hls` ladder, `poster`, and AV1 and H.264 `sources`. */
-export type RenditionName = "responsive" | "hls" | "poster" | "sources";
+/**
+ * Extra outputs: image `responsive` sets, a video's `hls` ladder, `poster`, AV1 and H.264 `sources`, and
+ * `storyboard` (seek-bar preview tiles and their WebVTT).
+ */
+export type RenditionName = "responsive" | "hls" | "poster" | "sources" | "storyboard";
 
 /** The form fields of an upload; each one absent keeps the preset's choice. */
 export interface OptimizeOptions {

@@ -8,6 +8,7 @@ const RENDITIONS = [
   { name: 'sources', kind: 'video' },
   { name: 'poster', kind: 'video' },
   { name: 'hls', kind: 'video' },
+  { name: 'storyboard', kind: 'video' },
 ];
 
 /** Extension → 'image' or 'video', from the accepted formats the API lists (GET /api/media/limits). */

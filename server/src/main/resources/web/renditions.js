@@ -1,7 +1,9 @@
 // The extra files of a done job: a list with a download for each, and previews of the
-// responsive set (as the job's <picture> snippet puts it on a page) and of the poster.
+// responsive set (as the job's <picture> snippet puts it on a page), of the poster and of the
+// storyboard.
 import { el } from './dom.js';
 import { count, dimensions } from './format.js';
+import { storyboardPreview } from './storyboard.js';
 
 /** The formats a <source> offers before the fallback, best first, as the job's snippet orders them. */
 const MODERN_TYPES = ['image/avif', 'image/webp'];
@@ -14,10 +16,17 @@ export function renditionsView(api, job, name) {
   block.append(el('h4', { id: headingId }, `Extra files (${renditions.length})`));
   const responsive = renditions.filter((r) => r.role === 'responsive');
   const poster = renditions.find((r) => r.role === 'poster');
-  if (responsive.length > 0 || poster) {
+  const sheet = renditions.find((r) => r.role === 'storyboard');
+  const vtt = renditions.find((r) => r.role === 'storyboard-vtt');
+  if (responsive.length > 0 || poster || (sheet && vtt)) {
     const previews = el('div', { className: 'previews' });
     if (responsive.length > 0) previews.append(picturePreview(api, job, responsive, name));
     if (poster) previews.append(posterPreview(api, job, poster, name));
+    if (sheet && vtt) {
+      const loaded = Promise.all([blobUrls(api, job, [sheet]), api.blob(route(job, vtt.name)).then((b) => b.text())])
+        .then(([urls, vttText]) => ({ sheetUrl: urls.get(sheet.name), vttText }));
+      previews.append(storyboardPreview(loaded, name, failed));
+    }
     block.append(previews);
   }
   block.append(list(api, job, renditions, headingId));

@@ -70,9 +70,13 @@ public record Rendition(
         return role == RenditionRole.RESPONSIVE;
     }
 
-    /** An HLS playlist, master or variant, which names other renditions. */
+    /**
+     * A text naming other renditions by bare name, rewritten as it is served: an HLS playlist,
+     * master or variant, or the storyboard's WebVTT.
+     */
     @JsonIgnore
     public boolean isPlaylist() {
-        return role == RenditionRole.HLS_MASTER || role == RenditionRole.HLS_PLAYLIST;
+        return role == RenditionRole.HLS_MASTER || role == RenditionRole.HLS_PLAYLIST
+                || role == RenditionRole.STORYBOARD_VTT;
     }
 }

@@ -20,7 +20,11 @@ public enum RenditionRole {
     /** A media segment of one HLS variant. */
     HLS_SEGMENT("hls-segment"),
     /** One MP4 of a video's sources (AV1 and H.264), each a {@code <source>} of the {@code <video>} snippet. */
-    VIDEO_SOURCE("video-source");
+    VIDEO_SOURCE("video-source"),
+    /** The sheet of a video's seek-bar preview tiles. */
+    STORYBOARD("storyboard"),
+    /** The WebVTT naming each storyboard tile's time and place on the sheet. */
+    STORYBOARD_VTT("storyboard-vtt");
 
     private final String wireName;
 

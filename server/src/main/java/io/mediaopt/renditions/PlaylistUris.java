@@ -8,7 +8,7 @@ import java.util.regex.Pattern;
  * Rewrites every URI an HLS playlist names (RFC 8216 4.1): the lines that are not tags, and the
  * {@code URI="..."} attribute of a tag such as {@code #EXT-X-MAP}. The playlists of a ladder
  * name their files by bare name; serving one, the service puts in their place the URLs a player
- * can fetch.
+ * can fetch. The same holds for the storyboard's WebVTT, whose cue lines name the sheet.
  */
 public final class PlaylistUris {
     private static final Pattern URI_ATTRIBUTE = Pattern.compile("(?<=[:,])URI=\"([^\"]*)\"");
@@ -27,7 +27,10 @@ public final class PlaylistUris {
                 Matcher uri = URI_ATTRIBUTE.matcher(line);
                 out.append(uri.replaceAll(m -> Matcher.quoteReplacement("URI=\"" + link.apply(m.group(1)) + "\"")));
             } else {
-                out.append(link.apply(content));
+                // a WebVTT cue names its storyboard tile with a fragment: storyboard.webp#xywh=0,0,256,144
+                int fragment = content.indexOf('#');
+                out.append(fragment < 0 ? link.apply(content)
+                        : link.apply(content.substring(0, fragment)) + content.substring(fragment));
             }
         }
         return out.toString();

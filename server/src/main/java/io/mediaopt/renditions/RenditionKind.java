@@ -14,7 +14,9 @@ public enum RenditionKind {
     /** One still of the video in the preset's image format. */
     POSTER("poster", MediaKind.VIDEO),
     /** One AV1 MP4 and the preset's H.264 MP4, for a {@code <video>} that lists AV1 first. */
-    SOURCES("sources", MediaKind.VIDEO);
+    SOURCES("sources", MediaKind.VIDEO),
+    /** A sheet of tiles through the video and the WebVTT naming them, for a player's seek-bar previews. */
+    STORYBOARD("storyboard", MediaKind.VIDEO);
 
     private final String wireName;
     private final MediaKind media;

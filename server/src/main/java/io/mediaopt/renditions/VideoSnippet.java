@@ -11,7 +11,8 @@ import java.util.Optional;
  * {@code <source>} per file in the order they were made (AV1 first, then H.264), each with its
  * exact {@code codecs} so a browser skips what it cannot decode without fetching it, and the
  * poster when the job made one, with its placeholder colour as the element's background until
- * the poster loads. The element carries the first source's {@code width} and {@code height}.
+ * the poster loads. The element carries the first source's {@code width} and {@code height}, and
+ * with a storyboard its WebVTT's URL as {@code data-storyboard}, for the player's seek-bar previews.
  */
 public final class VideoSnippet {
     private VideoSnippet() {}
@@ -26,6 +27,8 @@ public final class VideoSnippet {
         renditions.stream().filter(r -> r.role() == RenditionRole.POSTER).findFirst()
                 .ifPresent(poster -> html.append(" poster=\"").append(attribute(poster.url())).append('"')
                         .append(PictureSnippet.background(poster)));
+        renditions.stream().filter(r -> r.role() == RenditionRole.STORYBOARD_VTT).findFirst()
+                .ifPresent(vtt -> html.append(" data-storyboard=\"").append(attribute(vtt.url())).append('"'));
         html.append(">\n");
         for (Rendition source : sources) {
             html.append("  <source src=\"").append(attribute(source.url())).append("\" type='")

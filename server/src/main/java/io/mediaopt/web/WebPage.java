@@ -39,6 +39,7 @@ public final class WebPage {
             Map.entry("/options.js", "options.js"),
             Map.entry("/file-card.js", "file-card.js"),
             Map.entry("/renditions.js", "renditions.js"),
+            Map.entry("/storyboard.js", "storyboard.js"),
             Map.entry("/format.js", "format.js"),
             Map.entry("/vendor/tus.min.js", "vendor/tus.min.js"),
             Map.entry("/app.css", "app.css"),

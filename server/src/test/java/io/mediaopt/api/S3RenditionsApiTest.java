@@ -11,6 +11,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -48,5 +50,25 @@ class S3RenditionsApiTest {
                 .header("Accept", "image/webp,*/*").build(), HttpResponse.BodyHandlers.ofByteArray());
         assertThat(picked.statusCode()).isEqualTo(200);
         assertThat(picked.headers().firstValue("Content-Type")).hasValue("image/webp");
+    }
+
+    @Test
+    void theStoryboardsWebVttIsServedByTheRouteNamingTheSheetByASignedUrl() throws Exception {
+        JsonNode job = RenditionsApiTest.submitAndWait(server, "short.mp4", Fixtures.shortClip(), "web", "storyboard",
+                null);
+        JsonNode vtt = job.path("result").path("renditions").get(1);
+        assertThat(vtt.path("role").asText()).isEqualTo("storyboard-vtt");
+        assertThat(vtt.path("url").asText()).isEqualTo(server.baseUrl() + "/media/jobs/"
+                + job.path("jobId").asText() + "/renditions/storyboard.vtt");
+        HttpResponse<String> served = Raw.HTTP.send(HttpRequest.newBuilder(URI.create(vtt.path("url").asText())).build(),
+                HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+        List<StoryboardApiTest.Cue> cues = StoryboardApiTest.cues(served.body());
+        assertThat(cues).hasSize(1);
+        String sheetUrl = cues.getFirst().sheet();
+        assertThat(sheetUrl).contains("/storyboard.webp?", "X-Amz-Signature=");
+        HttpResponse<byte[]> sheet = Raw.HTTP.send(HttpRequest.newBuilder(URI.create(sheetUrl)).build(),
+                HttpResponse.BodyHandlers.ofByteArray());
+        assertThat(sheet.statusCode()).isEqualTo(200);
+        assertThat((long) sheet.body().length).isEqualTo(job.path("result").path("renditions").get(0).path("bytes").asLong());
     }
 }

@@ -23,7 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 @Integration
 class PublicPageTest {
     private static final List<String> SCRIPTS = List.of("/app.js", "/api.js", "/dom.js", "/options.js", "/file-card.js",
-            "/renditions.js", "/format.js");
+            "/renditions.js", "/storyboard.js", "/format.js");
     private static final List<String> PAGE = Stream.concat(Stream.of("/"),
             Stream.concat(SCRIPTS.stream(), Stream.of("/vendor/tus.min.js", "/app.css", "/favicon.svg"))).toList();
 
