@@ -135,7 +135,8 @@ public final class Jobs {
             Thread.ofVirtual().name("store-" + id).start(() -> {
                 try {
                     stored.complete(LogContext.withJob(id, null, () -> processor.store(job, encoded)));
-                } catch (RuntimeException e) {
+                } catch (RuntimeException | Error e) {
+                    // whatever ends it, the request waiting for it is told
                     stored.completeExceptionally(e);
                 } finally {
                     workDirs.delete(dir);
