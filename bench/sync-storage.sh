@@ -15,4 +15,16 @@ if [ -z "${SYNC_STORAGE_NO_BUILD:-}" ]; then
   echo "Building server and bench (./mvnw -B -q -DskipTests package)..."
   ./mvnw -B -q -DskipTests package
 fi
-exec "$JAVA_HOME/bin/java" -cp bench/target/mediaopt-bench.jar io.mediaopt.bench.SyncStorageBench "$@"
+# S3Proxy logs through logback, at DEBUG unless told otherwise: warnings only, so it costs nothing
+mkdir -p bench/target
+cat > bench/target/sync-storage-logback.xml <<'XML'
+<configuration>
+  <appender name="STDERR" class="ch.qos.logback.core.ConsoleAppender">
+    <target>System.err</target>
+    <encoder><pattern>%d{HH:mm:ss.SSS} %-5level %logger{0} - %msg%n</pattern></encoder>
+  </appender>
+  <root level="WARN"><appender-ref ref="STDERR"/></root>
+</configuration>
+XML
+exec "$JAVA_HOME/bin/java" -Dlogback.configurationFile=bench/target/sync-storage-logback.xml \
+  -cp bench/target/mediaopt-bench.jar io.mediaopt.bench.SyncStorageBench "$@"
