@@ -2,6 +2,7 @@ package io.mediaopt;
 
 import io.mediaopt.http.ConnectionLimits;
 import io.mediaopt.http.CorsOrigins;
+import io.mediaopt.jobs.SqlDialect;
 import io.mediaopt.keeping.KeepSettings;
 import io.mediaopt.keeping.Keeping;
 import io.mediaopt.imageurl.ImageUrlLimits;
@@ -145,7 +146,9 @@ public record Config(
                 ImageUrlSettings.read(r::raw, r::problem),
                 ImageUrlLimits.read(r::raw, r::problem));
 
-        if (!config.databaseUrl.startsWith("jdbc:sqlite:") && !config.databaseUrl.startsWith("jdbc:postgresql:")) {
+        try {
+            SqlDialect.of(config.databaseUrl);
+        } catch (IllegalArgumentException e) {
             r.problem("SERVICE_DATABASE_URL: expected a jdbc:sqlite: or jdbc:postgresql: URL");
         }
         if (!r.problems().isEmpty()) throw new ConfigException(r.problems());
@@ -164,6 +167,11 @@ public record Config(
         return new KeepSettings(keepKeys, r.optional("SERVICE_PUBLIC_MEDIA_URL", EnvironmentReader::httpUri),
                 Duration.ofSeconds(r.integer("SERVICE_MEDIA_LINK_TTL_SEC", 86_400, (int) Keeping.MIN_LINK_TTL_SEC,
                         (int) Keeping.MAX_LINK_TTL_SEC)));
+    }
+
+    /** The kind of database SERVICE_DATABASE_URL names, which {@link #fromEnvironment} checked. */
+    public SqlDialect databaseDialect() {
+        return SqlDialect.of(databaseUrl);
     }
 
     /** Keys are both set or both unset (then the SDK's default credential chain applies). */

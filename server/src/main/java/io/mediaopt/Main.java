@@ -15,12 +15,14 @@ import io.mediaopt.imageurl.ImageUrls;
 import io.mediaopt.jobs.Caller;
 import io.mediaopt.jobs.EndedInputs;
 import io.mediaopt.jobs.JdbcJobStore;
+import io.mediaopt.jobs.JobFailures;
 import io.mediaopt.jobs.JobProcessor;
 import io.mediaopt.jobs.JobStore;
 import io.mediaopt.jobs.JobWaiter;
 import io.mediaopt.jobs.Jobs;
 import io.mediaopt.jobs.Outages;
 import io.mediaopt.jobs.Retention;
+import io.mediaopt.jobs.SqlDialect;
 import io.mediaopt.tokens.JdbcTokenUses;
 import io.mediaopt.uploads.JdbcUploadStore;
 import io.mediaopt.uploads.ResumableUploads;
@@ -149,16 +151,18 @@ public final class Main {
 
         Storage storage = storage(config, outputDir, service);
         ServiceMetrics metrics = service.own(config.metricsEnabled() ? ServiceMetrics.prometheus() : ServiceMetrics.off());
-        JdbcJobStore store = service.own(JdbcJobStore.open(config.databaseUrl(), json, presets));
+        SqlDialect database = config.databaseDialect();
+        JdbcJobStore store = service.own(JdbcJobStore.open(config.databaseUrl(), database, json, presets));
+        JobFailures failures = new JobFailures(store, metrics, clock);
         JobStore.Recovery recovery = store.recoverOwnedBy(config.nodeId(), config.jobMaxAttempts(), clock.millis());
         if (recovery.requeued() + recovery.failed() > 0) {
             log.info("after restart: {} interrupted jobs queued again, {} failed", recovery.requeued(), recovery.failed());
-            metrics.jobFailures(ErrorCode.INTERRUPTED, recovery.failed());
+            failures.interrupted(recovery.failed());
         }
         EndedInputs.deleteInputs(storage, recovery.interrupted().inputKeys());
 
         // closed after the workers, so that the events of jobs ending during a stop still go out
-        JdbcDeliveryStore deliveries = new JdbcDeliveryStore(store.dataSource(), store.dialect());
+        JdbcDeliveryStore deliveries = new JdbcDeliveryStore(store.dataSource(), database);
         ApiKeys apiKeys = new ApiKeys(config.apiKeys());
         StableLinks stableLinks = new StableLinks(config.keep(), apiKeys, clock);
         WebhookSender webhooks = service.own(new WebhookSender(config.webhooks(), config.nodeId(), deliveries, store,
@@ -170,12 +174,13 @@ public final class Main {
         UsageCounters usage = new UsageCounters();
         DiskSpace outputDisk = new DiskSpace(outputDir, config.minFreeBytes());
         JobProcessor processor = new JobProcessor(optimizers, storage, store, usage, metrics, clock,
-                new RenditionMaker(vips, videoTools, config.limits(), config.imageQuality()), new Outages(outputDisk));
+                new RenditionMaker(vips, videoTools, config.limits(), config.imageQuality()), new Outages(outputDisk),
+                failures);
         WorkDirs workDirs = new WorkDirs(outputDir.resolve("work"), List.of(config.ffmpegPath(), config.ffprobePath()));
         Workers workers = service.own(new Workers(
                 new WorkerSettings(config.workers(), config.queueTimeout(), config.nodeId(), config.jobLease(),
                         config.jobMaxAttempts(), config.role().processesQueue(), config.shutdownGrace()),
-                store, processor, storage, workDirs, metrics, clock, () -> {
+                store, processor, storage, workDirs, failures, clock, () -> {
                     store.check();
                     storage.check();
                     outputDisk.check();
@@ -184,7 +189,7 @@ public final class Main {
                 store::countPending);
         metrics.gauge("mediaopt.workers.busy", "Encoding slots of this node in use", workers::busy);
         metrics.gauge("mediaopt.workers", "Encoding slots of this node (SERVICE_WORKERS)", config::workers);
-        JobWaiter waiter = new JobWaiter(store, clock, config.queueTimeout(),
+        JobWaiter waiter = new JobWaiter(store, failures, clock, config.queueTimeout(),
                 config.limits().ffprobeTimeout().plus(config.limits().videoTimeout()));
         Jobs jobs = new Jobs(store, storage, workers, workDirs, processor, new Sniffer(), clock,
                 () -> UUID.randomUUID().toString(), config.maxPendingJobs(), waiter);
@@ -209,10 +214,10 @@ public final class Main {
         });
         checks.put("database", () -> {
             store.check();
-            return config.databaseUrl().startsWith("jdbc:sqlite:") ? "sqlite" : "postgresql";
+            return database.shortName();
         });
         checks.put("outputDisk", outputDisk::check);
-        sqliteFile(config.databaseUrl()).ifPresent(file ->
+        database.file(config.databaseUrl()).ifPresent(file ->
                 checks.put("databaseDisk", new DiskSpace(file, config.minFreeBytes())::check));
 
         Path uploadDir = outputDir.resolve("uploads");
@@ -254,14 +259,6 @@ public final class Main {
         }
         service.own(api.start());
         service.port(api.port());
-    }
-
-    /** The file of an SQLite job database, whose disk health watches; empty for PostgreSQL or memory. */
-    private static Optional<Path> sqliteFile(String databaseUrl) {
-        String path = databaseUrl.startsWith("jdbc:sqlite:") ? databaseUrl.substring("jdbc:sqlite:".length()) : "";
-        path = path.replaceFirst("^file:", "").replaceFirst("\\?.*", "");
-        return path.isEmpty() || path.contains(":memory:") || path.contains("mode=memory")
-                ? Optional.empty() : Optional.of(Path.of(path).toAbsolutePath());
     }
 
     /** The bucket when SERVICE_OBJECT_BUCKET names one, else the output directory. */

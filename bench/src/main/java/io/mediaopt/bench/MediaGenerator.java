@@ -48,6 +48,12 @@ final class MediaGenerator {
         return List.of(photo, photo3mp, screenshotCase(), gifCase(), clip720(), icon());
     }
 
+    /** The synchronous route's inputs: the screenshot and the 12 MP photo. */
+    List<MediaCase> syncInputs() {
+        createDirectory();
+        return List.of(screenshotCase(), photoCase());
+    }
+
     private void createDirectory() {
         try {
             Files.createDirectories(dir);

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -47,6 +48,12 @@ final class ServerProcess implements AutoCloseable {
      * process, e.g. {@code taskset -c 1}, so the process started is still the server's.
      */
     static ServerProcess start(List<String> launcher, Path java, Path jar, List<String> jvmOptions, Path dir) {
+        return start(launcher, java, jar, jvmOptions, dir, Map.of());
+    }
+
+    /** {@link #start(List, Path, Path, List, Path)} with {@code env} added to the server's environment. */
+    static ServerProcess start(List<String> launcher, Path java, Path jar, List<String> jvmOptions, Path dir,
+                               Map<String, String> env) {
         try {
             Files.createDirectories(dir);
             Path logConfig = dir.resolve("logback.xml");
@@ -65,6 +72,7 @@ final class ServerProcess implements AutoCloseable {
             builder.environment().put("SERVICE_HOST", "127.0.0.1");
             builder.environment().put("SERVICE_OUTPUT_DIR", dir.resolve("store").toString());
             builder.environment().remove("SERVICE_API_KEYS");
+            builder.environment().putAll(env);
             ServerProcess server = new ServerProcess(builder.start(), port, log);
             server.awaitHealthy();
             return server;

@@ -4,7 +4,9 @@ import io.javalin.http.Context;
 import io.javalin.http.HttpStatus;
 import io.mediaopt.ServiceException;
 import io.mediaopt.jobs.Job;
+import io.mediaopt.jobs.JobRequest;
 import io.mediaopt.jobs.Jobs;
+import io.mediaopt.jobs.SyncAnswer;
 import io.mediaopt.media.OptimizationResult;
 import io.mediaopt.media.PlainNumbers;
 import io.mediaopt.media.Rendition;
@@ -18,6 +20,7 @@ import io.mediaopt.webhooks.JdbcDeliveryStore;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -57,19 +60,29 @@ final class MediaHandlers {
      * With format auto, AVIF or WebP in the Accept header may choose among the preset's image formats.
      */
     void optimize(Context ctx) throws IOException {
-        Job job;
+        SyncAnswer answer;
         boolean json = wantsJson(ctx);
         try (Upload upload = uploads.read(ctx, sender(ctx), json)) {
-            job = jobs.optimizeNow(upload.file(), upload.request().accepting(ctx.header("Accept")));
+            answer = jobs.optimizeNow(upload.file(), upload.request().accepting(ctx.header("Accept")),
+                    upload.file().resolveSibling(upload.file().getFileName() + ".answer"));
         }
         if (json) {
-            ctx.json(view(job, ctx));
+            // the job object says done and links the download: both hold once it is stored
+            try (answer) {
+                ctx.json(view(answer.awaitStored(), ctx));
+            }
             return;
         }
-        OptimizationResult result = job.state().result();
-        ResultHeaders.write(ctx, job.request().preset().name(), job.request().inputBytes(), result, job.request().options());
+        OptimizationResult result = answer.result();
+        JobRequest request = answer.request();
+        ResultHeaders.write(ctx, request.preset().name(), request.inputBytes(), result, request.options());
         ctx.header("Content-Disposition", ContentDisposition.inline(result.filename()));
-        bodies.sendObject(ctx, job.state().outputKey(), result.contentType(), null);
+        Optional<Path> output = answer.output();
+        if (output.isPresent()) {
+            SyncAnswerBody.send(ctx, answer, output.get(), result.contentType());
+        } else {
+            bodies.sendObject(ctx, answer.awaitStored().state().outputKey(), result.contentType(), null);
+        }
     }
 
     /** POST /api/media/jobs: 202 with the pending job. */

@@ -29,6 +29,7 @@ public final class JdbcJobStore implements JobStore {
     private static final String PROCESSING = literal(JobStatus.PROCESSING.wireName());
     private static final String FAILED = literal(JobStatus.FAILED.wireName());
     private static final String ENDED = literal(JobStatus.DONE.wireName()) + ", " + FAILED;
+    private static final String SYNC = literal(JobOrigin.SYNCHRONOUS.wireName());
     private static final String FAIL_INTERRUPTED = """
             UPDATE jobs SET status = %s, error_code = ?,
                 error_message = 'The job could not finish: the server processing it stopped',
@@ -51,9 +52,11 @@ public final class JdbcJobStore implements JobStore {
         this.endings = new JobEndings(dataSource);
     }
 
-    /** Connects, brings the schema up to date, and returns the store; stored preset names are of {@code presets}. */
-    public static JdbcJobStore open(String jdbcUrl, ObjectMapper json, Presets presets) {
-        SqlDialect dialect = SqlDialect.of(jdbcUrl);
+    /**
+     * Connects to the database of {@code dialect} at {@code jdbcUrl}, brings the schema up to
+     * date, and returns the store; stored preset names are of {@code presets}.
+     */
+    public static JdbcJobStore open(String jdbcUrl, SqlDialect dialect, ObjectMapper json, Presets presets) {
         HikariConfig config = new HikariConfig();
         config.setJdbcUrl(jdbcUrl);
         config.setPoolName("jobs");
@@ -153,7 +156,7 @@ public final class JdbcJobStore implements JobStore {
         return update("""
                 UPDATE jobs SET status = %s, attempts = attempts - 1, lease_owner = NULL, lease_until = NULL,
                     updated_at = ?
-                WHERE id = ? AND status = %s AND lease_owner = ? AND input_key IS NOT NULL""".formatted(PENDING, PROCESSING),
+                WHERE id = ? AND status = %s AND lease_owner = ? AND origin <> %s""".formatted(PENDING, PROCESSING, SYNC),
                 now, id, owner) == 1;
     }
 
@@ -168,14 +171,14 @@ public final class JdbcJobStore implements JobStore {
     @Override
     public Interrupted failAbandoned(int maxAttempts, long now) {
         return interrupted(endings.endJobs(FAIL_INTERRUPTED + """
-                WHERE status = %s AND lease_until < ? AND (input_key IS NULL OR attempts >= ?)""".formatted(PROCESSING),
+                WHERE status = %s AND lease_until < ? AND (origin = %s OR attempts >= ?)""".formatted(PROCESSING, SYNC),
                 now, ErrorCode.INTERRUPTED.wireName(), now, now, now, maxAttempts));
     }
 
     @Override
     public Recovery recoverOwnedBy(String owner, int maxAttempts, long now) {
         Interrupted failed = interrupted(endings.endJobs(FAIL_INTERRUPTED + """
-                WHERE status = %s AND lease_owner = ? AND (input_key IS NULL OR attempts >= ?)""".formatted(PROCESSING),
+                WHERE status = %s AND lease_owner = ? AND (origin = %s OR attempts >= ?)""".formatted(PROCESSING, SYNC),
                 now, ErrorCode.INTERRUPTED.wireName(), now, now, owner, maxAttempts));
         int requeued = update("""
                 UPDATE jobs SET status = %s, lease_owner = NULL, lease_until = NULL, updated_at = ?

@@ -1,6 +1,5 @@
 package io.mediaopt.jobs;
 
-import io.mediaopt.ErrorCode;
 import io.mediaopt.ServiceException;
 import io.mediaopt.media.MediaKind;
 import io.mediaopt.media.OptimizationResult;
@@ -9,7 +8,6 @@ import io.mediaopt.media.Optimizer;
 import io.mediaopt.media.Polyglots;
 import io.mediaopt.media.Preset;
 import io.mediaopt.media.QueueDeadline;
-import io.mediaopt.media.Rendition;
 import io.mediaopt.metrics.ServiceMetrics;
 import io.mediaopt.renditions.Made;
 import io.mediaopt.renditions.RenditionKeys;
@@ -31,9 +29,10 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * Runs one claimed job from its input file to a stored output: optimize, store, make and store
- * the renditions it asked for, mark done, count usage and metrics. Any failure marks the job failed and is rethrown for a caller that
- * waits, except an outage met by a queued job, which is handed to its worker to wait out.
+ * Runs one claimed job from its input file to a stored output, in two steps: {@link #encode}
+ * (optimize, make the renditions it asked for) and {@link #store} (store them, mark done, count
+ * usage and metrics). Any failure fails the job ({@link JobFailures}) and is rethrown for a caller
+ * that waits, except an outage met by a queued job, which is handed to its worker to wait out.
  */
 public final class JobProcessor {
     private static final Logger log = LoggerFactory.getLogger(JobProcessor.class);
@@ -48,10 +47,11 @@ public final class JobProcessor {
     private final Clock clock;
     private final RenditionMaker renditions;
     private final Outages outages;
+    private final JobFailures failures;
 
     public JobProcessor(Map<MediaKind, Optimizer> optimizers, Storage storage,
                         JobStore store, UsageCounters usage, ServiceMetrics metrics, Clock clock,
-                        RenditionMaker renditions, Outages outages) {
+                        RenditionMaker renditions, Outages outages, JobFailures failures) {
         this.optimizers = Map.copyOf(optimizers);
         this.storage = storage;
         this.store = store;
@@ -60,65 +60,109 @@ public final class JobProcessor {
         this.clock = clock;
         this.renditions = renditions;
         this.outages = outages;
+        this.failures = failures;
     }
+
+    /**
+     * What an encoding made, in its work directory, before anything is stored: the result the
+     * job will carry, the key its output will be stored under, the output file, and the renditions.
+     */
+    public record Encoded(OptimizationResult result, String outputKey, Path output, String contentType, List<Made> made) {}
 
     /**
      * Processes the job, whose input is at {@code input}, inside {@code workDir}, waiting for
      * shared encoders until {@code deadline} at most; returns it done.
      */
     public Job process(Job job, Path input, Path workDir, QueueDeadline deadline) {
-        metrics.jobAttempt(job.state().inputKey() == null ? "sync" : "queued");
+        return store(job, encode(job, input, workDir, deadline, null));
+    }
+
+    /**
+     * Optimizes the input and makes the renditions the job asked for, inside {@code workDir};
+     * stores nothing. The output is left in {@code workDir} for {@link #store}, and, when
+     * {@code answerCopy} is given, also at that path (a link where the file system allows),
+     * for a request to send while the output is stored.
+     */
+    public Encoded encode(Job job, Path input, Path workDir, QueueDeadline deadline, Path answerCopy) {
+        metrics.jobAttempt(job.origin().queued() ? "queued" : "sync");
+        return failingOn(job, () -> encodeHere(job, input, workDir, deadline, answerCopy));
+    }
+
+    /** Stores what {@link #encode} made and marks the job done; returns it as now recorded. */
+    public Job store(Job job, Encoded encoded) {
+        Job done = failingOn(job, () -> storeHere(job, encoded));
         JobRequest request = job.request();
+        OptimizationResult result = encoded.result();
+        metrics.optimization(job.media().kind().wireName(), request.preset().name(), result.strategy(),
+                ServiceMetrics.OK, request.inputBytes(), result.outputBytes());
+        log.info("job {} done: {} {} → {} bytes ({})", job.id(), job.media().shortName(), request.inputBytes(),
+                result.outputBytes(), result.strategy());
+        return done;
+    }
+
+    private interface Step<T> {
+        T run() throws IOException;
+    }
+
+    private <T> T failingOn(Job job, Step<T> step) {
         try {
-            Job done = optimizeAndStore(job, input, workDir, deadline);
-            OptimizationResult result = done.state().result();
-            metrics.optimization(job.media().kind().wireName(), request.preset().name(), result.strategy(),
-                    ServiceMetrics.OK, request.inputBytes(), result.outputBytes());
-            log.info("job {} done: {} {} → {} bytes ({})", job.id(), job.media().shortName(), request.inputBytes(),
-                    result.outputBytes(), result.strategy());
-            return done;
+            return step.run();
         } catch (IOException | RuntimeException e) {
             Optional<ServiceException> outage = outages.behind(e);
             // a queued job waits the outage out; a synchronous one answers with it
-            if (outage.isPresent() && job.state().inputKey() != null) throw new OutageException(outage.get());
+            if (outage.isPresent() && job.origin().queued()) throw new OutageException(outage.get());
             ServiceException failure = outage.orElseGet(() -> e instanceof ServiceException se ? se : ServiceException.internalFailure(e));
-            fail(job, failure.errorCode(), failure.getMessage(), e);
+            metrics.optimization(job.media().kind().wireName(), job.request().preset().name(), ServiceMetrics.NO_STRATEGY,
+                    failure.errorCode().wireName(), 0, 0);
+            failures.fail(job, failure.errorCode(), failure.getMessage(), e);
             throw failure;
         }
     }
 
-    private Job optimizeAndStore(Job job, Path input, Path workDir, QueueDeadline deadline) throws IOException {
+    private Encoded encodeHere(Job job, Path input, Path workDir, QueueDeadline deadline, Path answerCopy) throws IOException {
         JobRequest request = job.request();
         Preset preset = request.preset();
         Optimizer optimizer = optimizers.get(job.media().kind());
-        // an input read back from storage is walked whole before anything decodes it: one that a
-        // client put into the bucket itself (a direct upload) was sniffed from its first bytes only
-        if (job.state().inputKey() != null) Polyglots.refuse(input, job.media());
+        // an input the service has not read whole (one a client put into the bucket itself) is
+        // walked whole before anything decodes it: it was sniffed from its first bytes only
+        if (job.origin().inputUnchecked()) Polyglots.refuse(input, job.media());
         long started = System.nanoTime();
         Optimized optimized = optimizer.optimize(input, job.media(), request.options().applyTo(preset), workDir,
                 new JobProgress(store, job.id(), clock), deadline);
         metrics.encodeTime(job.media().kind().wireName(), Duration.ofNanos(System.nanoTime() - started));
-        // renditions follow the preset itself; before the output is stored: an output that is the input itself is moved away by storing it
+        // renditions follow the preset itself, from the input
         List<Made> made = renditions.make(request.renditions(), input, preset, optimized, workDir);
         long outputBytes = Files.size(optimized.output());
         String filename = OutputNames.forOutput(request.filename(), optimized.extension());
         // One key per attempt: a node that lost its lease must not overwrite or delete the winner's output.
         String outputKey = "outputs/" + job.id() + "/" + job.state().attempts() + "-" + UUID.randomUUID()
                 + "." + optimized.extension();
-        storage.put(outputKey, optimized.output(), optimized.contentType());
-        List<String> stored = new ArrayList<>(List.of(outputKey));
+        // storing consumes the file it stores: an output that is the input itself (kept, never
+        // bigger) is stored from a link of its own, so the input's owner may delete the input
+        Path output = optimized.output().startsWith(workDir) ? optimized.output()
+                : OutputCopies.make(optimized.output(), workDir.resolve("output." + optimized.extension()));
+        if (answerCopy != null) OutputCopies.make(output, answerCopy);
+        OptimizationResult result = OptimizationResult.of(optimized, filename, request.inputBytes(), outputBytes)
+                .withRenditions(made.stream().map(Made::rendition).toList(), null);
+        return new Encoded(result, outputKey, output, optimized.contentType(), made);
+    }
+
+    private Job storeHere(Job job, Encoded encoded) {
+        storage.put(encoded.outputKey(), encoded.output(), encoded.contentType());
+        List<String> stored = new ArrayList<>(List.of(encoded.outputKey()));
+        long now = clock.millis();
         try {
-            OptimizationResult result = OptimizationResult.of(optimized, filename, request.inputBytes(), outputBytes)
-                    .withRenditions(storeRenditions(made, outputKey, stored), null);
-            if (!recordDone(job, result, outputKey)) {
+            storeRenditions(encoded.made(), encoded.outputKey(), stored);
+            if (!recordDone(job, encoded.result(), encoded.outputKey(), now)) {
                 throw new IllegalStateException("Job " + job.id() + " is no longer held by this node");
             }
         } catch (RuntimeException e) {
             stored.forEach(this::deleteUnrecorded);
             throw e;
         }
-        usage.record(request.owner(), request.inputBytes(), outputBytes);
-        return store.find(job.id()).orElseThrow();
+        usage.record(job.request().owner(), job.request().inputBytes(), encoded.result().outputBytes());
+        // the row just written, as written: nothing else changes a job a node holds
+        return job.with(job.state().done(encoded.result(), encoded.outputKey(), now));
     }
 
     /**
@@ -126,13 +170,13 @@ public final class JobProcessor {
      * asked again for a while rather than the work thrown away. A retry that finds the job done
      * with this output finds the first try's write, whose answer the outage swallowed.
      */
-    private boolean recordDone(Job job, OptimizationResult result, String outputKey) {
+    private boolean recordDone(Job job, OptimizationResult result, String outputKey, long now) {
         long giveUpAt = System.nanoTime() + RECORD_DONE_FOR.toNanos();
         long pauseMillis = 250;
         boolean retried = false;
         while (true) {
             try {
-                return store.markDone(job.id(), job.state().leaseOwner(), result, outputKey, clock.millis())
+                return store.markDone(job.id(), job.state().leaseOwner(), result, outputKey, now)
                         || retried && store.find(job.id())
                                 .filter(j -> j.state().status() == JobStatus.DONE && outputKey.equals(j.state().outputKey())).isPresent();
             } catch (JobStoreException e) {
@@ -165,26 +209,11 @@ public final class JobProcessor {
     }
 
     /** Stores each rendition beside the output, noting every key stored. */
-    private List<Rendition> storeRenditions(List<Made> made, String outputKey, List<String> stored) {
-        List<Rendition> list = new ArrayList<>();
+    private void storeRenditions(List<Made> made, String outputKey, List<String> stored) {
         for (Made m : made) {
             String key = RenditionKeys.key(outputKey, m.rendition().name());
             storage.put(key, m.file(), m.rendition().contentType());
             stored.add(key);
-            list.add(m.rendition());
-        }
-        return list;
-    }
-
-    private void fail(Job job, ErrorCode code, String message, Exception cause) {
-        if (cause instanceof ServiceException se && se.status() < 500) {
-            log.warn("job {} failed: {} {}", job.id(), code.wireName(), message);
-        } else {
-            log.warn("job {} failed: {}", job.id(), code.wireName(), cause);
-        }
-        metrics.optimization(job.media().kind().wireName(), job.request().preset().name(), ServiceMetrics.NO_STRATEGY, code.wireName(), 0, 0);
-        if (store.markFailed(job.id(), job.state().leaseOwner(), code, message, clock.millis())) {
-            metrics.jobFailures(code, 1);
         }
     }
 }

@@ -64,7 +64,7 @@ final class JobRows {
                 rs.getString("lease_owner"),
                 nullableLong(rs, "lease_until"),
                 rs.getInt("progress"));
-        return new Job(rs.getString("id"), request, mediaFormat(rs.getString("media_format")), state);
+        return new Job(rs.getString("id"), JobOrigin.fromWire(rs.getString("origin")), request, mediaFormat(rs.getString("media_format")), state);
     }
 
     /** The values {@link #INSERT} writes, in its order. */
@@ -80,7 +80,7 @@ final class JobRows {
                 request.requestId(), request.renditions().stored(), storedQuality(options),
                 options.format() == null ? null : options.format().shortName(), options.width(), acceptedText(options),
                 request.owner(), keptAs(request.keeping()), request.keeping().keepHours(),
-                request.keeping().linkTtlSec()};
+                request.keeping().linkTtlSec(), job.origin().wireName()};
     }
 
     static final String INSERT = """
@@ -88,8 +88,8 @@ final class JobRows {
                               media_type, input_key, attempts, created_at, updated_at, lease_owner, lease_until,
                               callback_url, callback_origin, request_id, renditions,
                               option_quality, option_format, option_width, accepted_formats, owner_key_name,
-                              kept_as, keep_hours, link_ttl_sec)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""";
+                              kept_as, keep_hours, link_ttl_sec, origin)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""";
 
     private Preset preset(String name) {
         return presets.find(name).orElseThrow(() -> new IllegalStateException("Stored job has an unknown preset " + name));

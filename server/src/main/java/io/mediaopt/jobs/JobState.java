@@ -5,8 +5,8 @@ import io.mediaopt.media.OptimizationResult;
 
 /**
  * Where a job stands, as the job store moves it on: {@code inputKey} names the stored input of a
- * queued job (null for a synchronous one, whose input lives only for its request, and once an
- * ended job's input is deleted); {@code outputKey} the stored output once done; {@code leaseOwner}
+ * queued job (null when nothing is stored: for a synchronous job, whose input lives only for its
+ * request, and once an ended job's input is deleted); {@code outputKey} the stored output once done; {@code leaseOwner}
  * the node processing it; {@code progress} how far its encoding has got, 0 to 100 (100 once done).
  */
 public record JobState(
@@ -27,6 +27,12 @@ public record JobState(
     /** A job just accepted, its input stored under {@code inputKey}, before any worker has seen it. */
     public static JobState pending(String inputKey, long now) {
         return new JobState(JobStatus.PENDING, inputKey, 0, now, now, null, null, null, null, null, null, null, 0);
+    }
+
+    /** This state once the job is marked done at {@code now} with its result stored under {@code outputKey}. */
+    public JobState done(OptimizationResult doneResult, String doneOutputKey, long now) {
+        return new JobState(JobStatus.DONE, inputKey, attempts, createdAt, now, now, doneResult, doneOutputKey, null, null,
+                null, null, 100);
     }
 
     /** A synchronous job: processed by the request that created it, from the start, under a lease. */

@@ -2,8 +2,6 @@ package io.mediaopt.jobs;
 
 import io.mediaopt.ServiceException;
 import io.mediaopt.ErrorCode;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -14,16 +12,17 @@ import java.time.Duration;
  * (503 busy), as a request waiting for a local encoder would be.
  */
 public final class JobWaiter {
-    private static final Logger log = LoggerFactory.getLogger(JobWaiter.class);
     private static final Duration POLL = Duration.ofMillis(200);
 
     private final JobStore store;
+    private final JobFailures failures;
     private final Clock clock;
     private final Duration queueTimeout;
     private final Duration processingLimit;
 
-    public JobWaiter(JobStore store, Clock clock, Duration queueTimeout, Duration processingLimit) {
+    public JobWaiter(JobStore store, JobFailures failures, Clock clock, Duration queueTimeout, Duration processingLimit) {
         this.store = store;
+        this.failures = failures;
         this.clock = clock;
         this.queueTimeout = queueTimeout;
         this.processingLimit = processingLimit;
@@ -40,9 +39,8 @@ public final class JobWaiter {
                 }
                 case FAILED -> throw ServiceException.recorded(job.state().errorCode(), job.state().errorMessage());
                 case PENDING -> {
-                    if (clock.millis() > pickUpBy && store.markFailed(id, null, ErrorCode.BUSY, "No encoder was free", clock.millis())) {
-                        log.warn("job {} failed: {} (no node took it within the queue timeout)", id,
-                                ErrorCode.BUSY.wireName());
+                    if (clock.millis() > pickUpBy
+                            && failures.fail(job, ErrorCode.BUSY, "No encoder was free: no node took the job within the queue timeout", null)) {
                         throw BusyException.encodersBusy(queueTimeout);
                     }
                 }

@@ -16,6 +16,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 
 /**
@@ -67,7 +68,7 @@ public final class Jobs {
         checkRoom();
         String inputKey = "inputs/" + id;
         storage.put(inputKey, upload, media.contentType());
-        Job job = new Job(id, request, media, JobState.pending(inputKey, clock.millis()));
+        Job job = new Job(id, JobOrigin.FORM, request, media, JobState.pending(inputKey, clock.millis()));
         try {
             store.insert(job);
         } catch (RuntimeException e) {
@@ -86,7 +87,7 @@ public final class Jobs {
     public Job submitStored(String id, String inputKey, byte[] head, JobRequest request) {
         MediaFormat media = recognise(sniffer.sniff(head), request);
         checkRoom();
-        Job job = new Job(id, request, media, JobState.pending(inputKey, clock.millis()));
+        Job job = new Job(id, JobOrigin.STORED, request, media, JobState.pending(inputKey, clock.millis()));
         store.insert(job);
         return queued(job);
     }
@@ -108,21 +109,45 @@ public final class Jobs {
     }
 
     /**
-     * Optimizes the upload while the caller waits; returns the done job or throws its failure.
-     * A node that does not process the queue hands the upload to the nodes that do, and waits.
+     * Optimizes the upload while the caller waits, and answers as soon as the output is made: the
+     * output is stored meanwhile, on a thread of its own that holds the encoding slot (and the
+     * job's lease) until the job is recorded done or failed. The answer's file is made at
+     * {@code answerFile}. A node that does not process the queue hands the upload to the nodes
+     * that do, and waits for the stored output. Throws the job's failure when encoding fails.
      */
-    public Job optimizeNow(Path upload, JobRequest request) throws IOException {
-        if (!workers.processesQueue()) return submitAndWait(upload, request);
+    public SyncAnswer optimizeNow(Path upload, JobRequest request, Path answerFile) throws IOException {
+        if (!workers.processesQueue()) return SyncAnswer.ofStored(submitAndWait(upload, request));
         MediaFormat media = sniff(upload, request);
         String id = ids.get();
-        Job job = new Job(id, request, media, JobState.processingNow(workers.newLease(), clock.millis()));
+        Job job = new Job(id, JobOrigin.SYNCHRONOUS, request, media, JobState.processingNow(workers.newLease(), clock.millis()));
         storage.refuseWhileUnreachable();
         // busy encoders are no reason to hold a request that a database out of reach would refuse;
         // with an encoder free, the insert meets such a database as soon
-        try (Workers.RequestSlot slot = workers.slotForRequest(id, store::check)) {
+        Workers.RequestSlot slot = workers.slotForRequest(id, store::check);
+        Path workDir = null;
+        try {
             store.insert(job);
-            return LogContext.withJob(id, null, () -> workDirs.within(id,
-                    workDir -> processor.process(job, upload, workDir, slot.deadline())));
+            workDir = workDirs.create(id);
+            Path dir = workDir;
+            JobProcessor.Encoded encoded = LogContext.withJob(id, null,
+                    () -> processor.encode(job, upload, dir, slot.deadline(), answerFile));
+            CompletableFuture<Job> stored = new CompletableFuture<>();
+            Thread.ofVirtual().name("store-" + id).start(() -> {
+                try {
+                    stored.complete(LogContext.withJob(id, null, () -> processor.store(job, encoded)));
+                } catch (RuntimeException | Error e) {
+                    // whatever ends it, the request waiting for it is told
+                    stored.completeExceptionally(e);
+                } finally {
+                    workDirs.delete(dir);
+                    slot.close();
+                }
+            });
+            return new SyncAnswer(request, encoded.result(), answerFile, stored);
+        } catch (RuntimeException e) {
+            if (workDir != null) workDirs.delete(workDir);
+            slot.close();
+            throw e;
         }
     }
 

@@ -1,7 +1,6 @@
 package io.mediaopt.jobs;
 
 import io.mediaopt.ServiceException;
-import io.mediaopt.metrics.ServiceMetrics;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -18,14 +17,14 @@ final class OutageRetries {
 
     private final JobStore store;
     private final OutageGate gate;
-    private final ServiceMetrics metrics;
+    private final JobFailures failures;
     private final Clock clock;
     private final WorkerSettings settings;
 
-    OutageRetries(JobStore store, OutageGate gate, ServiceMetrics metrics, Clock clock, WorkerSettings settings) {
+    OutageRetries(JobStore store, OutageGate gate, JobFailures failures, Clock clock, WorkerSettings settings) {
         this.store = store;
         this.gate = gate;
-        this.metrics = metrics;
+        this.failures = failures;
         this.clock = clock;
         this.settings = settings;
     }
@@ -60,12 +59,9 @@ final class OutageRetries {
     }
 
     private void fail(Job job, ServiceException outage) {
-        log.warn("job {} failed: {} after {} attempts ({})", job.id(), outage.code(), job.state().attempts(),
-                outage.getMessage());
         try {
-            if (store.markFailed(job.id(), job.state().leaseOwner(), outage.errorCode(), outage.getMessage(), clock.millis())) {
-                metrics.jobFailures(outage.errorCode(), 1);
-            }
+            failures.fail(job, outage.errorCode(), outage.getMessage() + " (after " + job.state().attempts() + " attempts)",
+                    null);
         } catch (RuntimeException e) {
             log.warn("cannot record the failure of job {}; it ends when its lease runs out", job.id(), e);
         }

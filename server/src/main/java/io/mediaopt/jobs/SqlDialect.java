@@ -1,6 +1,8 @@
 package io.mediaopt.jobs;
 
+import java.nio.file.Path;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The few places where SQLite and PostgreSQL need different SQL, kept together. Everything
@@ -23,19 +25,37 @@ public enum SqlDialect {
                     lease_owner = ?, lease_until = ?, updated_at = ?
                 WHERE id = (SELECT id FROM jobs
                             WHERE status = %2$s
-                               OR (status = %1$s AND lease_until < ? AND input_key IS NOT NULL
+                               OR (status = %1$s AND lease_until < ? AND origin <> %4$s
                                    AND attempts < ?)
                             ORDER BY created_at, id LIMIT 1%3$s)
                 RETURNING *""".formatted(SqlStatements.literal(JobStatus.PROCESSING.wireName()),
-                SqlStatements.literal(JobStatus.PENDING.wireName()), rowLocking);
+                SqlStatements.literal(JobStatus.PENDING.wireName()), rowLocking,
+                SqlStatements.literal(JobOrigin.SYNCHRONOUS.wireName()));
         this.maxPoolSize = maxPoolSize;
     }
 
+    /** The kind of database a JDBC URL names; the one place that reads it from the URL. */
     public static SqlDialect of(String jdbcUrl) {
         if (jdbcUrl.startsWith("jdbc:sqlite:")) return SQLITE;
         if (jdbcUrl.startsWith("jdbc:postgresql:")) return POSTGRESQL;
         throw new IllegalArgumentException(
                 "Expected a jdbc:sqlite: or jdbc:postgresql: URL but received " + jdbcUrl.replaceAll("[?;].*", "…"));
+    }
+
+    /** The database's name as the health report gives it: {@code sqlite} or {@code postgresql}. */
+    public String shortName() {
+        return this == SQLITE ? "sqlite" : "postgresql";
+    }
+
+    /**
+     * The file of an SQLite database at {@code jdbcUrl}, whose disk health watches; empty for
+     * PostgreSQL and for an SQLite database in memory.
+     */
+    public Optional<Path> file(String jdbcUrl) {
+        if (this != SQLITE) return Optional.empty();
+        String path = jdbcUrl.substring("jdbc:sqlite:".length()).replaceFirst("^file:", "").replaceFirst("\\?.*", "");
+        return path.isEmpty() || path.contains(":memory:") || path.contains("mode=memory")
+                ? Optional.empty() : Optional.of(Path.of(path).toAbsolutePath());
     }
 
     /**

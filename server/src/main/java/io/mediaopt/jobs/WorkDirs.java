@@ -55,15 +55,27 @@ public final class WorkDirs {
     }
 
     public <T> T within(String jobId, Function<Path, T> work) {
-        Path dir = root.resolve(jobId);
+        Path dir = create(jobId);
         try {
-            Files.createDirectories(dir);
             return work.apply(dir);
-        } catch (IOException e) {
-            throw ServiceException.internalFailure(e);
         } finally {
             deleteTree(dir);
         }
+    }
+
+    /** The directory of the job, made now; {@link #delete} it when the job's work ends, whatever the outcome. */
+    Path create(String jobId) {
+        Path dir = root.resolve(jobId);
+        try {
+            return Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw ServiceException.internalFailure(e);
+        }
+    }
+
+    /** Deletes a directory {@link #create} made, with all it holds. */
+    void delete(Path dir) {
+        deleteTree(dir);
     }
 
     private static String fileName(String path) {

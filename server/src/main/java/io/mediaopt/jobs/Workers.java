@@ -4,7 +4,6 @@ import io.mediaopt.ServiceException;
 import io.mediaopt.ErrorCode;
 import io.mediaopt.logs.LogContext;
 import io.mediaopt.media.QueueDeadline;
-import io.mediaopt.metrics.ServiceMetrics;
 import io.mediaopt.storage.Storage;
 import io.mediaopt.storage.StorageException;
 import org.slf4j.Logger;
@@ -39,7 +38,7 @@ public final class Workers implements AutoCloseable {
     private final JobProcessor processor;
     private final Storage storage;
     private final WorkDirs workDirs;
-    private final ServiceMetrics metrics;
+    private final JobFailures failures;
     private final Clock clock;
     private final ExecutorService encoders = Executors.newVirtualThreadPerTaskExecutor();
     private final ScheduledExecutorService leaseKeeper = Executors.newSingleThreadScheduledExecutor(
@@ -53,18 +52,18 @@ public final class Workers implements AutoCloseable {
     private Thread dispatcher;
 
     public Workers(WorkerSettings settings, JobStore store, JobProcessor processor, Storage storage,
-                   WorkDirs workDirs, ServiceMetrics metrics, Clock clock, OutageGate.Probe dependencies) {
+                   WorkDirs workDirs, JobFailures failures, Clock clock, OutageGate.Probe dependencies) {
         this.settings = settings;
         this.slots = new Semaphore(settings.slots(), true);
         this.store = store;
         this.processor = processor;
         this.storage = storage;
         this.workDirs = workDirs;
-        this.metrics = metrics;
+        this.failures = failures;
         this.clock = clock;
         this.gate = new OutageGate(dependencies);
         this.endedInputs = new EndedInputs(store, storage);
-        this.outageRetries = new OutageRetries(store, gate, metrics, clock, settings);
+        this.outageRetries = new OutageRetries(store, gate, failures, clock, settings);
         this.held = new HeldJobs(store, clock, settings.nodeId());
     }
 
@@ -186,7 +185,7 @@ public final class Workers implements AutoCloseable {
             JobStore.Interrupted interrupted = store.failAbandoned(settings.maxAttempts(), clock.millis());
             if (interrupted.failed() > 0) {
                 log.info("{} jobs abandoned by stopped nodes failed as interrupted", interrupted.failed());
-                metrics.jobFailures(ErrorCode.INTERRUPTED, interrupted.failed());
+                failures.interrupted(interrupted.failed());
             }
             EndedInputs.deleteInputs(storage, interrupted.inputKeys());
         } catch (RuntimeException e) {
@@ -215,12 +214,7 @@ public final class Workers implements AutoCloseable {
                     storage.copyTo(job.state().inputKey(), input);
                 } catch (StorageException e) {
                     if (e.isOutage()) throw new OutageException(e);
-                    log.warn("job {} failed: {} (its input could not be read back: {})", job.id(),
-                            ErrorCode.STORAGE_FAILED.wireName(), e.getMessage(), e);
-                    if (store.markFailed(job.id(), job.state().leaseOwner(), ErrorCode.STORAGE_FAILED,
-                            "The uploaded input could not be read back from storage", clock.millis())) {
-                        metrics.jobFailures(ErrorCode.STORAGE_FAILED, 1);
-                    }
+                    failures.fail(job, ErrorCode.STORAGE_FAILED, "The uploaded input could not be read back from storage", e);
                     throw ServiceException.internalFailure(e);
                 }
                 return processor.process(job, input, workDir, QueueDeadline.NONE);

@@ -56,6 +56,26 @@ abstract class JobStoreContract {
     }
 
     @Test
+    void eachJobKeepsTheOriginItWasMadeWithAndOnlyASynchronousOneIsNeverClaimedAgain() {
+        Job form = pending("form", 1000);
+        store.insert(form);
+        store.insert(new Job("stored", JobOrigin.STORED, form.request(), JPEG, JobState.pending("uploads/x", 1001)));
+        store.insert(TestJobs.processingNow("sync", "web", "s.jpg", 100, JPEG, lease("me", 5), null, 1002));
+
+        assertThat(store.find("form").orElseThrow().origin()).isEqualTo(JobOrigin.FORM);
+        assertThat(store.find("stored").orElseThrow().origin()).isEqualTo(JobOrigin.STORED);
+        assertThat(store.find("sync").orElseThrow().origin()).isEqualTo(JobOrigin.SYNCHRONOUS);
+        // the two queued jobs, each claimed and its lease let run out, are claimed again; the synchronous one never
+        assertThat(store.claimNext(lease("me", 10), 3, 1).orElseThrow().id()).isEqualTo("form");
+        assertThat(store.claimNext(lease("me", 10), 3, 2).orElseThrow().id()).isEqualTo("stored");
+        assertThat(store.claimNext(lease("other", 100), 3, 20).map(Job::id)).hasValue("form");
+        assertThat(store.claimNext(lease("other", 100), 3, 21).map(Job::id)).hasValue("stored");
+        assertThat(store.claimNext(lease("other", 100), 3, 22)).isEmpty();
+        assertThat(store.failAbandoned(3, 23).failed()).as("the synchronous job whose lease ran out").isEqualTo(1);
+        assertThat(store.find("sync").orElseThrow().state().errorCode()).isEqualTo(ErrorCode.INTERRUPTED);
+    }
+
+    @Test
     void aClaimedJobCarriesTheIdOfTheRequestThatCreatedIt() {
         store.insert(TestJobs.asking("r", 1000, null, null, "req-7f3a", null));
         store.insert(pending("s", 1001));

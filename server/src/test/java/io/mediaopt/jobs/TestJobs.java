@@ -15,7 +15,7 @@ public final class TestJobs {
 
     /** Opens the job store of the database at {@code jdbcUrl}, which knows the standard presets. */
     public static JdbcJobStore open(String jdbcUrl) {
-        return JdbcJobStore.open(jdbcUrl, new ObjectMapper(), PRESETS);
+        return JdbcJobStore.open(jdbcUrl, SqlDialect.of(jdbcUrl), new ObjectMapper(), PRESETS);
     }
 
     /** A request for the preset of this name, with no options, renditions, request id or owner. */
@@ -26,7 +26,7 @@ public final class TestJobs {
     /** A job just accepted, its input stored under {@code inputKey}. */
     public static Job pending(String id, String preset, String filename, long inputBytes, MediaFormat media,
                               String inputKey, Callback callback, long now) {
-        return new Job(id, request(preset, filename, inputBytes, callback), media, JobState.pending(inputKey, now));
+        return new Job(id, JobOrigin.FORM, request(preset, filename, inputBytes, callback), media, JobState.pending(inputKey, now));
     }
 
     /** A pending JPEG of the web preset, {@code <id>.jpg}, that asks these (each may be null). */
@@ -34,19 +34,19 @@ public final class TestJobs {
                              String requestId, String owner) {
         JobRequest request = new JobRequest(id + ".jpg", 100, PRESETS.find("web").orElseThrow(), options, renditions,
                 null, requestId, owner);
-        return new Job(id, request, MediaFormat.JPEG, JobState.pending("inputs/" + id, createdAt));
+        return new Job(id, JobOrigin.FORM, request, MediaFormat.JPEG, JobState.pending("inputs/" + id, createdAt));
     }
 
     /** A pending JPEG of the web preset, {@code <id>.jpg}, kept as {@code keeping} says. */
     public static Job kept(String id, long createdAt, Keeping keeping) {
         JobRequest request = new JobRequest(id + ".jpg", 100, PRESETS.find("web").orElseThrow(), null, null, null, null,
                 "alice", keeping);
-        return new Job(id, request, MediaFormat.JPEG, JobState.pending("inputs/" + id, createdAt));
+        return new Job(id, JobOrigin.FORM, request, MediaFormat.JPEG, JobState.pending("inputs/" + id, createdAt));
     }
 
     /** A synchronous job, processed under {@code lease} from the start. */
     public static Job processingNow(String id, String preset, String filename, long inputBytes, MediaFormat media,
                                     JobStore.Lease lease, Callback callback, long now) {
-        return new Job(id, request(preset, filename, inputBytes, callback), media, JobState.processingNow(lease, now));
+        return new Job(id, JobOrigin.SYNCHRONOUS, request(preset, filename, inputBytes, callback), media, JobState.processingNow(lease, now));
     }
 }

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Times the synchronous route one call at a time on local storage and on an S3 bucket on
+# loopback (S3Proxy in the bench's JVM), for the screenshot and the 12 MP photo, and prints
+# the medians and their difference. Options: --calls N --warm-up N --server-jar FILE
+# --server-jvm "OPTIONS" --media DIR --work DIR.
+set -euo pipefail
+cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.."
+# shellcheck source=scripts/prerequisites.sh
+source scripts/prerequisites.sh
+mo_need_command vips libvips-tools "the bench's generated inputs"
+export SERVICE_IMAGE_QUALITY=${SERVICE_IMAGE_QUALITY:-fixed}
+# shellcheck source=scripts/server-memory.sh
+source scripts/server-memory.sh
+if [ -z "${SYNC_STORAGE_NO_BUILD:-}" ]; then
+  echo "Building server and bench (./mvnw -B -q -DskipTests package)..."
+  ./mvnw -B -q -DskipTests package
+fi
+# S3Proxy logs through logback, at DEBUG unless told otherwise: warnings only, so it costs nothing
+mkdir -p bench/target
+cat > bench/target/sync-storage-logback.xml <<'XML'
+<configuration>
+  <appender name="STDERR" class="ch.qos.logback.core.ConsoleAppender">
+    <target>System.err</target>
+    <encoder><pattern>%d{HH:mm:ss.SSS} %-5level %logger{0} - %msg%n</pattern></encoder>
+  </appender>
+  <root level="WARN"><appender-ref ref="STDERR"/></root>
+</configuration>
+XML
+exec "$JAVA_HOME/bin/java" -Dlogback.configurationFile=bench/target/sync-storage-logback.xml \
+  -cp bench/target/mediaopt-bench.jar io.mediaopt.bench.SyncStorageBench "$@"
