@@ -11,7 +11,9 @@ import io.mediaopt.media.Preset;
 import io.mediaopt.media.QueueDeadline;
 import io.mediaopt.media.Rendition;
 import io.mediaopt.metrics.ServiceMetrics;
+import io.mediaopt.renditions.HlsPublication;
 import io.mediaopt.renditions.Made;
+import io.mediaopt.renditions.PlayableJobs;
 import io.mediaopt.renditions.RenditionKeys;
 import io.mediaopt.renditions.RenditionMaker;
 import io.mediaopt.storage.Storage;
@@ -48,10 +50,12 @@ public final class JobProcessor {
     private final Clock clock;
     private final RenditionMaker renditions;
     private final Outages outages;
+    private final PlayableJobs playable;
 
     public JobProcessor(Map<MediaKind, Optimizer> optimizers, Storage storage,
                         JobStore store, UsageCounters usage, ServiceMetrics metrics, Clock clock,
-                        RenditionMaker renditions, Outages outages) {
+                        RenditionMaker renditions, Outages outages, PlayableJobs playable) {
+        this.playable = playable;
         this.optimizers = Map.copyOf(optimizers);
         this.storage = storage;
         this.store = store;
@@ -87,29 +91,46 @@ public final class JobProcessor {
         }
     }
 
+    /**
+     * One key per attempt: a node that lost its lease must not overwrite or delete the winner's
+     * output. What the attempt stored early (an HLS ladder, while the job runs) goes when it does not end done.
+     */
     private Job optimizeAndStore(Job job, Path input, Path workDir, QueueDeadline deadline) throws IOException {
+        String attempt = RenditionKeys.attemptPrefix(job.id(), job.state().attempts()) + UUID.randomUUID();
+        HlsPublication early = new HlsPublication(storage, playable, clock, job.id(), attempt + "/");
+        try {
+            return optimizeAndStore(job, input, workDir, deadline, attempt, early);
+        } catch (IOException | RuntimeException e) {
+            early.withdraw();
+            throw e;
+        }
+    }
+
+    private Job optimizeAndStore(Job job, Path input, Path workDir, QueueDeadline deadline, String attempt,
+                                 HlsPublication early) throws IOException {
         JobRequest request = job.request();
         Preset preset = request.preset();
         Optimizer optimizer = optimizers.get(job.media().kind());
         // an input read back from storage is walked whole before anything decodes it: one that a
         // client put into the bucket itself (a direct upload) was sniffed from its first bytes only
         if (job.state().inputKey() != null) Polyglots.refuse(input, job.media());
+        // the ladder a player waits on goes first, at full speed on every core, before the main output
+        RenditionMaker.EarlyHls earlyHls = renditions.playEarly(request.renditions(), job.media().kind(), input,
+                preset, workDir, early);
         long started = System.nanoTime();
         Optimized optimized = optimizer.optimize(input, job.media(), request.options().applyTo(preset), workDir,
                 new JobProgress(store, job.id(), clock), deadline);
         metrics.encodeTime(job.media().kind().wireName(), Duration.ofNanos(System.nanoTime() - started));
         // renditions follow the preset itself; before the output is stored: an output that is the input itself is moved away by storing it
-        List<Made> made = renditions.make(request.renditions(), input, preset, optimized, workDir);
+        List<Made> made = renditions.make(request.renditions(), input, preset, optimized, workDir, earlyHls);
         long outputBytes = Files.size(optimized.output());
         String filename = OutputNames.forOutput(request.filename(), optimized.extension());
-        // One key per attempt: a node that lost its lease must not overwrite or delete the winner's output.
-        String outputKey = "outputs/" + job.id() + "/" + job.state().attempts() + "-" + UUID.randomUUID()
-                + "." + optimized.extension();
+        String outputKey = attempt + "." + optimized.extension();
         storage.put(outputKey, optimized.output(), optimized.contentType());
         List<String> stored = new ArrayList<>(List.of(outputKey));
         try {
             OptimizationResult result = OptimizationResult.of(optimized, filename, request.inputBytes(), outputBytes)
-                    .withRenditions(storeRenditions(made, outputKey, stored), null);
+                    .withRenditions(storeRenditions(made, outputKey, stored, early), null);
             if (!recordDone(job, result, outputKey)) {
                 throw new IllegalStateException("Job " + job.id() + " is no longer held by this node");
             }
@@ -164,12 +185,13 @@ public final class JobProcessor {
         }
     }
 
-    /** Stores each rendition beside the output, noting every key stored. */
-    private List<Rendition> storeRenditions(List<Made> made, String outputKey, List<String> stored) {
+    /** Stores each rendition beside the output, but for a segment stored early, noting every key stored. */
+    private List<Rendition> storeRenditions(List<Made> made, String outputKey, List<String> stored,
+                                            HlsPublication early) {
         List<Rendition> list = new ArrayList<>();
         for (Made m : made) {
             String key = RenditionKeys.key(outputKey, m.rendition().name());
-            storage.put(key, m.file(), m.rendition().contentType());
+            if (!early.settled(m.rendition().name())) storage.put(key, m.file(), m.rendition().contentType());
             stored.add(key);
             list.add(m.rendition());
         }
