@@ -80,7 +80,9 @@ export const thirtyMegabyteClip = () => made("clip.mkv", "-f", "lavfi", "-i", "t
 
 /** Debian's Chromium, headless, allowed to play without a gesture. */
 const launchChromium = () => puppeteer.launch({ executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--headless=new", "--autoplay-policy=no-user-gesture-required"] });
+  args: ["--no-sandbox", "--headless=new", "--autoplay-policy=no-user-gesture-required"],
+  // a video played to its end, on a busy machine, is evaluated for minutes
+  protocolTimeout: 900_000 });
 
 /**
  * Uploads the page's /clip.mkv to `endpoint` through tus-js-client with these headers; the
@@ -141,13 +143,16 @@ export function assertResumed(upload, clip, proxy) {
   assert.match(upload.jobId ?? "", /^[0-9a-f-]{36}$/);
 }
 
-/** Plays `master` through hls.js in a muted video element of the page; what the player saw. */
-export function playHls(page, master, toTheEnd) {
-  return page.evaluate((master, toTheEnd) => new Promise((resolve) => {
+/**
+ * Plays `master` through hls.js in a muted video element of the page; what the player saw.
+ * `config`: hls.js's, `limitMs`: how long before it gives up.
+ */
+export function playHls(page, master, toTheEnd, { config = {}, limitMs = 40_000 } = {}) {
+  return page.evaluate((master, toTheEnd, config, limitMs) => new Promise((resolve) => {
     const video = document.createElement("video");
     video.muted = true;
     document.body.append(video);
-    const hls = new Hls();
+    const hls = new Hls(config);
     const seen = { errors: [], playing: false, times: [] };
     const done = (outcome) => {
       hls.destroy();
@@ -161,16 +166,21 @@ export function playHls(page, master, toTheEnd) {
       seen.levels = data.levels.map((level) => `${level.width}x${level.height} ${level.videoCodec}`);
       video.play();
     });
-    video.addEventListener("playing", () => { seen.playing = true; });
+    hls.on(Hls.Events.LEVEL_LOADED, (_, data) => { seen.firstLoadLive ??= data.details.live; });
+    video.addEventListener("playing", () => {
+      seen.playing = true;
+      seen.playingAt ??= Date.now();
+    });
     video.addEventListener("timeupdate", () => {
       seen.times.push(video.currentTime);
       if (!toTheEnd && video.currentTime > 1) done({});
     });
-    video.addEventListener("ended", () => done({ ended: true, duration: video.duration }));
-    setTimeout(() => done({ timedOut: true }), 40_000);
+    video.addEventListener("ended", () => done({ ended: true, duration: video.duration,
+      currentTime: video.currentTime }));
+    setTimeout(() => done({ timedOut: true, currentTime: video.currentTime }), limitMs);
     hls.loadSource(master);
     hls.attachMedia(video);
-  }), master, toTheEnd);
+  }), master, toTheEnd, config, limitMs);
 }
 
 /** Checks that `played` (of {@link playHls} to the end) played the 6.5 s clip through, with no error. */

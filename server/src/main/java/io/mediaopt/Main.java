@@ -36,6 +36,7 @@ import io.mediaopt.media.Optimizer;
 import io.mediaopt.media.Presets;
 import io.mediaopt.media.Sniffer;
 import io.mediaopt.metrics.ServiceMetrics;
+import io.mediaopt.renditions.PlayableJobs;
 import io.mediaopt.renditions.RenditionMaker;
 import io.mediaopt.storage.DiskSpace;
 import io.mediaopt.storage.LocalStorage;
@@ -173,9 +174,10 @@ public final class Main {
 
         UsageCounters usage = new UsageCounters();
         DiskSpace outputDisk = new DiskSpace(outputDir, config.minFreeBytes());
+        PlayableJobs playable = new PlayableJobs(store.dataSource());
         JobProcessor processor = new JobProcessor(optimizers, storage, store, usage, metrics, clock,
                 new RenditionMaker(vips, videoTools, config.limits(), config.imageQuality()), new Outages(outputDisk),
-                failures);
+                failures, playable);
         WorkDirs workDirs = new WorkDirs(outputDir.resolve("work"), List.of(config.ffmpegPath(), config.ffprobePath()));
         Workers workers = service.own(new Workers(
                 new WorkerSettings(config.workers(), config.queueTimeout(), config.nodeId(), config.jobLease(),
@@ -244,7 +246,7 @@ public final class Main {
                         config.metricsPublic(), config.cors(), stableLinks),
                 jobs, storage, usage, uploads, resumable, info,
                 deliveries, WebPage.load(), metrics,
-                json, tokenUses, clock, imageUrls.map(urls -> (io.javalin.http.Handler) urls.handler()::handle),
+                json, tokenUses, clock, playable, imageUrls.map(urls -> (io.javalin.http.Handler) urls.handler()::handle),
                 imageUrls.map(urls -> urls::storedHits));
 
         webhooks.start();

@@ -8,6 +8,8 @@ package io.mediaopt.client;
  * 100) is set while the job is processing (it only grows) and is 100 once done. {@code options}
  * are those the job asked for ({@link OptimizeOptions#DEFAULT} when none). {@code keep} says how a
  * kept job is kept (null when it is not): its {@code downloadUrl} and renditions' URLs are then stable.
+ * {@code playableAt} (Unix ms) and {@code masterUrl} are set once the job's HLS master playlist
+ * answers, which for a video with {@code renditions=hls} is while it is still processing.
  */
 public record Job(
         String jobId,
@@ -24,7 +26,9 @@ public record Job(
         CallbackDelivery callback,
         Integer progress,
         OptimizeOptions options,
-        Keep keep) {
+        Keep keep,
+        Long playableAt,
+        String masterUrl) {
 
     public Job {
         if (options == null) {

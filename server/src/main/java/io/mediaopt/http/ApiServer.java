@@ -14,6 +14,7 @@ import io.mediaopt.jobs.Jobs;
 import io.mediaopt.logs.LogContext;
 import io.mediaopt.metrics.ServiceMetrics;
 import io.mediaopt.storage.Storage;
+import io.mediaopt.renditions.PlayableJobs;
 import io.mediaopt.tokens.JdbcTokenUses;
 import io.mediaopt.tokens.UploadTokens;
 import io.mediaopt.uploads.DirectUploads;
@@ -59,18 +60,21 @@ public final class ApiServer implements AutoCloseable {
     public ApiServer(Settings settings, Jobs jobs, Storage storage, UsageCounters usage, UploadReader uploads,
                      ResumableUploads resumable, InfoHandlers info, JdbcDeliveryStore deliveries, WebPage page,
                      ServiceMetrics metrics, ObjectMapper json, JdbcTokenUses tokenUses, Clock clock,
+                     PlayableJobs playable,
                      Optional<Handler> imageUrls,
                      Optional<Function<CommonHeaders, org.eclipse.jetty.server.Handler.Wrapper>> earlyImageHits) {
         this.usage = usage;
         this.metrics = metrics;
         ApiKeys keys = settings.servesApi() ? settings.apiKeys().withPublicPage(page.paths()) : settings.apiKeys();
         DownloadLinks links = new DownloadLinks(storage, settings.publicUrl(), settings.stableLinks());
-        StableMediaHandlers stable = new StableMediaHandlers(jobs, storage, settings.stableLinks());
+        EarlyLadders early = new EarlyLadders(storage, playable);
+        StableMediaHandlers stable = new StableMediaHandlers(jobs, storage, settings.stableLinks(), early);
         UploadTokens uploadTokens = new UploadTokens(name -> keys.signatures(name, Signatures.Purpose.UPLOAD_TOKEN),
                 json, clock);
         TokenAccess tokenAccess = new TokenAccess(keys, uploadTokens, tokenUses);
         TokenHandlers tokens = new TokenHandlers(keys, uploadTokens, uploads, links, json);
-        MediaHandlers media = new MediaHandlers(jobs, storage, uploads, links, deliveries, keys, resumable, tokenAccess);
+        MediaHandlers media = new MediaHandlers(jobs, storage, uploads, links, deliveries, keys, resumable, tokenAccess,
+                early);
         this.tus = new TusHandlers(resumable, uploads, jobs, links, keys, tokenAccess);
         DirectUploadHandlers direct = new DirectUploadHandlers(new DirectUploads(resumable, storage), uploads, jobs,
                 links, keys, json, tokenAccess);

@@ -5,6 +5,7 @@ import io.mediaopt.jobs.Job;
 import io.mediaopt.jobs.JobStatus;
 import io.mediaopt.media.OptimizationResult;
 import io.mediaopt.media.Rendition;
+import io.mediaopt.renditions.LadderNames;
 import io.mediaopt.renditions.PictureSnippet;
 import io.mediaopt.renditions.VideoSnippet;
 import io.mediaopt.renditions.RenditionKeys;
@@ -37,6 +38,13 @@ final class DownloadLinks {
     /** The {@code keep} object of the job's view; null when it is not kept. */
     KeepView keepingOf(Job job) {
         return stable.view(job);
+    }
+
+    /** The URL of the job's HLS master playlist: the stable one of a kept job, the rendition route's otherwise. */
+    String masterUrl(Job job, Context ctx) {
+        String origin = origin(ctx);
+        if (job.request().keeping().kept()) return stable.url(job, LadderNames.master(), origin);
+        return origin + "/api/media/jobs/" + job.id() + "/renditions/" + LadderNames.master();
     }
 
     String forJob(Job job, Context ctx) {

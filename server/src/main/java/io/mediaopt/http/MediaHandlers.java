@@ -5,12 +5,14 @@ import io.javalin.http.HttpStatus;
 import io.mediaopt.ServiceException;
 import io.mediaopt.jobs.Job;
 import io.mediaopt.jobs.JobRequest;
+import io.mediaopt.jobs.JobStatus;
 import io.mediaopt.jobs.Jobs;
 import io.mediaopt.jobs.SyncAnswer;
 import io.mediaopt.media.OptimizationResult;
 import io.mediaopt.media.PlainNumbers;
 import io.mediaopt.media.Rendition;
 import io.mediaopt.renditions.PictureChoice;
+import io.mediaopt.renditions.PlayableJobs;
 import io.mediaopt.renditions.PlaylistUris;
 import io.mediaopt.renditions.RenditionKeys;
 import io.mediaopt.storage.Storage;
@@ -40,10 +42,12 @@ final class MediaHandlers {
     private final ResumableUploads resumable;
     private final StoredBodies bodies;
     private final TokenAccess tokens;
+    private final EarlyLadders early;
 
     MediaHandlers(Jobs jobs, Storage storage, UploadReader uploads, DownloadLinks links, JdbcDeliveryStore deliveries,
-                  ApiKeys keys, ResumableUploads resumable, TokenAccess tokens) {
+                  ApiKeys keys, ResumableUploads resumable, TokenAccess tokens, EarlyLadders early) {
         this.tokens = tokens;
+        this.early = early;
         this.jobs = jobs;
         this.storage = storage;
         this.bodies = new StoredBodies(storage);
@@ -111,9 +115,10 @@ final class MediaHandlers {
     private JobView view(Job job, Context ctx) {
         CallbackView callback = CallbackView.of(job,
                 job.request().callback() == null ? Optional.empty() : deliveries.forJob(job.id()));
-        return JobView.of(job, links.resultFor(job, ctx), links.forJob(job, ctx), callback)
+        JobView view = JobView.of(job, links.resultFor(job, ctx), links.forJob(job, ctx), callback)
                 .withUpload(resumable.uploadOfJob(job.id()).orElse(null))
                 .withKeeping(links.keepingOf(job));
+        return early.withPlayable(view, job, ctx, links);
     }
 
     private UploadReader.Sender sender(Context ctx) {
@@ -126,10 +131,24 @@ final class MediaHandlers {
         sendDownload(ctx, job.state().outputKey(), job.state().result().contentType(), job.state().result().filename());
     }
 
-    /** GET /api/media/jobs/{id}/renditions/{name}: one rendition, with the download's headers and Range. */
+    /**
+     * GET /api/media/jobs/{id}/renditions/{name}: one rendition, with the download's headers and
+     * Range; while the job is processing, the files of its HLS ladder once it is playable.
+     */
     void rendition(Context ctx) throws IOException {
-        Job job = jobs.getDone(ctx.pathParam("id"), keys.caller(ctx));
         String name = ctx.pathParam("name");
+        Job processing = jobs.get(ctx.pathParam("id"), keys.caller(ctx));
+        if (processing.state().status() == JobStatus.PROCESSING) {
+            Optional<PlayableJobs.Playable> ladder = early.of(processing);
+            if (ladder.isPresent()) {
+                String output = processing.request().filename();
+                int dot = output.lastIndexOf('.');
+                downloadHeaders(ctx, (dot > 0 ? output.substring(0, dot) : output) + "-" + name);
+                early.send(ctx, ladder.get(), name, n -> n);
+                return;
+            }
+        }
+        Job job = jobs.getDone(ctx.pathParam("id"), keys.caller(ctx));
         Rendition rendition = renditionsOf(job).stream().filter(r -> r.name().equals(name)).findFirst()
                 .orElseThrow(() -> ServiceException.notFound("Job " + job.id() + " has no rendition " + name));
         sendRendition(ctx, job, rendition);

@@ -7,6 +7,7 @@ import io.mediaopt.jobs.Jobs;
 import io.mediaopt.media.OptimizationResult;
 import io.mediaopt.media.Rendition;
 import io.mediaopt.renditions.PictureChoice;
+import io.mediaopt.renditions.PlayableJobs;
 import io.mediaopt.renditions.PlaylistUris;
 import io.mediaopt.renditions.RenditionKeys;
 import io.mediaopt.storage.Storage;
@@ -28,8 +29,10 @@ final class StableMediaHandlers {
     private final Storage storage;
     private final StoredBodies bodies;
     private final StableLinks links;
+    private final EarlyLadders early;
 
-    StableMediaHandlers(Jobs jobs, Storage storage, StableLinks links) {
+    StableMediaHandlers(Jobs jobs, Storage storage, StableLinks links, EarlyLadders early) {
+        this.early = early;
         this.jobs = jobs;
         this.storage = storage;
         this.bodies = new StoredBodies(storage);
@@ -39,9 +42,23 @@ final class StableMediaHandlers {
     /** One file of a kept job: its key in storage, media type, download name and size; a playlist's is rewritten. */
     private record File(String name, String key, String contentType, String filename, long bytes, boolean playlist) {}
 
-    /** GET /media/{id}/{name} */
+    /** GET /media/{id}/{name}; while the job is processing, the files of its HLS ladder once it is playable. */
     void rendition(Context ctx) throws IOException {
-        serve(ctx, ctx.pathParam("name"));
+        String name = ctx.pathParam("name");
+        Optional<Job> processing = jobs.findKeptProcessing(ctx.pathParam("id"));
+        if (processing.isEmpty()) {
+            serve(ctx, name);
+            return;
+        }
+        ctx.header("Cache-Control", "no-store");
+        Job job = processing.get();
+        PlayableJobs.Playable ladder = early.of(job).orElseThrow(StableMediaHandlers::missing);
+        if (links.secondsLeft(job, name, ctx.queryParam("exp"), ctx.queryParam("sig")) <= 0) throw missing();
+        long expires = expires(ctx.queryParam("exp"));
+        ctx.header("Cache-Control", "no-cache");
+        ctx.header("Content-Disposition", ContentDisposition.inline(name));
+        ctx.header("Accept-Ranges", "bytes");
+        early.send(ctx, ladder, name, n -> links.inPlaylist(job, n, expires));
     }
 
     /** GET /media/{id}/output/{filename} */
@@ -105,10 +122,14 @@ final class StableMediaHandlers {
             stored = new String(object.content().readAllBytes(), StandardCharsets.UTF_8);
         }
         // a private link's exp is checked by now; a public job's playlist names bare names
-        long expires = exp != null && exp.matches("[0-9]{1,12}") ? Long.parseLong(exp) : 0;
+        long expires = expires(exp);
         List<String> names = renditionsOf(job).stream().map(Rendition::name).toList();
         return PlaylistUris.rewrite(stored, n -> names.contains(n) ? links.inPlaylist(job, n, expires) : n)
                 .getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static long expires(String exp) {
+        return exp != null && exp.matches("[0-9]{1,12}") ? Long.parseLong(exp) : 0;
     }
 
     private static Optional<File> fileOf(Job job, String name) {

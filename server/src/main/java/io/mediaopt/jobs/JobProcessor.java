@@ -9,7 +9,9 @@ import io.mediaopt.media.Polyglots;
 import io.mediaopt.media.Preset;
 import io.mediaopt.media.QueueDeadline;
 import io.mediaopt.metrics.ServiceMetrics;
+import io.mediaopt.renditions.HlsPublication;
 import io.mediaopt.renditions.Made;
+import io.mediaopt.renditions.PlayableJobs;
 import io.mediaopt.renditions.RenditionKeys;
 import io.mediaopt.renditions.RenditionMaker;
 import io.mediaopt.storage.Storage;
@@ -48,10 +50,11 @@ public final class JobProcessor {
     private final RenditionMaker renditions;
     private final Outages outages;
     private final JobFailures failures;
+    private final PlayableJobs playable;
 
     public JobProcessor(Map<MediaKind, Optimizer> optimizers, Storage storage,
                         JobStore store, UsageCounters usage, ServiceMetrics metrics, Clock clock,
-                        RenditionMaker renditions, Outages outages, JobFailures failures) {
+                        RenditionMaker renditions, Outages outages, JobFailures failures, PlayableJobs playable) {
         this.optimizers = Map.copyOf(optimizers);
         this.storage = storage;
         this.store = store;
@@ -61,13 +64,16 @@ public final class JobProcessor {
         this.renditions = renditions;
         this.outages = outages;
         this.failures = failures;
+        this.playable = playable;
     }
 
     /**
      * What an encoding made, in its work directory, before anything is stored: the result the
-     * job will carry, the key its output will be stored under, the output file, and the renditions.
+     * job will carry, the key its output will be stored under, the output file, the renditions, and
+     * what the attempt stored early (an HLS ladder, while the job runs).
      */
-    public record Encoded(OptimizationResult result, String outputKey, Path output, String contentType, List<Made> made) {}
+    public record Encoded(OptimizationResult result, String outputKey, Path output, String contentType, List<Made> made,
+                          HlsPublication early) {}
 
     /**
      * Processes the job, whose input is at {@code input}, inside {@code workDir}, waiting for
@@ -119,24 +125,41 @@ public final class JobProcessor {
         }
     }
 
+    /**
+     * One key per attempt: a node that lost its lease must not overwrite or delete the winner's
+     * output. What the attempt stored early goes when it does not end done.
+     */
     private Encoded encodeHere(Job job, Path input, Path workDir, QueueDeadline deadline, Path answerCopy) throws IOException {
+        String attempt = RenditionKeys.attemptPrefix(job.id(), job.state().attempts()) + UUID.randomUUID();
+        HlsPublication early = new HlsPublication(storage, playable, clock, job.id(), attempt + "/");
+        try {
+            return encodeHere(job, input, workDir, deadline, answerCopy, attempt, early);
+        } catch (IOException | RuntimeException e) {
+            early.withdraw();
+            throw e;
+        }
+    }
+
+    private Encoded encodeHere(Job job, Path input, Path workDir, QueueDeadline deadline, Path answerCopy,
+                               String attempt, HlsPublication early) throws IOException {
         JobRequest request = job.request();
         Preset preset = request.preset();
         Optimizer optimizer = optimizers.get(job.media().kind());
         // an input the service has not read whole (one a client put into the bucket itself) is
         // walked whole before anything decodes it: it was sniffed from its first bytes only
         if (job.origin().inputUnchecked()) Polyglots.refuse(input, job.media());
+        // the ladder a player waits on goes first, at full speed on every core, before the main output
+        RenditionMaker.EarlyHls earlyHls = renditions.playEarly(request.renditions(), job.media().kind(), input,
+                preset, workDir, early);
         long started = System.nanoTime();
         Optimized optimized = optimizer.optimize(input, job.media(), request.options().applyTo(preset), workDir,
                 new JobProgress(store, job.id(), clock), deadline);
         metrics.encodeTime(job.media().kind().wireName(), Duration.ofNanos(System.nanoTime() - started));
         // renditions follow the preset itself, from the input
-        List<Made> made = renditions.make(request.renditions(), input, preset, optimized, workDir);
+        List<Made> made = renditions.make(request.renditions(), input, preset, optimized, workDir, earlyHls);
         long outputBytes = Files.size(optimized.output());
         String filename = OutputNames.forOutput(request.filename(), optimized.extension());
-        // One key per attempt: a node that lost its lease must not overwrite or delete the winner's output.
-        String outputKey = "outputs/" + job.id() + "/" + job.state().attempts() + "-" + UUID.randomUUID()
-                + "." + optimized.extension();
+        String outputKey = attempt + "." + optimized.extension();
         // storing consumes the file it stores: an output that is the input itself (kept, never
         // bigger) is stored from a link of its own, so the input's owner may delete the input
         Path output = optimized.output().startsWith(workDir) ? optimized.output()
@@ -144,20 +167,26 @@ public final class JobProcessor {
         if (answerCopy != null) OutputCopies.make(output, answerCopy);
         OptimizationResult result = OptimizationResult.of(optimized, filename, request.inputBytes(), outputBytes)
                 .withRenditions(made.stream().map(Made::rendition).toList(), null);
-        return new Encoded(result, outputKey, output, optimized.contentType(), made);
+        return new Encoded(result, outputKey, output, optimized.contentType(), made, early);
     }
 
     private Job storeHere(Job job, Encoded encoded) {
-        storage.put(encoded.outputKey(), encoded.output(), encoded.contentType());
+        try {
+            storage.put(encoded.outputKey(), encoded.output(), encoded.contentType());
+        } catch (RuntimeException e) {
+            encoded.early().withdraw();
+            throw e;
+        }
         List<String> stored = new ArrayList<>(List.of(encoded.outputKey()));
         long now = clock.millis();
         try {
-            storeRenditions(encoded.made(), encoded.outputKey(), stored);
+            storeRenditions(encoded.made(), encoded.outputKey(), stored, encoded.early());
             if (!recordDone(job, encoded.result(), encoded.outputKey(), now)) {
                 throw new IllegalStateException("Job " + job.id() + " is no longer held by this node");
             }
         } catch (RuntimeException e) {
             stored.forEach(this::deleteUnrecorded);
+            encoded.early().withdraw();
             throw e;
         }
         usage.record(job.request().owner(), job.request().inputBytes(), encoded.result().outputBytes());
@@ -208,11 +237,11 @@ public final class JobProcessor {
         }
     }
 
-    /** Stores each rendition beside the output, noting every key stored. */
-    private void storeRenditions(List<Made> made, String outputKey, List<String> stored) {
+    /** Stores each rendition beside the output, but for a segment stored early, noting every key stored. */
+    private void storeRenditions(List<Made> made, String outputKey, List<String> stored, HlsPublication early) {
         for (Made m : made) {
             String key = RenditionKeys.key(outputKey, m.rendition().name());
-            storage.put(key, m.file(), m.rendition().contentType());
+            if (!early.settled(m.rendition().name())) storage.put(key, m.file(), m.rendition().contentType());
             stored.add(key);
         }
     }

@@ -202,6 +202,11 @@ public final class Jobs {
         return store.find(id).filter(j -> j.request().keeping().kept() && j.state().status() == JobStatus.DONE);
     }
 
+    /** A kept job still processing, whose HLS ladder its stable URLs serve once it is playable. */
+    public Optional<Job> findKeptProcessing(String id) {
+        return store.find(id).filter(j -> j.request().keeping().kept() && j.state().status() == JobStatus.PROCESSING);
+    }
+
     /** The job if it is done; not-found or not-ready otherwise. */
     public Job getDone(String id, Caller caller) {
         Job job = get(id, caller);

@@ -34,6 +34,8 @@ import java.util.Locale;
 final class HlsLadder {
     static final String MASTER = "master.m3u8";
     static final String PLAYLIST_TYPE = "application/vnd.apple.mpegurl";
+    static final String SEGMENT_TYPE = "video/iso.segment";
+    static final String MASTER_HEAD = "#EXTM3U\n#EXT-X-VERSION:7\n#EXT-X-INDEPENDENT-SEGMENTS\n";
 
     private final VideoTools tools;
     private final Limits limits;
@@ -53,11 +55,19 @@ final class HlsLadder {
      */
     List<Made> make(Path input, int width, int height, VideoSettings settings, Double durationSec, Path parent)
             throws IOException {
+        return make(input, width, height, settings, durationSec, parent, false);
+    }
+
+    /** {@code h264Made}: the H.264 ladder is in {@code parent} already ({@link #encodeEarly}). */
+    List<Made> make(Path input, int width, int height, VideoSettings settings, Double durationSec, Path parent,
+                    boolean h264Made) throws IOException {
         Path dir = Files.createDirectories(parent.resolve("hls"));
         boolean portrait = height > width;
         List<HlsRung> rungs = HlsRung.ladder(width, height, settings.maxBitrateKbps());
-        FfmpegRun.run(tools, HlsArguments.ladder(tools.ffmpeg(), input, dir, rungs, portrait, settings,
-                limits.maxInputPixels(), threads), limits.videoTimeout(), "HLS ladder");
+        if (!h264Made) {
+            FfmpegRun.run(tools, HlsArguments.ladder(tools.ffmpeg(), input, dir, rungs, portrait, settings,
+                    limits.maxInputPixels(), threads), limits.videoTimeout(), "HLS ladder");
+        }
         Av1Settings av1 = settings.av1();
         List<HlsRung> av1Rungs = rungs.stream().map(rung -> rung.av1(av1)).toList();
         HlsRung smallest = av1Rungs.getFirst();
@@ -73,7 +83,7 @@ final class HlsLadder {
         }
 
         List<Made> made = new ArrayList<>();
-        StringBuilder master = new StringBuilder("#EXTM3U\n#EXT-X-VERSION:7\n#EXT-X-INDEPENDENT-SEGMENTS\n");
+        StringBuilder master = new StringBuilder(MASTER_HEAD);
         for (HlsRung rung : av1Rungs) {
             if (av1Omitted == null) master.append(variant(dir, rung, width, height, made));
             else if (encodable) delete(dir, rung);
@@ -83,6 +93,20 @@ final class HlsLadder {
         Made top = file(dir, MASTER, RenditionRole.HLS_MASTER, null, null, "m3u8", PLAYLIST_TYPE, null);
         made.addFirst(new Made(top.file(), top.rendition().withAv1Omitted(av1Omitted)));
         return List.copyOf(made);
+    }
+
+    /**
+     * The H.264 ladder alone, each segment stored as soon as ffmpeg lists it ({@link LiveLadder}),
+     * so a player can start while the rest of the job runs; {@link #make} with {@code h264Made}
+     * goes on from it.
+     */
+    void encodeEarly(Path input, int width, int height, VideoSettings settings, Path parent,
+                     HlsPublication publication) throws IOException {
+        Path dir = Files.createDirectories(parent.resolve("hls"));
+        List<HlsRung> rungs = HlsRung.ladder(width, height, settings.maxBitrateKbps());
+        new LiveLadder(dir, Files.createDirectories(parent.resolve("hls-live")), rungs, width, height, publication)
+                .encode(tools, HlsArguments.ladder(tools.ffmpeg(), input, dir, rungs, height > width, settings,
+                        limits.maxInputPixels(), threads), limits.videoTimeout());
     }
 
     /** The top AV1 rung against the top H.264 rung, the video of each joined from its init and segments. */
@@ -129,23 +153,39 @@ final class HlsLadder {
         int rungWidth = width(rung, width, height);
         int rungHeight = height(rung, width, height);
         MediaPlaylist playlist = playlist(dir, rung);
-        long peak = 0;
-        long total = 0;
         for (MediaPlaylist.Segment segment : playlist.segments()) {
-            long bytes = Files.size(dir.resolve(segment.name()));
-            total += bytes;
-            peak = Math.max(peak, (long) Math.ceil(bytes * 8 / Math.max(segment.durationSec(), 0.001)));
-            made.add(file(dir, segment.name(), RenditionRole.HLS_SEGMENT, rungWidth, rungHeight, "m4s",
-                    "video/iso.segment", null));
+            made.add(file(dir, segment.name(), RenditionRole.HLS_SEGMENT, rungWidth, rungHeight, "m4s", SEGMENT_TYPE,
+                    null));
         }
         made.add(file(dir, playlist.init(), RenditionRole.HLS_INIT, rungWidth, rungHeight,
                 MediaFormat.MP4.shortName(), MediaFormat.MP4.contentType(), null));
         made.add(file(dir, rung.playlist(), RenditionRole.HLS_PLAYLIST, rungWidth, rungHeight, "m3u8",
-                PLAYLIST_TYPE, peak));
+                PLAYLIST_TYPE, peak(dir, playlist)));
+        return streamInf(dir, rung, playlist, width, height);
+    }
+
+    /**
+     * The master playlist's line of a variant, measured over the segments {@code playlist}
+     * lists: its peak (the largest segment's bits over its length) and average, its codecs and size.
+     */
+    static String streamInf(Path dir, HlsRung rung, MediaPlaylist playlist, int width, int height)
+            throws IOException {
+        long total = 0;
+        for (MediaPlaylist.Segment segment : playlist.segments()) total += Files.size(dir.resolve(segment.name()));
         long average = (long) Math.ceil(total * 8 / Math.max(playlist.durationSec(), 0.001));
         return String.format(Locale.ROOT,
                 "#EXT-X-STREAM-INF:BANDWIDTH=%d,AVERAGE-BANDWIDTH=%d,CODECS=\"%s\",RESOLUTION=%dx%d%n%s%n",
-                peak, average, codecs(dir.resolve(playlist.init())), rungWidth, rungHeight, rung.playlist());
+                peak(dir, playlist), average, codecs(dir.resolve(playlist.init())), width(rung, width, height),
+                height(rung, width, height), rung.playlist());
+    }
+
+    private static long peak(Path dir, MediaPlaylist playlist) throws IOException {
+        long peak = 0;
+        for (MediaPlaylist.Segment segment : playlist.segments()) {
+            long bytes = Files.size(dir.resolve(segment.name()));
+            peak = Math.max(peak, (long) Math.ceil(bytes * 8 / Math.max(segment.durationSec(), 0.001)));
+        }
+        return peak;
     }
 
     private static MediaPlaylist playlist(Path dir, HlsRung rung) throws IOException {
@@ -168,11 +208,11 @@ final class HlsLadder {
         }
     }
 
-    private static int width(HlsRung rung, int width, int height) {
+    static int width(HlsRung rung, int width, int height) {
         return height > width ? rung.shortSide() : even((double) width * rung.shortSide() / height);
     }
 
-    private static int height(HlsRung rung, int width, int height) {
+    static int height(HlsRung rung, int width, int height) {
         return height > width ? even((double) height * rung.shortSide() / width) : rung.shortSide();
     }
 

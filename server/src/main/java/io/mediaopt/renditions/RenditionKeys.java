@@ -14,6 +14,14 @@ public final class RenditionKeys {
         return (dot > slash ? outputKey.substring(0, dot) : outputKey) + "/";
     }
 
+    /**
+     * What the keys of one attempt of a job begin with ({@code outputs/<jobId>/<attempt>-}); the
+     * attempt's output key adds a random name and the extension.
+     */
+    public static String attemptPrefix(String jobId, int attempt) {
+        return "outputs/" + jobId + "/" + attempt + "-";
+    }
+
     public static String key(String outputKey, String name) {
         return prefix(outputKey) + name;
     }

@@ -5,6 +5,11 @@ import io.mediaopt.image.vips.Vips;
 import io.mediaopt.media.Limits;
 import io.mediaopt.media.Optimized;
 import io.mediaopt.media.Preset;
+import io.mediaopt.ServiceException;
+import io.mediaopt.media.MediaKind;
+import io.mediaopt.video.Ffprobe;
+import io.mediaopt.video.ProbeReport;
+import io.mediaopt.video.ProbedStream;
 import io.mediaopt.video.VideoTools;
 
 import java.io.IOException;
@@ -24,8 +29,12 @@ public final class RenditionMaker {
     private final HlsLadder hls;
     private final VideoSources sources;
     private final Storyboards storyboards;
+    private final VideoTools tools;
+    private final Limits limits;
 
     public RenditionMaker(Vips vips, VideoTools tools, Limits limits, QualityMode qualityMode) {
+        this.tools = tools;
+        this.limits = limits;
         this.responsive = new ResponsiveImages(vips, qualityMode, limits.imageTimeout());
         this.posters = new Posters(vips, tools, limits, qualityMode);
         this.hls = new HlsLadder(tools, limits, Runtime.getRuntime().availableProcessors());
@@ -33,9 +42,38 @@ public final class RenditionMaker {
         this.storyboards = new Storyboards(vips, tools, limits, qualityMode);
     }
 
+    /** The size of the picture whose H.264 ladder {@link #playEarly} made. */
+    public record EarlyHls(int width, int height) {}
+
+    /**
+     * Before the job's main output: the H.264 ladder of a video that asked for HLS, each segment
+     * stored by {@code publication} as soon as it is made, so a player can start within seconds;
+     * null when there is none to make, or the probe finds the video unreadable or over the limits,
+     * which the main output then refuses as it always has.
+     */
+    public EarlyHls playEarly(RenditionRequest request, MediaKind kind, Path input, Preset preset, Path workDir,
+                              HlsPublication publication) throws IOException {
+        if (kind != MediaKind.VIDEO || !request.wants(RenditionKind.HLS)) return null;
+        ProbedStream video;
+        try {
+            ProbeReport probe = new Ffprobe(tools, limits.ffprobeTimeout()).probe(input);
+            video = probe.video().orElse(null);
+            if (video == null || video.pixels() > limits.maxInputPixels()
+                    || probe.duration().orElse(0.0) > limits.maxVideoDurationSec()) {
+                return null;
+            }
+        } catch (ServiceException e) {
+            return null;
+        }
+        EarlyHls early = new EarlyHls(video.displayWidth(), video.displayHeight());
+        Path dir = Files.createDirectories(workDir.resolve("renditions"));
+        hls.encodeEarly(input, early.width(), early.height(), preset.video(), dir, publication);
+        return early;
+    }
+
     /** {@code main}: the job's main output, whose measures of the input (size, length) the renditions follow. */
-    public List<Made> make(RenditionRequest request, Path input, Preset preset, Optimized main, Path workDir)
-            throws IOException {
+    public List<Made> make(RenditionRequest request, Path input, Preset preset, Optimized main, Path workDir,
+                           EarlyHls early) throws IOException {
         if (request.isEmpty()) return List.of();
         Path dir = Files.createDirectories(workDir.resolve("renditions"));
         List<Made> made = new ArrayList<>();
@@ -44,8 +82,10 @@ public final class RenditionMaker {
             made.add(posters.make(input, request.posterTimeSec(), main.inputDurationSec(), preset.image(), dir));
         }
         if (request.wants(RenditionKind.HLS)) {
-            made.addAll(hls.make(input, main.inputWidth(), main.inputHeight(), preset.video(), main.inputDurationSec(),
-                    dir));
+            made.addAll(early != null
+                    ? hls.make(input, early.width(), early.height(), preset.video(), main.inputDurationSec(), dir, true)
+                    : hls.make(input, main.inputWidth(), main.inputHeight(), preset.video(), main.inputDurationSec(),
+                            dir, false));
         }
         if (request.wants(RenditionKind.SOURCES)) made.addAll(sources.make(input, preset.video(), main.inputDurationSec(), dir));
         if (request.wants(RenditionKind.STORYBOARD)) {

@@ -1,0 +1,55 @@
+// Time to the first frame of a video job's HLS ladder: a generated 1080p clip of MINUTES minutes
+// is posted as a job with renditions=hls, and from the end of the upload (the 202) it measures
+// when the master playlist first answers and when hls.js, in Debian's Chromium on a page of
+// another origin, shows its first frame; then it plays to the end (to the job's end and past
+// it) and says whether it did, with the job's own time and the load average.
+// Usage (after `npm ci` in clients/typescript and `./mvnw package`):
+//   node bench/hls-early.mjs MINUTES   (1, 2 or 10)
+import { execFileSync } from "node:child_process";
+import { loadavg } from "node:os";
+import { playHls, startStage } from "../clients/typescript/test/page-origin.mjs";
+import { made } from "../clients/typescript/test/server.mjs";
+
+const minutes = Number(process.argv[2] ?? 1);
+const seconds = minutes * 60;
+// testsrc2 at 1080p, 25 fps, with a tone, at about 4 Mbit/s: a phone's upload, cheap to decode
+const clip = made(`early-${minutes}m.mp4`, "-f", "lavfi", "-i", "testsrc2=size=1920x1080:rate=25", "-f", "lavfi",
+  "-i", "sine=frequency=440:sample_rate=48000", "-t", String(seconds), "-c:v", "libx264", "-preset", "ultrafast",
+  "-b:v", "4M", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest");
+// each encode may take its time on a busy machine: a timed-out job says nothing of the first frame
+const stage = await startStage({}, { SERVICE_MAX_INPUT_BYTES: String(1024 * 1024 * 1024),
+  SERVICE_WORKERS: "1", SERVICE_VIDEO_TIMEOUT_MS: String(3_600_000), SERVICE_MAX_VIDEO_DURATION_SEC: "3600" });
+const base = stage.service.baseUrl;
+const at = (t0) => ((Date.now() - t0) / 1000).toFixed(1);
+try {
+  await stage.page.goto(stage.allowed.url + "/");
+  const form = new FormData();
+  form.append("media", new Blob([clip]), "early.mp4");
+  form.append("renditions", "hls");
+  const load = loadavg()[0].toFixed(1);
+  const answer = await fetch(`${base}/media/jobs`, { method: "POST", body: form });
+  const uploadEnd = Date.now();
+  const { jobId } = await answer.json();
+  const master = `${base}/media/jobs/${jobId}/renditions/master.m3u8`;
+  while ((await fetch(master)).status !== 200) await new Promise((done) => setTimeout(done, 100));
+  const masterAfter = at(uploadEnd);
+  console.log(`${minutes} min of 1080p, ${(clip.length / 1e6).toFixed(0)} MB, load average ${load} at the upload `
+    + `(${execFileSync("nproc").toString().trim()} cores): master answered ${masterAfter} s after the upload's end`);
+  const played = await playHls(stage.page, master, true,
+    { config: { startPosition: 0 }, limitMs: (seconds * 4 + 600) * 1000 });
+  const stalls = played.errors.filter((e) => /bufferStalled/.test(e)).length;
+  const errors = played.errors.filter((e) => !/bufferStalled|bufferNudge|bufferSeekOver|bufferAppendNoProgress/.test(e));
+  console.log(`first frame ${((played.playingAt - uploadEnd) / 1000).toFixed(1)} s after the upload's end; `
+    + `played to the end: ${played.ended === true} (at ${played.currentTime?.toFixed(1)} s, ${stalls} stalls, `
+    + `errors ${JSON.stringify(errors)})`);
+  let job;
+  do {
+    job = await (await fetch(`${base}/media/jobs/${jobId}`)).json();
+    if (job.status === "processing") await new Promise((done) => setTimeout(done, 1000));
+  } while (job.status === "processing");
+  console.log(`job ${job.status}${job.error ? ` (${job.error.message})` : ""} `
+    + `${((job.completedAt - uploadEnd) / 1000).toFixed(0)} s after the upload's end; `
+    + `load average ${loadavg()[0].toFixed(1)} at the end`);
+} finally {
+  await stage.close();
+}

@@ -1,0 +1,142 @@
+package io.mediaopt.renditions;
+
+import io.mediaopt.media.MediaException;
+import io.mediaopt.media.MediaFormat;
+import io.mediaopt.video.VideoTools;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * The H.264 ladder encoded with EVENT media playlists, which ffmpeg rewrites (through a temporary
+ * file and a rename) each time a segment is complete: every few tenths of a second the
+ * playlists are read, each segment newly listed is stored, then the playlist as read. Once every
+ * variant has a segment, a master playlist naming them is stored and the job is playable. At the
+ * end the playlists become the VOD playlists a ladder has always had: the same text, the same
+ * segments, {@code #EXT-X-PLAYLIST-TYPE:VOD}.
+ */
+final class LiveLadder {
+    private static final Duration LOOK_EVERY = Duration.ofMillis(200);
+    private static final String EVENT = "#EXT-X-PLAYLIST-TYPE:EVENT";
+    private static final String VOD = "#EXT-X-PLAYLIST-TYPE:VOD";
+
+    private final Path dir;
+    private final Path snapshots;
+    private final List<HlsRung> rungs;
+    private final int width;
+    private final int height;
+    private final HlsPublication publication;
+    /** The last playlist stored of each variant, by rung name. */
+    private final Map<String, MediaPlaylist> stored = new HashMap<>();
+
+    /** {@code dir}: where ffmpeg writes; {@code snapshots}: where each playlist stored is copied first. */
+    LiveLadder(Path dir, Path snapshots, List<HlsRung> rungs, int width, int height, HlsPublication publication) {
+        this.dir = dir;
+        this.snapshots = snapshots;
+        this.rungs = List.copyOf(rungs);
+        this.width = width;
+        this.height = height;
+        this.publication = publication;
+    }
+
+    /** Runs {@code vodCommand} (the ladder's command, VOD) with event playlists, storing as it goes. */
+    void encode(VideoTools tools, List<String> vodCommand, Duration timeout) throws IOException {
+        List<String> command = eventCommand(vodCommand);
+        AtomicReference<RuntimeException> failure = new AtomicReference<>();
+        Thread encoder = Thread.ofVirtual().name("hls-ladder").start(() -> {
+            try {
+                FfmpegRun.run(tools, command, timeout, "HLS ladder");
+            } catch (RuntimeException e) {
+                failure.set(e);
+            }
+        });
+        boolean ended = false;
+        try {
+            while (!encoder.join(LOOK_EVERY)) storeNew();
+            ended = true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw MediaException.encodeFailed("The HLS ladder could not be made", e);
+        } finally {
+            if (!ended) stop(encoder);
+        }
+        if (failure.get() != null) throw failure.get();
+        storeNew();
+        for (HlsRung rung : rungs) {
+            Path playlist = dir.resolve(rung.playlist());
+            Files.writeString(playlist, Files.readString(playlist, StandardCharsets.UTF_8).replace(EVENT, VOD),
+                    StandardCharsets.UTF_8);
+            stored.put(rung.name(), MediaPlaylist.parse(Files.readString(playlist, StandardCharsets.UTF_8)));
+            publication.put(rung.playlist(), playlist, HlsLadder.PLAYLIST_TYPE, false);
+        }
+        storeMaster();
+    }
+
+    /** The ladder's command with EVENT playlists and segments written whole before they are named. */
+    static List<String> eventCommand(List<String> vodCommand) {
+        List<String> command = new ArrayList<>();
+        for (int i = 0; i < vodCommand.size(); i++) {
+            String arg = vodCommand.get(i);
+            if (arg.equals("-hls_playlist_type") && i + 1 < vodCommand.size() && vodCommand.get(i + 1).equals("vod")) {
+                command.addAll(List.of("-hls_flags", "temp_file", arg, "event"));
+                i++;
+            } else {
+                command.add(arg);
+            }
+        }
+        if (command.size() == vodCommand.size()) throw new IllegalArgumentException("Not an HLS VOD command");
+        return List.copyOf(command);
+    }
+
+    /** Stores the segments each playlist lists that are not stored yet, then the playlist; the master once all have one. */
+    private void storeNew() throws IOException {
+        for (HlsRung rung : rungs) {
+            Path file = dir.resolve(rung.playlist());
+            if (!Files.exists(file)) continue;
+            String text = Files.readString(file, StandardCharsets.UTF_8);
+            MediaPlaylist playlist = MediaPlaylist.parse(text);
+            MediaPlaylist before = stored.get(rung.name());
+            int done = before == null ? 0 : before.segments().size();
+            if (playlist.segments().size() <= done) continue;
+            if (before == null) {
+                publication.put(playlist.init(), dir.resolve(playlist.init()), MediaFormat.MP4.contentType(), true);
+            }
+            for (MediaPlaylist.Segment segment : playlist.segments().subList(done, playlist.segments().size())) {
+                publication.put(segment.name(), dir.resolve(segment.name()), HlsLadder.SEGMENT_TYPE, true);
+            }
+            Path snapshot = snapshots.resolve(rung.playlist());
+            Files.writeString(snapshot, text, StandardCharsets.UTF_8);
+            publication.put(rung.playlist(), snapshot, HlsLadder.PLAYLIST_TYPE, false);
+            boolean first = stored.size() < rungs.size();
+            stored.put(rung.name(), playlist);
+            if (first && stored.size() == rungs.size()) storeMaster();
+        }
+    }
+
+    /** The master playlist of the H.264 variants, measured over what each lists so far; the job is playable from now. */
+    private void storeMaster() throws IOException {
+        StringBuilder master = new StringBuilder(HlsLadder.MASTER_HEAD);
+        for (HlsRung rung : rungs) master.append(HlsLadder.streamInf(dir, rung, stored.get(rung.name()), width, height));
+        Path file = snapshots.resolve(HlsLadder.MASTER);
+        Files.writeString(file, master.toString(), StandardCharsets.UTF_8);
+        publication.put(HlsLadder.MASTER, file, HlsLadder.PLAYLIST_TYPE, false);
+        publication.playable();
+    }
+
+    private static void stop(Thread encoder) {
+        encoder.interrupt();
+        try {
+            encoder.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
