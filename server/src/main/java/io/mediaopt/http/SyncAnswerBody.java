@@ -41,7 +41,10 @@ final class SyncAnswerBody extends InputStream {
             if (storeFirst) answer.awaitStored();
             ctx.contentType(contentType);
             ctx.header("Content-Length", Long.toString(size));
-            ctx.result(new SyncAnswerBody(answer, Files.newInputStream(output), size, storeFirst));
+            InputStream body = Files.newInputStream(output);
+            // the open stream reads on; the name goes now, so nothing is left once the client has it all
+            Files.deleteIfExists(output);
+            ctx.result(new SyncAnswerBody(answer, body, size, storeFirst));
         } catch (IOException | RuntimeException e) {
             answer.close();
             throw e;

@@ -133,15 +133,19 @@ public final class Jobs {
                     () -> processor.encode(job, upload, dir, slot.deadline(), answerFile));
             CompletableFuture<Job> stored = new CompletableFuture<>();
             Thread.ofVirtual().name("store-" + id).start(() -> {
+                Job done = null;
+                Throwable failure = null;
                 try {
-                    stored.complete(LogContext.withJob(id, null, () -> processor.store(job, encoded)));
+                    done = LogContext.withJob(id, null, () -> processor.store(job, encoded));
                 } catch (RuntimeException | Error e) {
-                    // whatever ends it, the request waiting for it is told
-                    stored.completeExceptionally(e);
+                    failure = e;
                 } finally {
                     workDirs.delete(dir);
                     slot.close();
                 }
+                // told after the work directory is gone: a client holding the whole answer finds nothing left behind
+                if (failure == null) stored.complete(done);
+                else stored.completeExceptionally(failure);
             });
             return new SyncAnswer(request, encoded.result(), answerFile, stored);
         } catch (RuntimeException e) {
