@@ -16,7 +16,8 @@
 # Environment: ROUNDS (hit rounds per side, 3), DURATION (wrk per round, 15s), WARMUP (the
 # server's first wrk run, not counted, 30s), WIDTH (hit
 # variant, 800), QUALITY (80), MISS_WIDTHS (first round's; the next ones add 50, 25, 75 to each),
-# MISS_ROUNDS (rounds of misses, each ours then sharp's, 2, at most 4),
+# MISS_ROUNDS (rounds of misses, each ours then sharp's, 2, at most 4), MISS_WARMUP (misses not
+# measured first, widths from 200 px, 40, at most 100),
 # SERVER_CPUS / WRK_CPUS (taskset lists; default the first half / the rest), JAR (the server jar
 # to run, server/target/mediaopt-server.jar), SKIP_BUILD=1 (run JAR as it is), MISSES_ONLY=1
 # (only the misses against sharp: no nginx, no wrk, about two minutes), HITS_ONLY=1 (only the hits
@@ -44,6 +45,8 @@ EFFORT=4
 JAR=${JAR:-server/target/mediaopt-server.jar}
 MISS_WIDTHS=${MISS_WIDTHS:-"300 400 500 600 700 900 1000 1100 1200 1300"}
 MISS_ROUNDS=${MISS_ROUNDS:-2}
+MISS_WARMUP=${MISS_WARMUP:-40}
+[ "$MISS_WARMUP" -ge 1 ] && [ "$MISS_WARMUP" -le 100 ] || { echo "MISS_WARMUP must be 1 to 100" >&2; exit 2; }
 cpus=$(nproc)
 if [ "$cpus" -ge 2 ]; then
     half=$((cpus / 2))
@@ -272,7 +275,9 @@ sharp_misses() { # output_dir widths...
 echo "Rendering misses..." >&2
 # renders first: the server's first loads libvips' operations, and the JVM compiles the miss path
 # as it runs it (widths not measured)
-ours_misses 205 215 225 235 245 255 265 275 285 295 >/dev/null
+warm=()
+for ((i = 0; i < MISS_WARMUP; i++)); do warm+=($((200 + i))); done
+ours_misses "${warm[@]}" >/dev/null
 read -r -a widths1 <<<"$MISS_WIDTHS"
 offsets=(0 50 25 75)
 rounds=()
