@@ -17,7 +17,8 @@ WIDTHS="${WIDTHS:-640}"
 WEBP_QUALITIES="${WEBP_QUALITIES:-50,75,80}"
 AVIF_QUALITIES="${AVIF_QUALITIES:-30,40,50,55,60,65,70}"
 JPEG_QUALITIES="${JPEG_QUALITIES:-50,65,76,82,88,92}"
-# AVIF_EFFORT (libvips heifsave effort, the renderer's 4 by default), AVIF_CHROMA=kept (4:4:4) and
+# AVIF_EFFORT (libvips heifsave effort, the renderer's 4 by default), AVIF_CHROMA=kept (4:4:4) or auto
+# (4:4:4 where halved colour would fringe, as quality per file keeps JPEG's colour) and
 # AVIF_BITDEPTH=10 compare other AVIF settings (rows to a CSV of their own, or to CSV); FILES (names of the
 # manifest, space-separated) runs only those.
 AVIF_EFFORT="${AVIF_EFFORT:-}"
