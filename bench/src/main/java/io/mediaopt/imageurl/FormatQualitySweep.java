@@ -1,6 +1,7 @@
 package io.mediaopt.imageurl;
 
 import io.mediaopt.image.Butteraugli;
+import io.mediaopt.image.PictureTraits;
 import io.mediaopt.image.TestVips;
 import io.mediaopt.image.vips.Chroma;
 import io.mediaopt.image.vips.Vips;
@@ -30,8 +31,10 @@ import java.util.Set;
  * with it) against the shrunk picture. Appends CSV lines: file, width, format, quality, bytes,
  * ssimulacra2, butteraugli; a file with rows in the CSV already is skipped, so a stopped run picks
  * up where it stopped.
- * {@code avif-effort=N} and {@code avif-chroma=kept} encode AVIF with that effort and 4:4:4
- * chroma instead of the renderer's settings, to compare them.
+ * {@code avif-effort=N}, {@code avif-chroma=kept} and {@code avif-bitdepth=10} encode AVIF with that
+ * effort, 4:4:4 chroma or a 10-bit stream instead of the renderer's settings, to compare them;
+ * {@code avif-chroma=auto} keeps each picture's colour where quality per file keeps JPEG's
+ * ({@link PictureTraits#chroma()}: 4:4:4 where halved colour would fringe, 4:2:0 elsewhere).
  * <pre>java ... FormatQualitySweep out.csv 640,1280 webp=50,75,80 avif=30,40 jpeg=80,84 [avif-effort=6] file...</pre>
  */
 public final class FormatQualitySweep {
@@ -47,18 +50,26 @@ public final class FormatQualitySweep {
         int next = 2;
         Integer avifEffort = null;
         Chroma avifChroma = Chroma.HALVED;
+        boolean chromaPerPicture = false;
+        Integer avifBitDepth = null;
         while (next < args.length && args[next].contains("=")) {
             String[] pair = args[next++].split("=", 2);
             switch (pair[0]) {
                 case "avif-effort" -> avifEffort = Integer.parseInt(pair[1]);
-                case "avif-chroma" -> avifChroma = Chroma.valueOf(pair[1].toUpperCase(Locale.ROOT));
+                case "avif-chroma" -> {
+                    chromaPerPicture = pair[1].equals("auto");
+                    if (!chromaPerPicture) avifChroma = Chroma.valueOf(pair[1].toUpperCase(Locale.ROOT));
+                }
+                case "avif-bitdepth" -> avifBitDepth = Integer.parseInt(pair[1]);
                 default -> {
                     formats.add(pair[0]);
                     qualities.add(numbers(pair[1]));
                 }
             }
         }
-        if (avifEffort == null && avifChroma != Chroma.HALVED) avifEffort = 4;
+        if (avifEffort == null && (avifChroma != Chroma.HALVED || chromaPerPicture || avifBitDepth != null)) {
+            avifEffort = 4;
+        }
         if (!Files.exists(csv)) Files.writeString(csv, HEADER);
         Set<String> done = new HashSet<>();
         for (String line : Files.readAllLines(csv)) done.add(line.substring(0, line.indexOf(',')));
@@ -79,13 +90,21 @@ public final class FormatQualitySweep {
                     if (!rendered.add(held.width())) continue;
                     vips.save().png(held, reference);
                     Ssimulacra2.Reference kept = new Ssimulacra2.Reference(vips.measure().srgbPixels(held).linear());
+                    if (chromaPerPicture) {
+                        PictureTraits traits = PictureTraits.of(vips, held);
+                        avifChroma = traits.chroma();
+                        System.err.printf(Locale.ROOT, "%s %d: %s, fringe share %.5f%n", file.getFileName(),
+                                held.width(), avifChroma, traits.fringeShare());
+                    }
                     for (int f = 0; f < formats.size(); f++) {
                         UrlFormat format = UrlFormat.valueOf(formats.get(f).toUpperCase(Locale.ROOT));
                         for (int q : qualities.get(f)) {
                             // a name of its own: libvips keeps files it opened, and a rewritten one reads wrong
                             Path output = work.resolve(held.width() + "-" + q + "." + formats.get(f));
                             long cpu = processCpuNanos();
-                            if (format == UrlFormat.AVIF && avifEffort != null) {
+                            if (format == UrlFormat.AVIF && avifBitDepth != null) {
+                                vips.save().avif(held, output, q, avifEffort, avifChroma, avifBitDepth);
+                            } else if (format == UrlFormat.AVIF && avifEffort != null) {
                                 vips.save().avif(held, output, q, avifEffort, avifChroma);
                             } else {
                                 renderer.save(held, format, q, output);

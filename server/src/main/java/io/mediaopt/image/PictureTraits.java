@@ -62,7 +62,7 @@ public record PictureTraits(double meanLuma, double darkShare, double flatShare,
      * sharp YUV at 80, for 12 % more bytes), and SSIMULACRA 2, which weighs colour at full size
      * next to nothing, does not see it.
      */
-    Chroma chroma() {
+    public Chroma chroma() {
         return fringeShare >= FRINGE_SHARE ? Chroma.KEPT : Chroma.HALVED;
     }
 
@@ -70,7 +70,7 @@ public record PictureTraits(double meanLuma, double darkShare, double flatShare,
      * The traits of a picture held in memory, read {@link #STRIP_ROWS} rows at a time: a picture
      * that is then encoded unscored is never copied whole onto the Java heap.
      */
-    static PictureTraits of(Vips vips, VipsImage picture) {
+    public static PictureTraits of(Vips vips, VipsImage picture) {
         Measure measure = new Measure();
         for (int top = 0; top < picture.height(); top += STRIP_ROWS) {
             try (VipsImage strip = vips.extractArea(picture, 0, top, picture.width(),

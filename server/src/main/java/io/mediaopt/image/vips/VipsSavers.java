@@ -38,10 +38,19 @@ public final class VipsSavers {
     }
 
     public void avif(VipsImage image, Path file, int quality, int effort, Chroma chroma) {
-        calls.save("heifsave", image, file, subsampled(withoutMetadata(), chroma)
+        calls.save("heifsave", image, file, avifOptions(quality, effort, chroma));
+    }
+
+    /** With the AV1 stream's bit depth set (8, 10 or 12) rather than taken from the picture's format. */
+    public void avif(VipsImage image, Path file, int quality, int effort, Chroma chroma, int bitDepth) {
+        calls.save("heifsave", image, file, avifOptions(quality, effort, chroma).set("bitdepth", bitDepth));
+    }
+
+    private VipsOptions avifOptions(int quality, int effort, Chroma chroma) {
+        return subsampled(withoutMetadata(), chroma)
                 .set("Q", quality)
                 .set("compression", HEIF_COMPRESSION_AV1)
-                .set("effort", effort));
+                .set("effort", effort);
     }
 
     public void jpeg(VipsImage image, Path file, int quality) {
