@@ -46,7 +46,10 @@ JAR=${JAR:-server/target/mediaopt-server.jar}
 MISS_WIDTHS=${MISS_WIDTHS:-"300 400 500 600 700 900 1000 1100 1200 1300"}
 MISS_ROUNDS=${MISS_ROUNDS:-2}
 MISS_WARMUP=${MISS_WARMUP:-40}
-[ "$MISS_WARMUP" -ge 1 ] && [ "$MISS_WARMUP" -le 100 ] || { echo "MISS_WARMUP must be 1 to 100" >&2; exit 2; }
+if [ "$MISS_WARMUP" -lt 1 ] || [ "$MISS_WARMUP" -gt 100 ]; then
+    echo "MISS_WARMUP must be 1 to 100" >&2
+    exit 2
+fi
 cpus=$(nproc)
 if [ "$cpus" -ge 2 ]; then
     half=$((cpus / 2))
