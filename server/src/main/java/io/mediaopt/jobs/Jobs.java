@@ -136,7 +136,7 @@ public final class Jobs {
                 Job done = null;
                 Throwable failure = null;
                 try {
-                    done = LogContext.withJob(id, null, () -> processor.store(job, encoded));
+                    done = LogContext.withJob(id, request.requestId(), () -> processor.store(job, encoded));
                 } catch (RuntimeException | Error e) {
                     failure = e;
                 } finally {
