@@ -3,6 +3,8 @@ package io.mediaopt.client;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -15,6 +17,17 @@ public record Health(int httpStatus, String status, Map<String, JsonNode> checks
 
     public Health {
         checks = checks == null ? Map.of() : Map.copyOf(checks);
+    }
+
+    /** The report of {@code GET /api/health}, a degraded one (503) too; any other answer throws. */
+    static Health fetch(ApiTransport transport) {
+        HttpRequest request = transport.request("/health").GET().build();
+        HttpResponse<byte[]> response = transport.exchange(request);
+        int status = response.statusCode();
+        Optional<Health> report = ApiTransport.isSuccess(status) || status == 503
+                ? read(status, response.body(), transport.json())
+                : Optional.empty();
+        return report.orElseThrow(() -> transport.apiError(status, response.headers(), response.body()));
     }
 
     /** The report in a health answer's {@code body}, or empty when the body is not one. */

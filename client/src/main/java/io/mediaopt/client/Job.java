@@ -10,6 +10,7 @@ package io.mediaopt.client;
  * kept job is kept (null when it is not): its {@code downloadUrl} and renditions' URLs are then stable.
  * {@code playableAt} (Unix ms) and {@code masterUrl} are set once the job's HLS master playlist
  * answers, which for a video with {@code renditions=hls} is while it is still processing.
+ * {@code uploadId} names the resumable upload the job was made from (null: a form's upload).
  */
 public record Job(
         String jobId,
@@ -28,7 +29,8 @@ public record Job(
         OptimizeOptions options,
         Keep keep,
         Long playableAt,
-        String masterUrl) {
+        String masterUrl,
+        String uploadId) {
 
     public Job {
         if (options == null) {

@@ -2,7 +2,6 @@ package io.mediaopt.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.net.URI;
-import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpRequest.BodyPublisher;
 import java.net.http.HttpRequest.BodyPublishers;
@@ -10,7 +9,6 @@ import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
-import java.util.Optional;
 
 /**
  * Client of the mediaopt HTTP API. Thread-safe; build one per service and reuse it.
@@ -243,12 +241,7 @@ public final class MediaoptClient implements AutoCloseable {
      */
     public Download download(String jobId, Path target) {
         Objects.requireNonNull(target, "target");
-        HttpRequest request = transport.request(jobPath(jobId) + "/download").GET().build();
-        HttpHeaders headers = transport.callToFile(request, target);
-        return new Download(target,
-                headers.firstValue("Content-Type").orElse(null),
-                ContentDisposition.filename(headers.firstValue("Content-Disposition").orElse(null)),
-                LocalFiles.sizeOf(target));
+        return Download.fetch(transport, jobPath(jobId) + "/download", target);
     }
 
     /**
@@ -256,13 +249,7 @@ public final class MediaoptClient implements AutoCloseable {
      * report; that report is returned, and only other failures throw.
      */
     public Health health() {
-        HttpRequest request = transport.request("/health").GET().build();
-        HttpResponse<byte[]> response = transport.exchange(request);
-        int status = response.statusCode();
-        Optional<Health> report = ApiTransport.isSuccess(status) || status == 503
-                ? Health.read(status, response.body(), transport.json())
-                : Optional.empty();
-        return report.orElseThrow(() -> transport.apiError(status, response.headers(), response.body()));
+        return Health.fetch(transport);
     }
 
     /** The presets and their parameters ({@code GET /api/media/presets}) as the service sends them. */
@@ -283,13 +270,8 @@ public final class MediaoptClient implements AutoCloseable {
 
     private HttpRequest.Builder upload(String path, String filename, BodyPublisher media, String preset,
                                        String callbackUrl, OptimizeOptions options) {
-        requireText(filename, "a file name");
-        Objects.requireNonNull(options, "options");
-        MultipartForm form = MultipartForm.of(filename, media, preset, callbackUrl, options);
-        // "Expect: 100-continue": an upload the service refuses at once (a wrong key, busy) gets
-        // its answer without sending the file first, and the answer is not lost in a reset.
-        return transport.request(path).header("Content-Type", form.contentType()).expectContinue(true)
-                .POST(form.body());
+        return MultipartForm.post(transport, path, requireText(filename, "a file name"), media, preset, callbackUrl,
+                Objects.requireNonNull(options, "options"));
     }
 
     private static String callbackText(URI callbackUrl) {

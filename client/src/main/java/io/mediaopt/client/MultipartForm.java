@@ -1,5 +1,6 @@
 package io.mediaopt.client;
 
+import java.net.http.HttpRequest;
 import java.net.http.HttpRequest.BodyPublisher;
 import java.net.http.HttpRequest.BodyPublishers;
 import java.nio.charset.StandardCharsets;
@@ -14,6 +15,18 @@ import java.util.UUID;
  */
 record MultipartForm(String contentType, BodyPublisher body) {
     private static final String CRLF = "\r\n";
+
+    /**
+     * The upload of {@code filename} to {@code path} as this form. It says "Expect: 100-continue":
+     * an upload the service refuses at once (a wrong key, busy) gets its answer without sending the
+     * file first, and the answer is not lost in a reset.
+     */
+    static HttpRequest.Builder post(ApiTransport transport, String path, String filename, BodyPublisher media,
+                                    String preset, String callbackUrl, OptimizeOptions options) {
+        MultipartForm form = of(filename, media, preset, callbackUrl, options);
+        return transport.request(path).header("Content-Type", form.contentType()).expectContinue(true)
+                .POST(form.body());
+    }
 
     static MultipartForm of(String filename, BodyPublisher media, String preset, String callbackUrl,
                             OptimizeOptions options) {

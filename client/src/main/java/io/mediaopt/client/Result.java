@@ -1,5 +1,7 @@
 package io.mediaopt.client;
 
+import java.util.List;
+
 /**
  * What an optimization produced, as the job's {@code result} object or the synchronous
  * response's {@code x-service-*} headers describe it. Durations are only known for videos;
@@ -14,7 +16,10 @@ package io.mediaopt.client;
  * why the output is larger than the input, when it is; null otherwise. {@code blurhash} (a
  * BlurHash string) and {@code dominantColor} ({@code #rrggbb}) are an image's placeholder, what a
  * page shows in its {@code outputWidth} x {@code outputHeight} place while it loads; null for
- * videos.
+ * videos. A job that asked for renditions lists them ({@code renditions}, null otherwise) with, for
+ * a responsive set, a ready {@code <picture>} element ({@code picture}) and, for video sources, a
+ * ready {@code <video>} element ({@code video}); the synchronous answer's headers carry none of
+ * the three.
  */
 public record Result(
         String kind,
@@ -37,4 +42,12 @@ public record Result(
         int pagesDropped,
         String largerReason,
         String blurhash,
-        String dominantColor) {}
+        String dominantColor,
+        List<Rendition> renditions,
+        String picture,
+        String video) {
+
+    public Result {
+        renditions = renditions == null ? null : List.copyOf(renditions);
+    }
+}

@@ -1,38 +1,31 @@
 package io.mediaopt.client;
 
+import java.lang.reflect.RecordComponent;
 import java.net.http.HttpHeaders;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
 
 /**
  * Reads the metadata the synchronous optimize endpoint sends in {@code x-service-*} headers.
  * Headers the API always sends are required, so a server that drops one is caught here with the
- * header's name rather than surfacing later as a mysterious zero.
+ * header's name rather than surfacing later as a mysterious zero. Every field of {@link Result}
+ * is read from the header the service names after it, so a new field needs nothing here.
  */
 final class ServiceHeaders {
+    /** The result's fields the service always sends, as the API's document requires them. */
+    private static final Set<String> REQUIRED = Set.of("kind", "strategy", "outputBytes", "savedBytes", "savedPercent");
+
     private ServiceHeaders() {}
 
     static OptimizationSummary summary(HttpHeaders headers) {
-        var result = new Result(
-                required(headers, "x-service-kind"),
-                required(headers, "x-service-strategy"),
-                headers.firstValue("Content-Type").orElse(null),
-                ContentDisposition.filename(headers.firstValue("Content-Disposition").orElse(null)),
-                requiredLong(headers, "x-service-output-bytes"),
-                requiredLong(headers, "x-service-saved-bytes"),
-                parseDouble("x-service-saved-percent", required(headers, "x-service-saved-percent")),
-                optionalDouble(headers, "x-service-input-duration"),
-                optionalDouble(headers, "x-service-output-duration"),
-                optionalInt(headers, "x-service-input-width"),
-                optionalInt(headers, "x-service-output-width"),
-                optionalInt(headers, "x-service-input-height"),
-                optionalInt(headers, "x-service-output-height"),
-                optionalInt(headers, "x-service-quality"),
-                optionalDouble(headers, "x-service-score"),
-                optionalInt(headers, "x-service-crf"),
-                headers.firstValue("x-service-alpha-flattened").map(v -> v.strip().equals("true")).orElse(false),
-                headers.firstValue("x-service-pages-dropped").map(v -> parseInt("x-service-pages-dropped", v)).orElse(0),
-                headers.firstValue("x-service-larger-reason").orElse(null),
-                headers.firstValue("x-service-blurhash").orElse(null),
-                headers.firstValue("x-service-dominant-color").orElse(null));
+        RecordComponent[] fields = Result.class.getRecordComponents();
+        Object[] values = new Object[fields.length];
+        for (int i = 0; i < fields.length; i++) {
+            values[i] = field(headers, fields[i].getName(), fields[i].getType());
+        }
+        Result result = construct(fields, values);
         return new OptimizationSummary(
                 required(headers, "x-service-preset"),
                 requiredLong(headers, "x-service-input-bytes"),
@@ -46,6 +39,53 @@ final class ServiceHeaders {
     static Totals totals(HttpHeaders headers) {
         return new Totals(optionalLong(headers, "x-service-total-jobs"),
                 optionalLong(headers, "x-service-total-bytes-saved"));
+    }
+
+    /**
+     * The value of one field of the result from its header: {@code x-service-} and the field's
+     * name in kebab case, a duration without its unit ({@code inputDurationSec}:
+     * {@code x-service-input-duration}), as the service names them; the media type and file
+     * name from the standard headers. An absent number or flag is null, or 0 and false where the
+     * field cannot be null; a list (the renditions only a job has) is null.
+     */
+    private static Object field(HttpHeaders headers, String name, Class<?> type) {
+        if (name.equals("contentType")) return headers.firstValue("Content-Type").orElse(null);
+        if (name.equals("filename")) {
+            return ContentDisposition.filename(headers.firstValue("Content-Disposition").orElse(null));
+        }
+        if (type == List.class) return null;
+        String header = headerOf(name);
+        Optional<String> value = REQUIRED.contains(name) ? Optional.of(required(headers, header))
+                : headers.firstValue(header);
+        if (type == String.class) return value.orElse(null);
+        if (type == boolean.class || type == Boolean.class) {
+            return value.map(v -> v.strip().equals("true")).orElse(type == boolean.class ? false : null);
+        }
+        if (type == int.class || type == Integer.class) {
+            return value.map(v -> parseInt(header, v)).orElse(type == int.class ? 0 : null);
+        }
+        if (type == long.class || type == Long.class) {
+            return value.map(v -> parseLong(header, v)).orElse(type == long.class ? 0L : null);
+        }
+        if (type == double.class || type == Double.class) {
+            return value.map(v -> parseDouble(header, v)).orElse(type == double.class ? 0.0 : null);
+        }
+        throw new IllegalStateException("No header form for the result's " + name + " of " + type);
+    }
+
+    static String headerOf(String field) {
+        String name = field.endsWith("Sec") ? field.substring(0, field.length() - 3) : field;
+        return "x-service-" + name.replaceAll("([A-Z])", "-$1").toLowerCase(Locale.ROOT);
+    }
+
+    private static Result construct(RecordComponent[] fields, Object[] values) {
+        Class<?>[] types = new Class<?>[fields.length];
+        for (int i = 0; i < fields.length; i++) types[i] = fields[i].getType();
+        try {
+            return Result.class.getDeclaredConstructor(types).newInstance(values);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("Cannot build a result from the headers", e);
+        }
     }
 
     private static OutputFormat format(String value) {
@@ -73,10 +113,6 @@ final class ServiceHeaders {
 
     private static Integer optionalInt(HttpHeaders headers, String name) {
         return headers.firstValue(name).map(value -> parseInt(name, value)).orElse(null);
-    }
-
-    private static Double optionalDouble(HttpHeaders headers, String name) {
-        return headers.firstValue(name).map(value -> parseDouble(name, value)).orElse(null);
     }
 
     private static long parseLong(String name, String value) {

@@ -9,6 +9,7 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -148,8 +149,13 @@ class JobsTest {
         assertThat(job.completedAt()).isEqualTo(1700000002000L);
         assertThat(job.downloadUrl()).isEqualTo("http://127.0.0.1/api/media/jobs/j-1/download");
         assertThat(job.error()).isNull();
-        assertThat(job.result()).isEqualTo(new Result("video", "video-webm-vp9", "video/webm", "clip.webm",
-                400, 600, 60.0, 2.5, 2.48, 1920, 854, 1080, 480, 30, 91.25, 38, false, 0, null, null, null));
+        assertThat(job.result()).isEqualTo(ResultFields.of(Map.ofEntries(Map.entry("kind", "video"),
+                Map.entry("strategy", "video-webm-vp9"), Map.entry("contentType", "video/webm"),
+                Map.entry("filename", "clip.webm"), Map.entry("outputBytes", 400), Map.entry("savedBytes", 600),
+                Map.entry("savedPercent", 60.0), Map.entry("inputDurationSec", 2.5),
+                Map.entry("outputDurationSec", 2.48), Map.entry("inputWidth", 1920), Map.entry("outputWidth", 854),
+                Map.entry("inputHeight", 1080), Map.entry("outputHeight", 480), Map.entry("quality", 30),
+                Map.entry("score", 91.25), Map.entry("crf", 38))));
     }
 
     @Test

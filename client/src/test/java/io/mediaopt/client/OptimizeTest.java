@@ -86,8 +86,12 @@ class OptimizeTest {
         assertThat(optimization.content()).isEqualTo(OUTPUT);
         assertThat(optimization.summary().preset()).isEqualTo("low-bandwidth");
         assertThat(optimization.summary().inputBytes()).isEqualTo(10);
-        assertThat(optimization.result()).isEqualTo(new Result("video", "video-webm-vp9", "video/webm", "groß.webm",
-                8, 2, 20.0, 3.2, 3.18, 1920, 854, null, null, null, null, 38, false, 0, null, null, null));
+        assertThat(optimization.result()).isEqualTo(ResultFields.of(Map.ofEntries(Map.entry("kind", "video"),
+                Map.entry("strategy", "video-webm-vp9"), Map.entry("contentType", "video/webm"),
+                Map.entry("filename", "groß.webm"), Map.entry("outputBytes", 8), Map.entry("savedBytes", 2),
+                Map.entry("savedPercent", 20.0), Map.entry("inputDurationSec", 3.2),
+                Map.entry("outputDurationSec", 3.18), Map.entry("inputWidth", 1920), Map.entry("outputWidth", 854),
+                Map.entry("crf", 38))));
         assertThat(optimization.totals()).isEqualTo(new Totals(41L, 123456L));
         // Through the trailing-slash base URL, the path must not get a double slash.
         assertThat(server.lastRequest().path()).isEqualTo("/api/media/optimize");
