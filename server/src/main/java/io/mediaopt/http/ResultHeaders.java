@@ -4,41 +4,26 @@ import io.javalin.http.Context;
 import io.mediaopt.media.OptimizationResult;
 import io.mediaopt.media.OutputOptions;
 
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.RecordComponent;
+import java.math.BigDecimal;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
  * The x-service-* headers that carry the result metadata of a synchronous optimization, and the
  * options it asked for ({@code x-service-requested-*}, each only when asked). Each is sent when
- * its value is present.
+ * its value is present. Every field of {@link OptimizationResult} has its header, named after it
+ * ({@link #headerOf}), except those standard headers carry and those only a job lists, so a new
+ * field of the result reaches the synchronous answer with nothing written here.
  */
 final class ResultHeaders {
-    private static final List<Header> HEADERS = List.of(
-            new Header("x-service-kind", a -> a.result().kind()),
-            new Header("x-service-preset", Answer::preset),
-            new Header("x-service-strategy", a -> a.result().strategy()),
-            new Header("x-service-input-bytes", Answer::inputBytes),
-            new Header("x-service-output-bytes", a -> a.result().outputBytes()),
-            new Header("x-service-saved-bytes", a -> a.result().savedBytes()),
-            new Header("x-service-saved-percent", a -> a.result().savedPercent().toPlainString()),
-            new Header("x-service-input-duration", a -> a.result().inputDurationSec()),
-            new Header("x-service-output-duration", a -> a.result().outputDurationSec()),
-            new Header("x-service-input-width", a -> a.result().inputWidth()),
-            new Header("x-service-output-width", a -> a.result().outputWidth()),
-            new Header("x-service-input-height", a -> a.result().inputHeight()),
-            new Header("x-service-output-height", a -> a.result().outputHeight()),
-            new Header("x-service-quality", a -> a.result().quality()),
-            new Header("x-service-score", a -> a.result().score()),
-            new Header("x-service-crf", a -> a.result().crf()),
-            new Header("x-service-alpha-flattened", a -> a.result().alphaFlattened()),
-            new Header("x-service-pages-dropped", a -> a.result().pagesDropped()),
-            new Header("x-service-larger-reason", a -> a.result().largerReason()),
-            new Header("x-service-blurhash", a -> a.result().blurhash()),
-            new Header("x-service-dominant-color", a -> a.result().dominantColor()),
-            new Header("x-service-requested-quality", a -> a.options().quality()),
-            new Header("x-service-requested-format",
-                    a -> a.options().format() == null ? null : a.options().format().shortName()),
-            new Header("x-service-requested-width", a -> a.options().width()));
+    /** Fields of the result that are no header of their own: Content-Type, Content-Disposition, a job's files. */
+    static final Set<String> NOT_HEADERS = Set.of("contentType", "filename", "renditions", "picture", "video");
+    private static final List<Header> HEADERS = headers();
     /** The name of every header written here, which a page of another origin may read (CORS). */
     static final List<String> NAMES = HEADERS.stream().map(Header::name).toList();
 
@@ -48,7 +33,40 @@ final class ResultHeaders {
         Answer answer = new Answer(preset, inputBytes, r, options);
         for (Header header : HEADERS) {
             Object value = header.value().apply(answer);
-            if (value != null) ctx.header(header.name(), value.toString());
+            if (value != null) ctx.header(header.name(), value instanceof BigDecimal d ? d.toPlainString() : value.toString());
+        }
+    }
+
+    /**
+     * The header of a result field: {@code x-service-} and the field's name in kebab case, a
+     * duration without its unit ({@code inputDurationSec}: {@code x-service-input-duration}).
+     */
+    static String headerOf(String field) {
+        String name = field.endsWith("Sec") ? field.substring(0, field.length() - 3) : field;
+        return "x-service-" + name.replaceAll("([A-Z])", "-$1").toLowerCase(Locale.ROOT);
+    }
+
+    private static List<Header> headers() {
+        List<Header> headers = new ArrayList<>();
+        headers.add(new Header("x-service-preset", Answer::preset));
+        headers.add(new Header("x-service-input-bytes", Answer::inputBytes));
+        for (RecordComponent field : OptimizationResult.class.getRecordComponents()) {
+            if (!NOT_HEADERS.contains(field.getName())) {
+                headers.add(new Header(headerOf(field.getName()), a -> read(field, a.result())));
+            }
+        }
+        headers.add(new Header("x-service-requested-quality", a -> a.options().quality()));
+        headers.add(new Header("x-service-requested-format",
+                a -> a.options().format() == null ? null : a.options().format().shortName()));
+        headers.add(new Header("x-service-requested-width", a -> a.options().width()));
+        return List.copyOf(headers);
+    }
+
+    private static Object read(RecordComponent field, OptimizationResult result) {
+        try {
+            return field.getAccessor().invoke(result);
+        } catch (IllegalAccessException | InvocationTargetException e) {
+            throw new IllegalStateException("cannot read the result's " + field.getName(), e);
         }
     }
 

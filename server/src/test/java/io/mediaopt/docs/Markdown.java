@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /** What the documentation tests read from Markdown: prose outside code blocks, headings' anchors, links. */
-final class Markdown {
+public final class Markdown {
     private static final Pattern LINK = Pattern.compile("\\]\\(([^)\\s]+)(?:\\s+\"[^\"]*\")?\\)");
     private static final Pattern CODE_SPAN = Pattern.compile("`[^`]*`");
 
@@ -24,7 +24,7 @@ final class Markdown {
     }
 
     /** The repository root, from wherever the build runs the tests. */
-    static Path repository() {
+    public static Path repository() {
         for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
             if (Files.isRegularFile(dir.resolve("docs/architecture.md")) && Files.isDirectory(dir.resolve("server"))) {
                 return dir;
