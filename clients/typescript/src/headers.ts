@@ -1,3 +1,4 @@
+import { RESULT_HEADERS } from "./generated/result-headers.js";
 import type { PresetName, Result } from "./types.js";
 
 /** The file of `POST /api/media/optimize` with what the service says about it. */
@@ -10,47 +11,36 @@ export interface Optimization {
   inputBytes: number;
 }
 
-/** Reads the result of the synchronous route from its `x-service-*` headers. */
+/**
+ * Reads the result of the synchronous route from its `x-service-*` headers: every field the
+ * OpenAPI document gives a header (generated into ./generated/result-headers.ts at build time),
+ * the media type and file name from the standard headers. A number the document requires and the
+ * answer lacks is an error; a flag is `true` or absent.
+ */
 export function resultOf(headers: Headers): Omit<Optimization, "data"> {
-  const text = (name: string) => headers.get(`x-service-${name}`) ?? undefined;
-  const number = (name: string) => {
-    const value = text(name);
-    return value === undefined ? undefined : Number(value);
-  };
-  const required = (name: string) => {
-    const value = number(name);
-    if (value === undefined) throw new TypeError(`The answer lacks its x-service-${name} header`);
-    return value;
-  };
-  const result: Result = {
-    kind: text("kind") as Result["kind"],
-    strategy: text("strategy") as Result["strategy"],
+  const fields: Record<string, unknown> = {
     contentType: headers.get("content-type") ?? "application/octet-stream",
     filename: filenameOf(headers.get("content-disposition")) ?? "",
-    outputBytes: required("output-bytes"),
-    savedBytes: required("saved-bytes"),
-    savedPercent: required("saved-percent"),
-    inputWidth: required("input-width"),
-    outputWidth: required("output-width"),
-    inputHeight: required("input-height"),
-    outputHeight: required("output-height"),
   };
-  const optional = {
-    inputDurationSec: number("input-duration"),
-    outputDurationSec: number("output-duration"),
-    quality: number("quality"),
-    score: number("score"),
-    crf: number("crf"),
-    alphaFlattened: text("alpha-flattened") === "true" ? (true as const) : undefined,
-    pagesDropped: number("pages-dropped"),
-    largerReason: text("larger-reason"),
-    blurhash: text("blurhash"),
-    dominantColor: text("dominant-color"),
-  };
-  for (const [key, value] of Object.entries(optional)) {
-    if (value !== undefined) (result as Record<string, unknown>)[key] = value;
+  for (const { field, header, type, required } of RESULT_HEADERS) {
+    const value = headers.get(header) ?? undefined;
+    if (type === "boolean") {
+      if (value === "true") fields[field] = true;
+    } else if (type === "string") {
+      if (value !== undefined || required) fields[field] = value;
+    } else if (value !== undefined) {
+      fields[field] = Number(value);
+    } else if (required) {
+      throw new TypeError(`The answer lacks its ${header} header`);
+    }
   }
-  return { result, preset: text("preset") as PresetName, inputBytes: required("input-bytes") };
+  const inputBytes = headers.get("x-service-input-bytes");
+  if (inputBytes === null) throw new TypeError("The answer lacks its x-service-input-bytes header");
+  return {
+    result: fields as unknown as Result,
+    preset: (headers.get("x-service-preset") ?? undefined) as PresetName,
+    inputBytes: Number(inputBytes),
+  };
 }
 
 /** The file name of a `Content-Disposition`, its UTF-8 `filename*` form first. */
