@@ -19,7 +19,7 @@ import java.util.List;
  * videos. A job that asked for renditions lists them ({@code renditions}, null otherwise) with, for
  * a responsive set, a ready {@code <picture>} element ({@code picture}) and, for video sources, a
  * ready {@code <video>} element ({@code video}); the synchronous answer's headers carry none of
- * the three.
+ * the three. {@code outputBitrate} is a video output's mean bits per second; null for images.
  */
 public record Result(
         String kind,
@@ -45,7 +45,8 @@ public record Result(
         String dominantColor,
         List<Rendition> renditions,
         String picture,
-        String video) {
+        String video,
+        Long outputBitrate) {
 
     public Result {
         renditions = renditions == null ? null : List.copyOf(renditions);

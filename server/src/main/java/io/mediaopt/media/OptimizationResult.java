@@ -19,6 +19,8 @@ import java.util.List;
  * {@code largerReason}: present only when the output is larger than the input, saying why.
  * {@code blurhash} and {@code dominantColor}: an image output's {@link Placeholder} (its size is
  * {@code outputWidth} x {@code outputHeight}); absent for videos.
+ * {@code outputBitrate}: a video output's mean bits per second, what a connection must carry to
+ * play it without stalling; absent for images.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record OptimizationResult(
@@ -45,7 +47,8 @@ public record OptimizationResult(
         String largerReason,
         String video,
         String blurhash,
-        String dominantColor) {
+        String dominantColor,
+        Long outputBitrate) {
 
     public OptimizationResult {
         renditions = renditions == null ? null : List.copyOf(renditions);
@@ -59,7 +62,7 @@ public record OptimizationResult(
                               List<Rendition> renditions, String picture) {
         this(kind, strategy, contentType, filename, outputBytes, savedBytes, savedPercent, inputDurationSec,
                 outputDurationSec, inputWidth, outputWidth, inputHeight, outputHeight, quality, score, crf,
-                alphaFlattened, renditions, picture, null, null, null, null, null);
+                alphaFlattened, renditions, picture, null, null, null, null, null, null);
     }
 
     /** A result without a CRF or renditions. */
@@ -69,7 +72,7 @@ public record OptimizationResult(
                               Integer outputHeight, Integer quality, Double score, Boolean alphaFlattened) {
         this(kind, strategy, contentType, filename, outputBytes, savedBytes, savedPercent, inputDurationSec,
                 outputDurationSec, inputWidth, outputWidth, inputHeight, outputHeight, quality, score, null,
-                alphaFlattened, null, null, null, null, null, null, null);
+                alphaFlattened, null, null, null, null, null, null, null, null);
     }
 
     /** The same result listing these renditions (null or empty: none) and this picture snippet. */
@@ -82,7 +85,7 @@ public record OptimizationResult(
         return new OptimizationResult(kind, strategy, contentType, filename, outputBytes, savedBytes, savedPercent,
                 inputDurationSec, outputDurationSec, inputWidth, outputWidth, inputHeight, outputHeight, quality,
                 score, crf, alphaFlattened, list == null || list.isEmpty() ? null : list, pictureSnippet, pagesDropped,
-                largerReason, videoSnippet, blurhash, dominantColor);
+                largerReason, videoSnippet, blurhash, dominantColor, outputBitrate);
     }
 
     public static OptimizationResult of(Optimized optimized, String filename, long inputBytes, long outputBytes) {
@@ -110,7 +113,13 @@ public record OptimizationResult(
                 saved < 0 ? optimized.largerReason() : null,
                 null,
                 optimized.placeholder() == null ? null : optimized.placeholder().blurhash(),
-                optimized.placeholder() == null ? null : optimized.placeholder().dominantColor());
+                optimized.placeholder() == null ? null : optimized.placeholder().dominantColor(),
+                bitrate(outputBytes, optimized.outputDurationSec()));
+    }
+
+    /** {@code bytes} over {@code seconds} in bits per second, rounded; null without a length. */
+    static Long bitrate(long bytes, Double seconds) {
+        return seconds == null || seconds <= 0 ? null : Math.round(bytes * 8 / seconds);
     }
 
     /** {@code 100 * saved / input}, rounded half-up to two decimals. */

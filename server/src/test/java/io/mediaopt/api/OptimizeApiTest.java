@@ -21,6 +21,7 @@ import java.time.Duration;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
+import static org.assertj.core.api.Assertions.withinPercentage;
 
 /** POST /api/media/optimize end to end: real libvips and ffmpeg behind the real server. */
 @Integration
@@ -154,6 +155,21 @@ class OptimizeApiTest {
         Job job = server.client().optimizeAsJob(input, "web");
         assertThat(job.result().largerReason()).isEqualTo(summary.result().largerReason());
         assertThat(server.client().optimizeAsJob(Fixtures.mp4WithAudio(), "web").result().largerReason()).isNull();
+    }
+
+    @Test
+    void aVideosResultGivesTheOutputsBitrateAnImagesDoesNot() throws Exception {
+        Path target = Files.createTempFile("out", ".mp4");
+        var summary = server.client().optimizeTo(Fixtures.mp4WithoutAudio(), "mobile", target);
+        JsonNode probe = Probe.of(target);
+        assertThat(summary.result().outputBitrate()).as("x-service-output-bitrate")
+                .isEqualTo(Math.round(Files.size(target) * 8 / summary.result().outputDurationSec()))
+                .isCloseTo(probe.path("format").path("bit_rate").asLong(), withinPercentage(1));
+
+        Job job = server.client().optimizeAsJob(Fixtures.mp4WithoutAudio(), "mobile");
+        assertThat(job.result().outputBitrate())
+                .isEqualTo(Math.round(job.result().outputBytes() * 8 / job.result().outputDurationSec()));
+        assertThat(server.client().optimizeAsJob(Fixtures.png(), "mobile").result().outputBitrate()).isNull();
     }
 
     @Test
