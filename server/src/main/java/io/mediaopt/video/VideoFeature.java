@@ -1,0 +1,43 @@
+package io.mediaopt.video;
+
+import io.mediaopt.CachedCheck;
+import io.mediaopt.Feature;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Duration;
+import java.util.List;
+
+/** ffmpeg and ffprobe as the health report shows them: their versions, asked at most every ten seconds. */
+public final class VideoFeature implements Feature {
+    private static final Logger log = LoggerFactory.getLogger(VideoFeature.class);
+    private static final Duration TOOL_CHECK_TIMEOUT = Duration.ofSeconds(5);
+    private static final Duration TOOL_CHECK_FRESH_FOR = Duration.ofSeconds(10);
+
+    private final CachedCheck<ToolVersions> versions;
+
+    public VideoFeature(VideoTools tools) {
+        this.versions = new CachedCheck<>(TOOL_CHECK_FRESH_FOR, () -> tools.versions(TOOL_CHECK_TIMEOUT));
+    }
+
+    @Override
+    public List<HealthCheck> checks() {
+        return List.of(new HealthCheck("ffmpeg", () -> versions.call().ffmpeg()),
+                new HealthCheck("ffprobe", () -> versions.call().ffprobe()));
+    }
+
+    /**
+     * A cold start of ffmpeg and ffprobe on a busy machine can outlast the health report's
+     * timeout: ask them once now, so the first report finds their versions.
+     */
+    @Override
+    public void start() {
+        Thread.ofVirtual().name("tool-versions").start(() -> {
+            try {
+                versions.call();
+            } catch (Exception e) {
+                log.debug("ffmpeg or ffprobe did not answer at start; the health report says so", e);
+            }
+        });
+    }
+}
