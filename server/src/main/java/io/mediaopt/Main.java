@@ -120,6 +120,7 @@ public final class Main {
         Vips vips = vips(config);
         VideoTools videoTools = new VideoTools(config.ffmpegPath(), config.ffprobePath(),
                 service.own(new ProcessRunner()));
+        VideoFeature video = VideoFeature.askingNow(videoTools);
         Storage storage = storage(config, outputDir, service);
         ServiceMetrics metrics = service.own(config.metricsEnabled() ? ServiceMetrics.prometheus() : ServiceMetrics.off());
         SqlDialect database = config.databaseDialect();
@@ -148,7 +149,7 @@ public final class Main {
 
         // every node: health reports the checks of the features listed before it
         List<Feature> features = new ArrayList<>(List.of(
-                new VideoFeature(videoTools),
+                video,
                 new ImageFeature(vips),
                 new StorageFeature(storage, config.objectStorage().isPresent() ? "s3" : "local"),
                 webhooks,

@@ -16,22 +16,18 @@ public final class VideoFeature implements Feature {
 
     private final CachedCheck<ToolVersions> versions;
 
-    public VideoFeature(VideoTools tools) {
-        this.versions = new CachedCheck<>(TOOL_CHECK_FRESH_FOR, () -> tools.versions(TOOL_CHECK_TIMEOUT));
-    }
-
-    @Override
-    public List<HealthCheck> checks() {
-        return List.of(new HealthCheck("ffmpeg", () -> versions.call().ffmpeg()),
-                new HealthCheck("ffprobe", () -> versions.call().ffprobe()));
+    private VideoFeature(CachedCheck<ToolVersions> versions) {
+        this.versions = versions;
     }
 
     /**
-     * A cold start of ffmpeg and ffprobe on a busy machine can outlast the health report's
-     * timeout: ask them once now, so the first report finds their versions.
+     * The feature, its tools asked for their versions at once: a cold start of ffmpeg and ffprobe
+     * on a busy machine can outlast the health report's timeout, so the first report should find
+     * their versions already asked while the rest of the service is being built.
      */
-    @Override
-    public void start() {
+    public static VideoFeature askingNow(VideoTools tools) {
+        CachedCheck<ToolVersions> versions = new CachedCheck<>(TOOL_CHECK_FRESH_FOR,
+                () -> tools.versions(TOOL_CHECK_TIMEOUT));
         Thread.ofVirtual().name("tool-versions").start(() -> {
             try {
                 versions.call();
@@ -39,5 +35,12 @@ public final class VideoFeature implements Feature {
                 log.debug("ffmpeg or ffprobe did not answer at start; the health report says so", e);
             }
         });
+        return new VideoFeature(versions);
+    }
+
+    @Override
+    public List<HealthCheck> checks() {
+        return List.of(new HealthCheck("ffmpeg", () -> versions.call().ffmpeg()),
+                new HealthCheck("ffprobe", () -> versions.call().ffprobe()));
     }
 }
