@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /** The real server started in this JVM on a free port of 127.0.0.1, with its own store. */
@@ -52,6 +53,11 @@ public final class TestService implements AutoCloseable {
         String key = entry.substring(entry.indexOf(':') + 1).strip();
         var builder = MediaoptClient.builder(baseUrl());
         return (key.isEmpty() ? builder : builder.apiKey(key)).build();
+    }
+
+    /** Every route the server answers, "METHOD path", in the order its features registered them. */
+    public List<String> routes() {
+        return service.routes();
     }
 
     public Path outputDir() {

@@ -3,46 +3,34 @@ package io.mediaopt.http;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
-import io.javalin.http.Handler;
 import io.javalin.http.HttpResponseException;
 import io.javalin.json.JavalinJackson;
-import io.mediaopt.ErrorCode;
 import io.javalin.router.Endpoint;
+import io.mediaopt.ErrorCode;
+import io.mediaopt.Feature;
 import io.mediaopt.ServiceException;
 import io.mediaopt.jobs.BusyException;
-import io.mediaopt.jobs.Jobs;
 import io.mediaopt.logs.LogContext;
+import io.mediaopt.metrics.MetricsFeature;
 import io.mediaopt.metrics.ServiceMetrics;
-import io.mediaopt.storage.Storage;
-import io.mediaopt.renditions.PlayableJobs;
-import io.mediaopt.tokens.JdbcTokenUses;
-import io.mediaopt.tokens.UploadTokens;
-import io.mediaopt.uploads.DirectUploads;
-import io.mediaopt.uploads.ResumableUploads;
 import io.mediaopt.usage.UsageCounters;
 import io.mediaopt.usage.UsageSnapshot;
-import io.mediaopt.webhooks.JdbcDeliveryStore;
-import io.mediaopt.web.WebPage;
 import org.eclipse.jetty.server.handler.GracefulHandler;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.net.URI;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.BiConsumer;
 import java.util.function.Function;
 
 /**
- * The HTTP API: the routes table, the key check, totals headers, request metrics and the one
- * error mapping.
+ * The HTTP API: the filters every route shares (request ids, CORS, the key check), the routes
+ * the features register, totals headers, request metrics and the one error mapping.
  */
 public final class ApiServer implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(ApiServer.class);
-    private static final String METRICS_PATH = "/metrics";
     /** Every answer carries it: a browser must take a response for what its Content-Type says. */
     static final String NO_SNIFF = "X-Content-Type-Options";
     /** The route label of a request no route matched, so unknown paths add no label values. */
@@ -55,30 +43,14 @@ public final class ApiServer implements AutoCloseable {
     private final Javalin app;
     private final UsageCounters usage;
     private final ServiceMetrics metrics;
-    private final TusHandlers tus;
+    private final List<String> routeTable = new ArrayList<>();
 
-    public ApiServer(Settings settings, Jobs jobs, Storage storage, UsageCounters usage, UploadReader uploads,
-                     ResumableUploads resumable, InfoHandlers info, JdbcDeliveryStore deliveries, WebPage page,
-                     ServiceMetrics metrics, ObjectMapper json, JdbcTokenUses tokenUses, Clock clock,
-                     PlayableJobs playable,
-                     Optional<Handler> imageUrls,
+    /** Serves the routes {@code features} register, in their order, behind the filters every route shares. */
+    public ApiServer(Settings settings, RouteParts parts, List<? extends Feature> features, UsageCounters usage,
+                     ServiceMetrics metrics, ObjectMapper json,
                      Optional<Function<CommonHeaders, org.eclipse.jetty.server.Handler.Wrapper>> earlyImageHits) {
         this.usage = usage;
         this.metrics = metrics;
-        ApiKeys keys = settings.servesApi() ? settings.apiKeys().withPublicPage(page.paths()) : settings.apiKeys();
-        DownloadLinks links = new DownloadLinks(storage, settings.publicUrl(), settings.stableLinks());
-        EarlyLadders early = new EarlyLadders(storage, playable);
-        StableMediaHandlers stable = new StableMediaHandlers(jobs, storage, settings.stableLinks(), early);
-        UploadTokens uploadTokens = new UploadTokens(name -> keys.signatures(name, Signatures.Purpose.UPLOAD_TOKEN),
-                json, clock);
-        TokenAccess tokenAccess = new TokenAccess(keys, uploadTokens, tokenUses);
-        TokenHandlers tokens = new TokenHandlers(keys, uploadTokens, uploads, links, json);
-        MediaHandlers media = new MediaHandlers(jobs, storage, uploads, links, deliveries, keys, resumable, tokenAccess,
-                early);
-        this.tus = new TusHandlers(resumable, uploads, jobs, links, keys, tokenAccess);
-        DirectUploadHandlers direct = new DirectUploadHandlers(new DirectUploads(resumable, storage), uploads, jobs,
-                links, keys, json, tokenAccess);
-        ApiDocument document = new ApiDocument();
         Cors cors = new Cors(settings.cors(), serviceHeaders());
         this.app = Javalin.create(config -> {
             config.startup.showJavalinBanner = false;
@@ -116,8 +88,9 @@ public final class ApiServer implements AutoCloseable {
             // only the exact path /metrics, and only when the operator made it public, goes without a key
             // an upload token stands in for a key on the few routes it opens; any other request needs a key
             config.routes.before(ctx -> {
-                if (!(settings.metricsPublic() && METRICS_PATH.equals(ctx.path())) && !tokenAccess.admit(ctx)) {
-                    keys.check(ctx);
+                if (!(settings.metricsPublic() && MetricsFeature.PATH.equals(ctx.path()))
+                        && !parts.tokenAccess.admit(ctx)) {
+                    parts.keys.check(ctx);
                 }
             });
             config.requestLogger.http((ctx, millis) -> {
@@ -125,44 +98,9 @@ public final class ApiServer implements AutoCloseable {
                         Duration.ofNanos((long) (millis * 1_000_000)));
                 LogContext.endRequest();
             });
-            // HEAD runs a GET route's handler (Jetty sends no body): without its own route, Javalin
-            // would answer 200 and nothing else for any path a GET route matches, even a missing job
-            BiConsumer<String, Handler> get = (path, handler) -> {
-                config.routes.get(path, handler);
-                config.routes.head(path, handler);
-            };
-            get.accept("/api/health", info::health);
-            if (metrics.enabled()) {
-                get.accept(METRICS_PATH, ctx -> ctx.contentType(ServiceMetrics.contentType()).result(metrics.scrape()));
-            }
-            if (settings.servesApi()) {
-                config.routes.before("/api/media/*", uploads::checkDeclaredLength);
-                config.routes.post("/api/media/optimize", media::optimize);
-                config.routes.post("/api/media/jobs", media::submit);
-                get.accept("/api/media/jobs/{id}", media::get);
-                config.routes.delete("/api/media/jobs/{id}", media::delete);
-                get.accept(StableLinks.PREFIX + "{id}/" + StableLinks.PICTURE, stable::picture);
-                get.accept(StableLinks.PREFIX + "{id}/{name}", stable::rendition);
-                get.accept(StableLinks.PREFIX + "{id}/" + StableLinks.OUTPUT + "/{filename}", stable::output);
-                get.accept("/api/media/jobs/{id}/download", media::download);
-                get.accept("/api/media/jobs/{id}/renditions/{name}", media::rendition);
-                get.accept("/api/media/jobs/{id}/picture", media::picture);
-                config.routes.before("/api/uploads*", ctx -> ctx.header("Tus-Resumable", TusHandlers.VERSION));
-                config.routes.options("/api/uploads", tus::options);
-                config.routes.post("/api/uploads", tus::create);
-                config.routes.head("/api/uploads/{id}", tus::head);
-                config.routes.patch("/api/uploads/{id}", tus::patch);
-                config.routes.delete("/api/uploads/{id}", tus::delete);
-                config.routes.post("/api/uploads/direct", direct::start);
-                config.routes.post("/api/uploads/{id}/complete", direct::complete);
-                config.routes.post("/api/uploads/tokens", tokens::mint);
-                get.accept("/api/media/presets", info::presets);
-                get.accept("/api/media/limits", info::limits);
-                get.accept("/api/usage", ctx -> info.usage(ctx, keys.caller(ctx)));
-                get.accept(ApiDocument.PATH, document::serve);
-                for (String path : page.paths()) get.accept(path, page::serve);
-                imageUrls.ifPresent(handler -> get.accept("/img/*", handler));
-            }
+            RouteTable routes = new RouteTable(config.routes);
+            for (Feature feature : features) feature.routes(routes);
+            routeTable.addAll(routes.lines());
             config.routes.after(this::addTotals);
             config.routes.after(cors::keepVary);
 
@@ -178,25 +116,22 @@ public final class ApiServer implements AutoCloseable {
     }
 
     /**
-     * The parts of the configuration the HTTP layer needs. A node that does not serve the API
-     * (a worker) still answers health checks; {@code stopGrace} bounds how long a stop waits
-     * for requests in flight; {@code connectionLimits} how slow a client may be;
+     * The parts of the configuration the HTTP layer needs: {@code stopGrace} bounds how long a
+     * stop waits for requests in flight; {@code connectionLimits} how slow a client may be;
      * {@code metricsPublic} lets GET /metrics answer without a key; {@code cors} names the
-     * origins whose pages may read answers; {@code stableLinks} makes and checks the links of
-     * kept jobs.
+     * origins whose pages may read answers.
      */
-    public record Settings(String host, int port, Optional<URI> publicUrl, ApiKeys apiKeys, boolean servesApi,
-                           Duration stopGrace, ConnectionLimits connectionLimits, boolean metricsPublic,
-                           CorsOrigins cors, StableLinks stableLinks) {}
+    public record Settings(String host, int port, Duration stopGrace, ConnectionLimits connectionLimits,
+                           boolean metricsPublic, CorsOrigins cors) {}
 
     public ApiServer start() {
         app.start();
         return this;
     }
 
-    /** Makes the jobs of complete resumable uploads that a stopped node left without one. */
-    public int finishStrandedUploads() {
-        return tus.finishStranded();
+    /** The route table: every route the features registered, "METHOD path", in their order. */
+    public List<String> routes() {
+        return List.copyOf(routeTable);
     }
 
     public int port() {

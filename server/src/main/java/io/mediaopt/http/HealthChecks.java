@@ -1,10 +1,12 @@
 package io.mediaopt.http;
 
 import io.mediaopt.CachedCheck;
+import io.mediaopt.Feature;
 import com.fasterxml.jackson.annotation.JsonInclude;
 
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
@@ -29,6 +31,15 @@ public final class HealthChecks {
 
     public HealthChecks(Map<String, Callable<String>> checks) {
         checks.forEach((name, check) -> this.checks.put(name, new CachedCheck<>(FRESH_FOR, check)));
+    }
+
+    /** The checks of every feature, in the order of the features and of each one's checks. */
+    public static HealthChecks of(List<? extends Feature> features) {
+        Map<String, Callable<String>> checks = new LinkedHashMap<>();
+        for (Feature feature : features) {
+            feature.checks().forEach(check -> checks.put(check.name(), check.check()));
+        }
+        return new HealthChecks(checks);
     }
 
     public Report run() {

@@ -2,6 +2,8 @@ package io.mediaopt.imageurl;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.javalin.http.Context;
+import io.mediaopt.Feature;
+import io.mediaopt.Routes;
 import io.mediaopt.http.CommonHeaders;
 import io.mediaopt.image.vips.Vips;
 import io.mediaopt.media.Limits;
@@ -16,11 +18,17 @@ import javax.sql.DataSource;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
 
-/** Images by URL, put together: the route's handler and the HTTP client its sources are fetched with. */
-public final class ImageUrls implements AutoCloseable {
+/**
+ * Images by URL, put together: the route, the HTTP client its sources are fetched with, and the
+ * sweep of the least recently used variants.
+ */
+public final class ImageUrls implements Feature, AutoCloseable {
+    private static final String PATHS = "/img/*";
+
     private final HttpClient client;
     private final ImageUrlHandler handler;
     private final VariantUses uses;
@@ -84,8 +92,14 @@ public final class ImageUrls implements AutoCloseable {
         return uses.evict();
     }
 
-    public ImageUrlHandler handler() {
-        return handler;
+    @Override
+    public void routes(Routes routes) {
+        routes.get(PATHS, handler::handle);
+    }
+
+    @Override
+    public List<Chore> chores() {
+        return List.of(new Chore("image-url-eviction", this::evictLeastRecentlyUsed));
     }
 
     /** The Jetty handler that answers hits ahead of the routes, adding {@code common} to its answers. */

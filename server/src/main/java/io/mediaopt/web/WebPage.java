@@ -1,6 +1,8 @@
 package io.mediaopt.web;
 
 import io.javalin.http.Context;
+import io.mediaopt.Feature;
+import io.mediaopt.Routes;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -14,7 +16,7 @@ import java.util.Set;
  * served at {@code /} without a key. The page calls the API like any client, so its own files
  * hold nothing a stranger may not see. Each file is read once, at start.
  */
-public final class WebPage {
+public final class WebPage implements Feature {
     /**
      * Scripts and styles only from the page's own files, never inline; media only from the
      * service or from the browser's own blobs (the picked files, the fetched outputs and renditions).
@@ -61,6 +63,11 @@ public final class WebPage {
     /** The exact paths the page answers on, public whatever SERVICE_API_KEYS says. */
     public Set<String> paths() {
         return files.keySet();
+    }
+
+    @Override
+    public void routes(Routes routes) {
+        for (String path : paths()) routes.get(path, this::serve);
     }
 
     /** A GET handler for any of {@link #paths()}. */

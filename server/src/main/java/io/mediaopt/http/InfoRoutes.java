@@ -1,0 +1,24 @@
+package io.mediaopt.http;
+
+import io.mediaopt.Feature;
+import io.mediaopt.Routes;
+
+/** The read-only routes of an API node: presets, limits, usage and the OpenAPI document. */
+public final class InfoRoutes implements Feature {
+    private final InfoHandlers info;
+    private final ApiKeys keys;
+    private final ApiDocument document = new ApiDocument();
+
+    public InfoRoutes(InfoHandlers info, RouteParts parts) {
+        this.info = info;
+        this.keys = parts.keys;
+    }
+
+    @Override
+    public void routes(Routes routes) {
+        routes.get("/api/media/presets", info::presets);
+        routes.get("/api/media/limits", info::limits);
+        routes.get("/api/usage", ctx -> info.usage(ctx, keys.caller(ctx)));
+        routes.get(ApiDocument.PATH, document::serve);
+    }
+}
