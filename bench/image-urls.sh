@@ -17,7 +17,10 @@
 # server's first wrk run, not counted, 30s), WIDTH (hit
 # variant, 800), QUALITY (80), MISS_WIDTHS (first round's; the next ones add 50, 25, 75 to each),
 # MISS_ROUNDS (rounds of misses, each ours then sharp's, 2, at most 4), MISS_WARMUP (misses not
-# measured first, widths from 200 px, 40, at most 100),
+# measured first, widths from 200 px, 40, at most 100), JIT_WARMUP (small misses before those, 0, at
+# most 400: widths 20-99 px at qualities 76-80, each decoded at an eighth of the photo, that take
+# the JVM's compiling of the miss path out of the misses measured; a running server compiled it
+# long ago, and 40 renders leave part of it interpreted),
 # SERVER_CPUS / WRK_CPUS (taskset lists; default the first half / the rest), JAR (the server jar
 # to run, server/target/mediaopt-server.jar), SKIP_BUILD=1 (run JAR as it is), MISSES_ONLY=1
 # (only the misses against sharp: no nginx, no wrk, about two minutes), HITS_ONLY=1 (only the hits
@@ -48,6 +51,11 @@ MISS_ROUNDS=${MISS_ROUNDS:-2}
 MISS_WARMUP=${MISS_WARMUP:-40}
 if [ "$MISS_WARMUP" -lt 1 ] || [ "$MISS_WARMUP" -gt 100 ]; then
     echo "MISS_WARMUP must be 1 to 100" >&2
+    exit 2
+fi
+JIT_WARMUP=${JIT_WARMUP:-0}
+if [ "$JIT_WARMUP" -lt 0 ] || [ "$JIT_WARMUP" -gt 400 ]; then
+    echo "JIT_WARMUP must be 0 to 400" >&2
     exit 2
 fi
 cpus=$(nproc)
@@ -265,7 +273,7 @@ ours_misses() { # widths...
     local before after w
     before=$(cpu_ticks "$jvm")
     for w in "$@"; do
-        curl -fsS -o "$work/ours/$w.webp" -D "$work/miss-$w.txt" "$(img_url "w:$w/f:webp/q:$QUALITY")"
+        curl -fsS -o "$work/ours/$w.webp" -D "$work/miss-$w.txt" "$(img_url "w:$w/f:webp/q:${MISS_QUALITY:-$QUALITY}")"
         grep -qi '^x-service-cache: miss' "$work/miss-$w.txt" || { echo "width $w was not a miss" >&2; exit 1; }
     done
     after=$(cpu_ticks "$jvm")
@@ -278,6 +286,9 @@ sharp_misses() { # output_dir widths...
 echo "Rendering misses..." >&2
 # renders first: the server's first loads libvips' operations, and the JVM compiles the miss path
 # as it runs it (widths not measured)
+for ((i = 0; i < JIT_WARMUP; i++)); do
+    MISS_QUALITY=$((76 + i / 80)) ours_misses $((20 + i % 80)) >/dev/null
+done
 warm=()
 for ((i = 0; i < MISS_WARMUP; i++)); do warm+=($((200 + i))); done
 ours_misses "${warm[@]}" >/dev/null
@@ -292,11 +303,14 @@ done
 ours_miss=()
 sharp_cpu=()
 sharp_fast=()
+# each round's ratio: on a loaded machine the rounds' CPU drifts together, their ratios less
+round_ratios=()
 for widths in "${rounds[@]}"; do
     read -r -a ws <<<"$widths"
     ours_miss+=("$(ours_misses "${ws[@]}")")
     sharp_cpu+=("$(sharp_misses "$work/sharp" "${ws[@]}")")
     sharp_fast+=("$(FAST_SHRINK_ON_LOAD=1 sharp_misses "$work/sharp-fast" "${ws[@]}")")
+    round_ratios+=("$(ratio "${ours_miss[-1]}" "${sharp_cpu[-1]}")")
     echo "misses at ${ws[*]}: ours ${ours_miss[-1]} s, sharp ${sharp_cpu[-1]} s, sharp's fast shrink ${sharp_fast[-1]} s CPU per image" >&2
 done
 # the same work gives the same files
@@ -312,7 +326,7 @@ our_miss=$(echo "${ours_miss[*]}" | mean)
 sharp_miss=$(echo "${sharp_cpu[*]}" | mean)
 sharp_fast_miss=$(echo "${sharp_fast[*]}" | mean)
 
-miss_row="| miss CPU s per image, WebP q$QUALITY effort $EFFORT, widths $MISS_WIDTHS and ${offsets[*]:1:$((MISS_ROUNDS - 1))} more (mean of $MISS_ROUNDS rounds of ${#widths1[@]}; files unlike ours: $differ) | $our_miss | sharp $sharp_miss | $(ratio "$our_miss" "$sharp_miss") |
+miss_row="| miss CPU s per image, WebP q$QUALITY effort $EFFORT, widths $MISS_WIDTHS and ${offsets[*]:1:$((MISS_ROUNDS - 1))} more (mean of $MISS_ROUNDS rounds of ${#widths1[@]}, after $JIT_WARMUP small misses and $MISS_WARMUP renders; files unlike ours: $differ; rounds' ratios ${round_ratios[*]}, median $(echo "${round_ratios[*]}" | median)) | $our_miss | sharp $sharp_miss | $(ratio "$our_miss" "$sharp_miss") |
 | the same against sharp's default shrink on load (\`fastShrinkOnLoad\`; files unlike ours: $fast_differ) | $our_miss | sharp $sharp_fast_miss | $(ratio "$our_miss" "$sharp_fast_miss") |
 "
 fi

@@ -27,7 +27,6 @@ public final class Vips {
     /** Largest coordinate libvips accepts; used as "no limit" for a thumbnail's height. */
     public static final int MAX_COORD = 10_000_000;
 
-    private static final int ACCESS_SEQUENTIAL = 1;
     private static final int SIZE_DOWN = 2;
     private static final int FAIL_ON_ERROR = 2;
     /** VIPS_INTERESTING_ATTENTION of libvips' VipsInteresting. */
@@ -45,6 +44,7 @@ public final class Vips {
     private final VipsCalls calls;
     private final VipsSavers savers;
     private final VipsMeasures measures;
+    private final VipsFileLoads loads;
 
     /** A started library on its own: the inputs of {@link #forInput} stay with it. */
     Vips(LibVips lib) {
@@ -57,6 +57,7 @@ public final class Vips {
         // libvips 8.15 replaced the savers' strip with keep; strip still works there, deprecated
         this.savers = new VipsSavers(calls, atLeast(8, 15));
         this.measures = new VipsMeasures(calls);
+        this.loads = new VipsFileLoads(calls);
     }
 
     private Vips(Vips own, Supplier<Vips> system) {
@@ -68,6 +69,7 @@ public final class Vips {
         this.calls = own.calls;
         this.savers = own.savers;
         this.measures = own.measures;
+        this.loads = own.loads;
     }
 
     /** Starts the system's libvips with one evaluation thread per processor. */
@@ -120,24 +122,12 @@ public final class Vips {
 
     /** The class name of the loader libvips would use (e.g. VipsForeignLoadJpegFile), if any. */
     public Optional<String> findLoader(Path file) {
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment name = (MemorySegment) call(lib.foreignFindLoad, arena.allocateFrom(file.toString()));
-            if (name.equals(MemorySegment.NULL)) {
-                calls.takeError();
-                return Optional.empty();
-            }
-            return Optional.of(VipsImage.cString(name));
-        }
+        return loads.findLoader(file);
     }
 
     /** Reads only the header: no pixel is decoded until something evaluates the image. */
     public VipsImage openHeader(Path file) {
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment image = (MemorySegment) lib.callVariadic(arena, "vips_image_new_from_file",
-                    pointer(), List.of(pointer()), List.of(arena.allocateFrom(file.toString())),
-                    VipsOptions.none().set("access", ACCESS_SEQUENTIAL));
-            return calls.wrap(image, "header read");
-        }
+        return loads.header(file);
     }
 
     /**
@@ -161,16 +151,10 @@ public final class Vips {
      * for the resize; the caller decides when less is enough.
      */
     public VipsImage thumbnailJpeg(Path file, int shrink, int width, int height, boolean fromProfile) {
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment loaded = (MemorySegment) lib.callVariadic(arena, "vips_image_new_from_file",
-                    pointer(), List.of(pointer()), List.of(arena.allocateFrom(file.toString())),
-                    VipsOptions.none().set("access", ACCESS_SEQUENTIAL).set("fail_on", FAIL_ON_ERROR)
-                            .set("shrink", shrink));
-            // the resize holds its own reference to what it reads
-            try (VipsImage decoded = calls.wrap(loaded, "jpegload")) {
-                return calls.image("thumbnail_image", (a, out) -> List.of(decoded.pointer(), out, width),
-                        List.of(pointer(), pointer(), integer()), fitting(height, fromProfile));
-            }
+        // the resize holds its own reference to what it reads
+        try (VipsImage decoded = loads.jpegShrunk(file, shrink)) {
+            return calls.image("thumbnail_image", (a, out) -> List.of(decoded.pointer(), out, width),
+                    List.of(pointer(), pointer(), integer()), fitting(height, fromProfile));
         }
     }
 
@@ -198,12 +182,7 @@ public final class Vips {
 
     /** A file opened for one sequential decode that stops at the first error, as thumbnail's is. */
     public VipsImage openForDecode(Path file) {
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment image = (MemorySegment) lib.callVariadic(arena, "vips_image_new_from_file",
-                    pointer(), List.of(pointer()), List.of(arena.allocateFrom(file.toString())),
-                    VipsOptions.none().set("access", ACCESS_SEQUENTIAL).set("fail_on", FAIL_ON_ERROR));
-            return calls.wrap(image, "open");
-        }
+        return loads.forDecode(file);
     }
 
     /**
