@@ -365,6 +365,17 @@ mo_apt_install() {
     rm -f "$log"
 }
 
+# apt-get install of the packages named, after one `apt-get update` per run; quiet, and not
+# fatal: the caller checks afterwards for what it needed.
+mo_apt_get_quietly() {
+    if [ -z "${MO_APT_UPDATED:-}" ]; then
+        "${MO_AS_ROOT[@]}" DEBIAN_FRONTEND=noninteractive apt-get update -q </dev/null >/dev/null 2>&1 || true
+        MO_APT_UPDATED=1
+    fi
+    "${MO_AS_ROOT[@]}" DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "$@" \
+        </dev/null >/dev/null 2>&1 || true
+}
+
 # Finds the command $1 on PATH, or installs the Debian/Ubuntu package $2 that provides it
 # (one `apt-get update` per run); $3 says what needs it. Prints the tool it uses; on failure
 # prints what is missing and how to get it, and returns 1.
@@ -372,12 +383,7 @@ mo_need_command() {
     local cmd=$1 pkg=$2 why=$3
     if ! command -v "$cmd" >/dev/null 2>&1 && mo_can_apt; then
         mo_err "installing $pkg for $why (apt-get install $pkg)..."
-        if [ -z "${MO_APT_UPDATED:-}" ]; then
-            "${MO_AS_ROOT[@]}" DEBIAN_FRONTEND=noninteractive apt-get update -q </dev/null >/dev/null 2>&1 || true
-            MO_APT_UPDATED=1
-        fi
-        "${MO_AS_ROOT[@]}" DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "$pkg" \
-            </dev/null >/dev/null 2>&1 || true
+        mo_apt_get_quietly "$pkg"
     fi
     if command -v "$cmd" >/dev/null 2>&1; then
         printf '%s (for %s): %s\n' "$cmd" "$why" "$(command -v "$cmd")"
