@@ -289,6 +289,12 @@ mo_check_all() {
 
 # Succeeds when this machine has apt-get and we may use it without a prompt;
 # sets MO_AS_ROOT to the command prefix that runs it as root.
+# dpkg syncs every file it unpacks to disk, one by one. A machine made for one run and thrown
+# away, as CI's fresh root is (it sets CI=true), loses nothing without that: on a busy copy of that
+# root the service's and the tests' packages took 480 s to install instead of 688 s.
+MO_APT_INSTALL_OPTIONS=(-y -q --no-install-recommends)
+if [ "${CI:-}" = true ]; then MO_APT_INSTALL_OPTIONS+=(-o Dpkg::Options::=--force-unsafe-io); fi
+
 mo_can_apt() {
     local apt
     [ "$(uname -s)" = Linux ] || return 1
@@ -356,7 +362,7 @@ mo_apt_install() {
     mo_err "apt-get install --no-install-recommends $want"
     # shellcheck disable=SC2086 # one word per package
     if ! "${MO_AS_ROOT[@]}" DEBIAN_FRONTEND=noninteractive \
-        apt-get install -y -q --no-install-recommends $want </dev/null >"$log" 2>&1; then
+        apt-get install "${MO_APT_INSTALL_OPTIONS[@]}" $want </dev/null >"$log" 2>&1; then
         tail -n 20 "$log" >&2
         mo_err "apt-get install failed (output above)"
         rm -f "$log"
@@ -372,7 +378,7 @@ mo_apt_get_quietly() {
         "${MO_AS_ROOT[@]}" DEBIAN_FRONTEND=noninteractive apt-get update -q </dev/null >/dev/null 2>&1 || true
         MO_APT_UPDATED=1
     fi
-    "${MO_AS_ROOT[@]}" DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "$@" \
+    "${MO_AS_ROOT[@]}" DEBIAN_FRONTEND=noninteractive apt-get install "${MO_APT_INSTALL_OPTIONS[@]}" "$@" \
         </dev/null >/dev/null 2>&1 || true
 }
 
