@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -138,9 +139,17 @@ class S3OutageApiTest {
             env.put("SERVICE_VIDEO_TIMEOUT_MS", "3000");
             try (TestService service = TestService.start(env); MediaoptClient client = service.client()) {
                 String id = client.submitJob(slow, "web").jobId();
-                // encoding, so its input is read back already
-                Eventually.await(Duration.ofSeconds(60), () -> client.getJob(id).progress(),
-                        progress -> progress != null && progress > 0);
+                // its input read back whole into the job's work directory: storage goes away before
+                // the encode can end, however long the machine took to report the encode's progress
+                Path readBack = service.outputDir().resolve("work").resolve(id).resolve("input");
+                long size = Files.size(slow);
+                Eventually.until(Duration.ofSeconds(60), "the input read back", () -> {
+                    try {
+                        return Files.size(readBack) == size;
+                    } catch (NoSuchFileException notYetOrGone) {
+                        return false;
+                    }
+                });
                 s3.stop();
                 try {
                     Job job = client.waitForJob(id, Duration.ofMinutes(1));
