@@ -17,8 +17,17 @@ fi
 # shellcheck source=scripts/prerequisites.sh
 source scripts/prerequisites.sh
 
-echo "Building the server (./mvnw -B -q -DskipTests package)..."
-./mvnw -B -q -DskipTests package
+# The jar is built again only when a source or build file is newer than it: right after
+# ./test.sh, or on a second start, the Maven run (every module checked and the jar shaded again)
+# only delayed the start.
+jar=server/target/mediaopt-server.jar
+if [[ -f $jar ]] && [[ -z $(find pom.xml client server -newer "$jar" \( -path '*/target' -prune -o -type f -print \) \
+        2>/dev/null | head -n 1) ]]; then
+    echo "server/target/mediaopt-server.jar is newer than its sources: not built again"
+else
+    echo "Building the server (./mvnw -B -q -DskipTests package)..."
+    ./mvnw -B -q -DskipTests package
+fi
 
 echo "Starting server/target/mediaopt-server.jar"
 if mo_log_format_json; then

@@ -38,11 +38,12 @@ mo_prebuilt_package() {
     esac
 }
 
-# Downloads $1 (package) at MO_PREBUILT_VERSION, checks it against $2 (integrity) and unpacks
-# it into $3. Prints why when it cannot.
+# Downloads $1 (package) at version $4 (MO_PREBUILT_VERSION when not given), checks it against
+# $2 (integrity) and unpacks it into $3. Prints why when it cannot.
 mo_prebuilt_fetch() {
-    local package=$1 integrity=$2 dir=$3 registry=${MEDIAOPT_NPM_REGISTRY:-https://registry.npmjs.org}
-    local url="$registry/$package/-/${package#*/}-$MO_PREBUILT_VERSION.tgz" tmp want got
+    local package=$1 integrity=$2 dir=$3 version=${4:-$MO_PREBUILT_VERSION}
+    local registry=${MEDIAOPT_NPM_REGISTRY:-https://registry.npmjs.org}
+    local url="$registry/$package/-/${package#*/}-$version.tgz" tmp want got
     command -v curl >/dev/null 2>&1 || { echo "curl is not installed"; return 1; }
     tmp=$(mktemp -d "${TMPDIR:-/tmp}/mediaopt-libvips.XXXXXX") || return 1
     if ! curl -fsSL --retry 2 -o "$tmp/package.tgz" "$url" 2>"$tmp/curl.err"; then

@@ -289,6 +289,12 @@ mo_check_all() {
 
 # Succeeds when this machine has apt-get and we may use it without a prompt;
 # sets MO_AS_ROOT to the command prefix that runs it as root.
+# dpkg syncs every file it unpacks to disk, one by one. A machine made for one run and thrown
+# away, as CI's fresh root is (it sets CI=true), loses nothing without that: on a busy copy of that
+# root the service's and the tests' packages took 480 s to install instead of 688 s.
+MO_APT_INSTALL_OPTIONS=(-y -q --no-install-recommends)
+if [ "${CI:-}" = true ]; then MO_APT_INSTALL_OPTIONS+=(-o Dpkg::Options::=--force-unsafe-io); fi
+
 mo_can_apt() {
     local apt
     [ "$(uname -s)" = Linux ] || return 1
@@ -356,13 +362,24 @@ mo_apt_install() {
     mo_err "apt-get install --no-install-recommends $want"
     # shellcheck disable=SC2086 # one word per package
     if ! "${MO_AS_ROOT[@]}" DEBIAN_FRONTEND=noninteractive \
-        apt-get install -y -q --no-install-recommends $want </dev/null >"$log" 2>&1; then
+        apt-get install "${MO_APT_INSTALL_OPTIONS[@]}" $want </dev/null >"$log" 2>&1; then
         tail -n 20 "$log" >&2
         mo_err "apt-get install failed (output above)"
         rm -f "$log"
         return 1
     fi
     rm -f "$log"
+}
+
+# apt-get install of the packages named, after one `apt-get update` per run; quiet, and not
+# fatal: the caller checks afterwards for what it needed.
+mo_apt_get_quietly() {
+    if [ -z "${MO_APT_UPDATED:-}" ]; then
+        "${MO_AS_ROOT[@]}" DEBIAN_FRONTEND=noninteractive apt-get update -q </dev/null >/dev/null 2>&1 || true
+        MO_APT_UPDATED=1
+    fi
+    "${MO_AS_ROOT[@]}" DEBIAN_FRONTEND=noninteractive apt-get install "${MO_APT_INSTALL_OPTIONS[@]}" "$@" \
+        </dev/null >/dev/null 2>&1 || true
 }
 
 # Finds the command $1 on PATH, or installs the Debian/Ubuntu package $2 that provides it
@@ -372,12 +389,7 @@ mo_need_command() {
     local cmd=$1 pkg=$2 why=$3
     if ! command -v "$cmd" >/dev/null 2>&1 && mo_can_apt; then
         mo_err "installing $pkg for $why (apt-get install $pkg)..."
-        if [ -z "${MO_APT_UPDATED:-}" ]; then
-            "${MO_AS_ROOT[@]}" DEBIAN_FRONTEND=noninteractive apt-get update -q </dev/null >/dev/null 2>&1 || true
-            MO_APT_UPDATED=1
-        fi
-        "${MO_AS_ROOT[@]}" DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "$pkg" \
-            </dev/null >/dev/null 2>&1 || true
+        mo_apt_get_quietly "$pkg"
     fi
     if command -v "$cmd" >/dev/null 2>&1; then
         printf '%s (for %s): %s\n' "$cmd" "$why" "$(command -v "$cmd")"

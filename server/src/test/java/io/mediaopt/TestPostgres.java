@@ -3,6 +3,7 @@ package io.mediaopt;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -22,6 +23,7 @@ import java.util.stream.Stream;
  * root (as in CI) the machine's own PostgreSQL binaries run as the {@code postgres} user instead.
  */
 public final class TestPostgres implements AutoCloseable {
+    private static Path emptyCluster;
     private final String baseUrl;
     private final AutoCloseable server;
 
@@ -58,14 +60,39 @@ public final class TestPostgres implements AutoCloseable {
 
     private static TestPostgres startAsPostgresUser() throws Exception {
         Path bin = systemBinaries();
-        Path dir = Files.createTempDirectory("mediaopt-pg");
-        run("chown", "postgres:postgres", dir.toString());
-        Path data = dir.resolve("data");
-        asPostgres(bin.resolve("initdb").toString(), "-D", data.toString(), "-A", "trust", "-U", "postgres",
-                "-E", "UTF8", "--locale=C");
+        Path dir = ownedByPostgres("mediaopt-pg");
+        // a copy of one initdb's cluster: running initdb for each server took seconds each time
+        run("cp", "-a", emptyCluster(bin).toString(), dir.resolve("data").toString());
         SystemServer server = new SystemServer(bin, dir, ServerProcess.freePort());
         server.start();
         return new TestPostgres("jdbc:postgresql://127.0.0.1:" + server.port() + "/", server);
+    }
+
+    /** An empty cluster made by initdb once for this JVM, removed when it exits; servers start on copies. */
+    private static synchronized Path emptyCluster(Path bin) throws IOException, InterruptedException {
+        if (emptyCluster == null) {
+            Path dir = ownedByPostgres("mediaopt-pg-empty");
+            Path data = dir.resolve("data");
+            asPostgres(bin.resolve("initdb").toString(), "-D", data.toString(), "-A", "trust", "-U", "postgres",
+                    "-E", "UTF8", "--locale=C", "--no-sync");
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteTree(dir)));
+            emptyCluster = data;
+        }
+        return emptyCluster;
+    }
+
+    private static Path ownedByPostgres(String prefix) throws IOException, InterruptedException {
+        Path dir = Files.createTempDirectory(prefix);
+        run("chown", "postgres:postgres", dir.toString());
+        return dir;
+    }
+
+    private static void deleteTree(Path dir) {
+        try (Stream<Path> files = Files.walk(dir)) {
+            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /**
@@ -114,9 +141,7 @@ public final class TestPostgres implements AutoCloseable {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
-            try (Stream<Path> files = Files.walk(dir)) {
-                files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
+            deleteTree(dir);
         }
     }
 

@@ -39,6 +39,12 @@ public final class JdbcJobStore implements JobStore {
     /** How long a request waits for a connection before it is answered 503 unavailable. */
     static final Duration CONNECTION_TIMEOUT = Duration.ofSeconds(1);
     private static final Duration VALIDATION_TIMEOUT = Duration.ofMillis(500);
+    /**
+     * How long a server database is asked again at start: one still starting (a container beside
+     * this one), or slow to fork a backend on a busy machine, is waited for rather than ending the
+     * start at its first connection timeout.
+     */
+    static final Duration STARTUP_WAIT = Duration.ofSeconds(30);
 
     private final HikariDataSource dataSource;
     private final SqlDialect dialect;
@@ -66,6 +72,7 @@ public final class JdbcJobStore implements JobStore {
         config.setConnectionTimeout(CONNECTION_TIMEOUT.toMillis());
         config.setValidationTimeout(VALIDATION_TIMEOUT.toMillis());
         dialect.driverTimeouts().forEach(config::addDataSourceProperty);
+        if (dialect != SqlDialect.SQLITE) config.setInitializationFailTimeout(STARTUP_WAIT.toMillis());
         HikariDataSource dataSource = new HikariDataSource(config);
         try {
             if (dialect == SqlDialect.SQLITE) enableWriteAheadLog(dataSource);

@@ -11,6 +11,13 @@ import java.util.function.Consumer;
  * for the socket timeout on every retry, or for ever while a body is being written.
  */
 final class S3Deadlines {
+    /** A look at the bucket: under the health report's own bound, so an unreachable bucket is named, not just late. */
+    static final Duration CHECK = Duration.ofMillis(1200);
+    /**
+     * A look at the bucket until one has been answered: the first loads the SDK's request pipeline
+     * and opens the first connection, which on a busy machine alone can take longer than {@link #CHECK}.
+     */
+    static final Duration FIRST_CHECK = Duration.ofSeconds(10);
     /** Calls that move no object (ask, delete, start or abort an upload), retries included. */
     static final Duration SMALL_CALL = Duration.ofMillis(1500);
     /** What an attempt to send an object may take on top of moving its bytes: connecting, and S3 answering. */

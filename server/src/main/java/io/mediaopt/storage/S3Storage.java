@@ -35,8 +35,6 @@ import java.util.Optional;
  */
 public final class S3Storage implements Storage {
     private static final Logger log = LoggerFactory.getLogger(S3Storage.class);
-    /** Under the health report's own bound, so an unreachable bucket is named, not just late. */
-    private static final Duration CHECK_TIMEOUT = Duration.ofMillis(1200);
     /** How long one look at the bucket stands for the health report and for refusing calls. */
     private static final Duration CHECK_FRESH_FOR = Duration.ofSeconds(2);
     /** S3 numbers the parts of one upload from 1 to 10,000. */
@@ -46,6 +44,8 @@ public final class S3Storage implements Storage {
     private final String bucket;
     private final PartSizes parts;
     private final CachedCheck<Boolean> reachable;
+    /** Whether the bucket has answered a look yet, which tells {@link S3Deadlines#FIRST_CHECK} is over. */
+    private volatile boolean answeredOnce;
 
     public S3Storage(S3Connection s3, String bucket, PartSizes parts) {
         this.s3 = s3;
@@ -259,8 +259,11 @@ public final class S3Storage implements Storage {
     /** Asks for the bucket, briefly; the message names the problem without naming the endpoint. */
     private void askForBucket() throws IOException {
         try {
-            client().headBucket(b -> b.bucket(bucket).overrideConfiguration(o -> o.apiCallTimeout(CHECK_TIMEOUT)));
+            Duration timeout = answeredOnce ? S3Deadlines.CHECK : S3Deadlines.FIRST_CHECK;
+            client().headBucket(b -> b.bucket(bucket).overrideConfiguration(o -> o.apiCallTimeout(timeout)));
+            answeredOnce = true;
         } catch (S3Exception e) {
+            answeredOnce = true;
             throw new IOException(switch (e.statusCode()) {
                 case 404 -> "the bucket does not exist";
                 case 401, 403 -> "access to the bucket is denied";

@@ -2,6 +2,8 @@ package io.mediaopt.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mediaopt.Eventually;
+import io.mediaopt.Healthy;
 import io.mediaopt.Integration;
 import io.mediaopt.RunningServer;
 import io.mediaopt.client.Health;
@@ -10,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -23,8 +26,8 @@ class InfoApiTest {
     static final RunningServer server = RunningServer.with(Map.of("SERVICE_MAX_INPUT_BYTES", "5000000", "SERVICE_IMAGE_TIMEOUT_MS", "12345"));
 
     @Test
-    void healthChecksEveryDependency() {
-        Health health = server.client().health();
+    void healthChecksEveryDependency() throws Exception {
+        Health health = Healthy.report(server.client());
         assertThat(health.httpStatus()).isEqualTo(200);
         assertThat(health.status()).isEqualTo("ok");
         assertThat(health.checks()).containsOnlyKeys("ffmpeg", "ffprobe", "libvips", "storage", "database", "outputDisk",
@@ -67,8 +70,10 @@ class InfoApiTest {
     @Test
     void everySuccessfulResponseCarriesTheTotals() throws Exception {
         for (String path : List.of("/usage", "/health", "/media/presets", "/media/limits")) {
-            HttpResponse<String> r = Raw.send(Raw.request(server.baseUrl(), path).GET().build());
-            assertThat(r.statusCode()).isEqualTo(200);
+            // health may say "degraded" once on a busy machine (see Healthy): its answer is asked again
+            HttpResponse<String> r = Eventually.await(Duration.ofSeconds(60),
+                    () -> Raw.send(Raw.request(server.baseUrl(), path).GET().build()), a -> a.statusCode() == 200);
+            assertThat(r.statusCode()).as(path).isEqualTo(200);
             assertThat(r.headers().firstValue("x-service-total-jobs")).as(path).isPresent();
             assertThat(r.headers().firstValue("x-service-total-bytes-saved")).as(path).isPresent();
         }

@@ -14,12 +14,18 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -79,6 +85,35 @@ final class KeptJobs {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url));
         for (int i = 0; i < headers.length; i += 2) request.header(headers[i], headers[i + 1]);
         return Raw.HTTP.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+    }
+
+    private static final Pattern NAMED = Pattern.compile("URI=\"([^\"]+)\"|^([^#\\s]\\S*)$", Pattern.MULTILINE);
+
+    /** The URIs an HLS playlist names, in its tags' URI attributes and on lines of their own. */
+    static List<String> named(String playlist) {
+        List<String> uris = new ArrayList<>();
+        Matcher m = NAMED.matcher(playlist);
+        while (m.find()) uris.add(m.group(1) != null ? m.group(1) : m.group(2));
+        return uris;
+    }
+
+    /** A media link that leads nowhere: 404, and not to be cached. */
+    static void assertRefused(String url) throws Exception {
+        HttpResponse<byte[]> answer = fetch(url);
+        assertThat(answer.statusCode()).as(url).isEqualTo(404);
+        assertThat(answer.headers().firstValue("Cache-Control")).hasValue("no-store");
+    }
+
+    /** The rows of job {@code id} in the job store of the server that writes to {@code outputDir}. */
+    static long rowsOf(Path outputDir, String id) throws Exception {
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + outputDir.resolve("jobs.db"));
+             PreparedStatement s = c.prepareStatement("SELECT COUNT(*) FROM jobs WHERE id = ?")) {
+            s.setString(1, id);
+            try (ResultSet rs = s.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        }
     }
 
     /**

@@ -21,20 +21,16 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
+import static io.mediaopt.api.KeptJobs.assertRefused;
 import static io.mediaopt.api.KeptJobs.fetch;
 import static io.mediaopt.api.KeptJobs.fields;
+import static io.mediaopt.api.KeptJobs.named;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
@@ -49,7 +45,6 @@ class KeptMediaApiTest {
     private static final String ALICE = "alice-key-0123456789";
     private static final String BOB = "bob-key-0123456789";
     static final String CDN = "https://cdn.example.test";
-    private static final Pattern NAMED = Pattern.compile("URI=\"([^\"]+)\"|^([^#\\s]\\S*)$", Pattern.MULTILINE);
     @RegisterExtension
     static final RunningServer server = RunningServer.with(Map.of("SERVICE_WORKERS", "1",
             "SERVICE_API_KEYS", "alice:" + ALICE + ",bob:" + BOB, "SERVICE_KEEP_KEYS", "bob",
@@ -196,7 +191,7 @@ class KeptMediaApiTest {
 
         assertThat(KeptJobs.delete(api(), ALICE, id).statusCode()).isEqualTo(204);
         assertThat(server.s3().keys("")).noneMatch(key -> key.contains(id));
-        assertThat(rowsOf(id)).isZero();
+        assertThat(KeptJobs.rowsOf(server.outputDir(), id)).isZero();
         assertThat(KeptJobs.get(api(), ALICE, id).statusCode()).isEqualTo(404);
         assertThat(fetch(download).statusCode()).isEqualTo(404);
         assertThat(fetch(rendition).statusCode()).isEqualTo(404);
@@ -277,30 +272,6 @@ class KeptMediaApiTest {
     }
 
     /** The URIs a playlist names: its lines that are not tags, and URI="..." attributes. */
-    private static List<String> named(String playlist) {
-        List<String> uris = new ArrayList<>();
-        Matcher m = NAMED.matcher(playlist);
-        while (m.find()) uris.add(m.group(1) != null ? m.group(1) : m.group(2));
-        return uris;
-    }
-
-    private static void assertRefused(String url) throws Exception {
-        HttpResponse<byte[]> answer = fetch(url);
-        assertThat(answer.statusCode()).as(url).isEqualTo(404);
-        assertThat(answer.headers().firstValue("Cache-Control")).hasValue("no-store");
-    }
-
-    private static long rowsOf(String id) throws Exception {
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + server.outputDir().resolve("jobs.db"));
-             PreparedStatement s = c.prepareStatement("SELECT COUNT(*) FROM jobs WHERE id = ?")) {
-            s.setString(1, id);
-            try (ResultSet rs = s.executeQuery()) {
-                rs.next();
-                return rs.getLong(1);
-            }
-        }
-    }
-
     private static String api() {
         return server.baseUrl();
     }

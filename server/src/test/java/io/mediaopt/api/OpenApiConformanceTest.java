@@ -14,8 +14,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpRequest.BodyPublishers;
 import java.net.http.HttpResponse;
@@ -26,8 +24,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import javax.net.ssl.SSLSession;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -63,39 +59,6 @@ class OpenApiConformanceTest {
                 "GET /media/{id}/{name} 200", "GET /media/{id}/output/{filename} 200",
                 "GET /media/{id}/output/{filename} 206", "GET /media/{id}/output/{filename} 304",
                 "GET /media/{id}/picture 200");
-    }
-
-    @Test
-    void theJudgeFindsAnswersTheDocumentDoesNotPromise() throws Exception {
-        URI job = URI.create(service.baseUrl() + "/media/jobs/x");
-        Map<String, List<String>> json = Map.of("Content-Type", List.of("application/json"),
-                "X-Content-Type-Options", List.of("nosniff"));
-        assertThat(contract.problems("GET", job, answer(200, json, "{\"jobId\":\"x\",\"status\":\"sleeping\"}")))
-                .anyMatch(p -> p.contains("required header x-service-total-jobs"))
-                .anyMatch(p -> p.contains("status"))
-                .anyMatch(p -> p.contains("preset"));
-        assertThat(contract.problems("GET", job, answer(418, json, "{}")))
-                .contains("GET /api/media/jobs/{id} answered 418, which is not documented");
-        assertThat(contract.problems("GET", job, answer(404, json, "{\"error\":\"gone\",\"code\":\"busy\"}")))
-                .anyMatch(p -> p.contains("code"));
-        assertThat(contract.problems("PUT", job, answer(404, json, "{}")))
-                .contains("PUT /api/media/jobs/{id} is not documented (answered 404)");
-        assertThat(contract.problems("GET", URI.create(service.baseUrl() + "/nothing"), answer(404, json,
-                "{\"error\":\"gone\",\"code\":\"not-found\"}")))
-                .containsExactly("the header x-request-id is missing");
-    }
-
-    static HttpResponse<byte[]> answer(int status, Map<String, List<String>> headers, String body) {
-        return new HttpResponse<>() {
-            public int statusCode() { return status; }
-            public HttpRequest request() { return null; }
-            public Optional<HttpResponse<byte[]>> previousResponse() { return Optional.empty(); }
-            public HttpHeaders headers() { return HttpHeaders.of(headers, (a, b) -> true); }
-            public byte[] body() { return body.getBytes(StandardCharsets.UTF_8); }
-            public Optional<SSLSession> sslSession() { return Optional.empty(); }
-            public URI uri() { return null; }
-            public HttpClient.Version version() { return HttpClient.Version.HTTP_1_1; }
-        };
     }
 
     /** Sends the request and fails on anything the document does not promise. */
@@ -134,7 +97,9 @@ class OpenApiConformanceTest {
 
     @Test
     void infoRoutes() throws Exception {
-        assertThat(call(Raw.request(service.baseUrl(), "/health").GET().build()).statusCode()).isEqualTo(200);
+        // every answer is checked against the document; a busy machine may make one say 503 (see Healthy)
+        assertThat(Eventually.await(Duration.ofSeconds(60), () -> call(Raw.request(service.baseUrl(), "/health")
+                .GET().build()).statusCode(), status -> status == 200)).isEqualTo(200);
         assertThat(call(get("/usage").build()).statusCode()).isEqualTo(200);
         assertThat(call(get("/media/presets").build()).statusCode()).isEqualTo(200);
         assertThat(call(get("/media/limits").build()).statusCode()).isEqualTo(200);

@@ -2,6 +2,7 @@ package io.mediaopt.api;
 
 import io.mediaopt.Eventually;
 import io.mediaopt.Fixtures;
+import io.mediaopt.Healthy;
 import io.mediaopt.Integration;
 import io.mediaopt.RunningServer;
 import io.mediaopt.S3TestServer;
@@ -32,8 +33,8 @@ class S3StorageApiTest {
     static final RunningServer server = RunningServer.with(Map.of("SERVICE_WORKERS", "1")).withS3();
 
     @Test
-    void healthAsksTheBucket() {
-        Health health = server.client().health();
+    void healthAsksTheBucket() throws Exception {
+        Health health = Healthy.report(server.client());
         assertThat(health.httpStatus()).isEqualTo(200);
         assertThat(health.checks().get("storage").path("status").asText()).isEqualTo("ok");
         assertThat(health.checks().get("storage").path("detail").asText()).isEqualTo("s3");

@@ -39,7 +39,10 @@ final class Cluster implements AutoCloseable {
         env.put("SERVICE_DATABASE_URL", databaseUrl);
         env.put("SERVICE_NODE_ID", id);
         env.put("SERVICE_WORKERS", "1");
-        env.put("SERVICE_JOB_LEASE_MS", "2000");
+        // renewed every 2 s: a node held up for seconds on a busy machine keeps its jobs (a lapsed
+        // lease lets another node do a job again, which the tests count as done twice), and a
+        // killed node's jobs are taken over 6 s after its last renewal
+        env.put("SERVICE_JOB_LEASE_MS", "6000");
         env.putAll(extra);
         ServerProcess node = ServerProcess.start(dir.resolve(id), env);
         nodes.add(node);

@@ -2,6 +2,7 @@ package io.mediaopt.cluster;
 
 import io.mediaopt.Eventually;
 import io.mediaopt.Fixtures;
+import io.mediaopt.Healthy;
 import io.mediaopt.ProcessLevel;
 import io.mediaopt.ServerProcess;
 import io.mediaopt.WebhookReceiver;
@@ -118,7 +119,7 @@ class MultiNodeTest {
 
             Job job = a.waitForJob(a.submitJob(Fixtures.photoJpeg(640, 480), "web").jobId(), Duration.ofMinutes(1));
             assertThat(job.status()).isEqualTo(JobStatus.DONE);
-            assertThat(w.health().ok()).isTrue();
+            assertThat(Healthy.report(w).ok()).isTrue();
             assertThatThrownBy(() -> w.getJob(job.jobId()))
                     .isInstanceOfSatisfying(MediaoptApiException.class, e -> assertThat(e.status()).isEqualTo(404));
             assertThat(a.getUsage().totalJobs()).as("the API node encoded nothing").isZero();

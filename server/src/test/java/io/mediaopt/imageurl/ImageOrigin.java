@@ -8,18 +8,22 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * An origin on 127.0.0.1 that image URLs name as their source: {@code /photo.jpg} serves a file,
- * {@code /moved} redirects to {@code target}, {@code /text} serves a page, {@code /stall} answers
- * after 3 s, {@code /tagged.jpg} serves {@link #tagged} with an ETag and Last-Modified of its
+ * {@code /moved} redirects to {@code target}, {@code /text} serves a page, {@code /stall} never
+ * answers (until the origin closes), so a fetch of it meets its time limit however busy the
+ * machine, {@code /tagged.jpg} serves {@link #tagged} with an ETag and Last-Modified of its
  * {@link #version} and answers a conditional GET that names them with 304; it counts every request,
  * so a test can tell that a refused source was never fetched, and the 304s.
  */
 final class ImageOrigin implements AutoCloseable {
     private final HttpServer server;
     final AtomicInteger requests = new AtomicInteger();
+    private final CountDownLatch closed = new CountDownLatch(1);
     volatile String redirectTarget = "/photo.jpg";
     volatile byte[] tagged = new byte[0];
     volatile int version = 1;
@@ -58,11 +62,12 @@ final class ImageOrigin implements AutoCloseable {
                 return;
             } else if (path.equals("/stall")) {
                 try {
-                    Thread.sleep(3000); // longer than the fetch's limit in the test that asks for it
+                    closed.await();
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 }
-                body = new byte[0];
+                exchange.close();
+                return;
             } else if (path.equals("/text")) {
                 body = "<html><body>not an image</body></html>".getBytes();
             } else {
@@ -75,6 +80,8 @@ final class ImageOrigin implements AutoCloseable {
                 out.write(body);
             }
         });
+        // a stalled exchange holds its own thread, not the one every other request waits for
+        server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
         server.start();
     }
 
@@ -88,6 +95,7 @@ final class ImageOrigin implements AutoCloseable {
 
     @Override
     public void close() {
+        closed.countDown();
         server.stop(0);
     }
 }

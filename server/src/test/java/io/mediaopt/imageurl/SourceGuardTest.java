@@ -110,14 +110,18 @@ class SourceGuardTest {
         HttpClient openClient = CheckedHttpClient.create(Duration.ofSeconds(5), open, null);
         openClient.start();
         try {
+            // time enough to be answered on a busy machine: only the byte limit stops this one
             HttpSource small = new HttpSource(new SourceHosts(List.of("127.0.0.1")), open, openClient, 100,
-                    Duration.ofMillis(2500));
+                    Duration.ofSeconds(60));
             Path file = dir.resolve("source");
             assertThatThrownBy(() -> small.fetch(origin.url("/photo.jpg"), file))
                     .extracting(e -> ((ServiceException) e).errorCode()).isEqualTo(ErrorCode.TOO_LARGE);
             assertThat(Files.exists(file) ? Files.size(file) : 0).isLessThanOrEqualTo(100);
-            // an origin slower than the fetch's limit is a timeout, not a failure of the service
-            assertThatThrownBy(() -> small.fetch(origin.url("/stall"), dir.resolve("stalled")))
+            // an origin slower than the fetch's limit (this one never answers) is a timeout, not a
+            // failure of the service
+            HttpSource impatient = new HttpSource(new SourceHosts(List.of("127.0.0.1")), open, openClient, 100,
+                    Duration.ofMillis(500));
+            assertThatThrownBy(() -> impatient.fetch(origin.url("/stall"), dir.resolve("stalled")))
                     .extracting(e -> ((ServiceException) e).errorCode()).isEqualTo(ErrorCode.TIMEOUT);
         } finally {
             openClient.stop();

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.microsoft.playwright.BrowserContext;
 import com.microsoft.playwright.FileChooser;
-import com.microsoft.playwright.JSHandle;
 import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.Response;
@@ -25,13 +24,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.regex.Pattern;
 
 import static com.microsoft.playwright.assertions.PlaywrightAssertions.assertThat;
+import static io.mediaopt.web.DropZone.drop;
 import static io.mediaopt.web.ResultCards.ENCODING_TIMEOUT_MS;
 import static io.mediaopt.web.ResultCards.assertDownloadIsTheOutput;
 import static io.mediaopt.web.ResultCards.assertRenditionDownload;
@@ -286,18 +285,5 @@ class WebPageTest {
 
     private static String origin(TestService service) {
         return service.baseUrl().replaceFirst("/api$", "/");
-    }
-
-    /** Drops the files on the drop zone as a file manager would: a drop event carrying them. */
-    private static void drop(Page page, List<Path> files) throws Exception {
-        List<Map<String, String>> payload = new ArrayList<>();
-        for (Path file : files) {
-            payload.add(Map.of("name", file.getFileName().toString(),
-                    "base64", Base64.getEncoder().encodeToString(Files.readAllBytes(file))));
-        }
-        JSHandle transfer = page.evaluateHandle("files => { const t = new DataTransfer();"
-                + " for (const f of files) t.items.add(new File([Uint8Array.from(atob(f.base64), c => c.charCodeAt(0))], f.name));"
-                + " return t; }", payload);
-        page.locator("#drop").dispatchEvent("drop", Map.of("dataTransfer", transfer));
     }
 }
