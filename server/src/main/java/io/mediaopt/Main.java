@@ -194,7 +194,7 @@ public final class Main {
         JobWaiter waiter = new JobWaiter(store, failures, clock, config.queueTimeout(),
                 config.limits().ffprobeTimeout().plus(config.limits().videoTimeout()));
         Jobs jobs = new Jobs(store, storage, workers, workDirs, processor, new Sniffer(), clock,
-                () -> UUID.randomUUID().toString(), config.maxPendingJobs(), waiter);
+                () -> UUID.randomUUID().toString(), config.maxPendingJobs(), waiter, metrics);
 
         Map<String, Callable<String>> checks = new LinkedHashMap<>();
         Callable<ToolVersions> versions = new CachedCheck<>(TOOL_CHECK_FRESH_FOR, () -> videoTools.versions(TOOL_CHECK_TIMEOUT));
