@@ -12,6 +12,7 @@ public final class CachedCheck<T> implements Callable<T> {
     private final Duration freshFor;
     private final Callable<T> check;
     private Answer<T> last;
+    private boolean refreshingBehind;
 
     public CachedCheck(Duration freshFor, Callable<T> check) {
         this.freshFor = freshFor;
@@ -28,9 +29,47 @@ public final class CachedCheck<T> implements Callable<T> {
     /** Concurrent callers wait for the one that refreshes the answer rather than all running the check. */
     @Override
     public synchronized T call() throws Exception {
-        if (last == null || System.nanoTime() - last.atNanos() > freshFor.toNanos()) return refresh();
+        if (last == null || isStale(last)) return refresh();
         if (last.failure() != null) throw last.failure();
         return last.value();
+    }
+
+    /**
+     * {@link #call} for a caller on a request's path: a stale answer that was a success is given
+     * at once and asked again on a thread of its own, so no request waits for a look while the
+     * last one was fine (a call that then fails reports it by {@link #failedWith}); a failure, or
+     * no answer yet, is asked again first, as {@link #call} does.
+     */
+    public T callRefreshingBehind() throws Exception {
+        synchronized (this) {
+            if (last != null && last.failure() == null) {
+                if (isStale(last) && !refreshingBehind) {
+                    refreshingBehind = true;
+                    Thread.ofVirtual().name("check-refresh").start(this::refreshBehind);
+                }
+                return last.value();
+            }
+        }
+        return call();
+    }
+
+    /** Asks outside the lock, so callers meanwhile get the last answer; one met elsewhere since stands. */
+    private void refreshBehind() {
+        long now = System.nanoTime();
+        Answer<T> answer;
+        try {
+            answer = new Answer<>(now, check.call(), null);
+        } catch (Exception e) {
+            answer = new Answer<>(now, null, e);
+        }
+        synchronized (this) {
+            if (last == null || last.atNanos() - now <= 0) last = answer;
+            refreshingBehind = false;
+        }
+    }
+
+    private boolean isStale(Answer<T> answer) {
+        return System.nanoTime() - answer.atNanos() > freshFor.toNanos();
     }
 
     /** Runs the check now, however fresh the last answer is, and keeps what it gives. */

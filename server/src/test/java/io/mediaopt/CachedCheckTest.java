@@ -3,6 +3,7 @@ package io.mediaopt;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -46,8 +47,9 @@ class CachedCheckTest {
         check.failedWith(new IllegalStateException("the bucket cannot be reached"));
 
         assertThatThrownBy(check::call).hasMessage("the bucket cannot be reached");
+        assertThatThrownBy(check::callRefreshingBehind).hasMessage("the bucket cannot be reached");
         Thread.sleep(250);
-        assertThat(check.call()).isEqualTo("v2");
+        assertThat(check.callRefreshingBehind()).as("a stale failure is asked again first, not behind").isEqualTo("v2");
     }
 
     @Test
@@ -58,5 +60,32 @@ class CachedCheckTest {
 
         assertThat(check.refresh()).isEqualTo("v2");
         assertThat(check.call()).isEqualTo("v2");
+    }
+
+    @Test
+    void aStaleSuccessIsGivenAtOnceWhileItIsAskedAgainBehind() throws Exception {
+        AtomicInteger runs = new AtomicInteger();
+        CountDownLatch secondAsked = new CountDownLatch(1);
+        CountDownLatch secondMayAnswer = new CountDownLatch(1);
+        CachedCheck<String> check = new CachedCheck<>(Duration.ZERO, () -> {
+            int run = runs.incrementAndGet();
+            if (run == 2) {
+                secondAsked.countDown();
+                secondMayAnswer.await();
+            }
+            return "v" + run;
+        });
+        assertThat(check.callRefreshingBehind()).as("no answer yet: asked first").isEqualTo("v1");
+        Thread.sleep(2);
+
+        // the second look is held until told, yet the caller has its answer: the last one
+        assertThat(check.callRefreshingBehind()).isEqualTo("v1");
+        secondAsked.await();
+        assertThat(check.callRefreshingBehind()).as("one look behind at a time").isEqualTo("v1");
+        assertThat(runs).hasValue(2);
+        secondMayAnswer.countDown();
+
+        Eventually.until(Duration.ofSeconds(10), "the look behind's answer kept",
+                () -> !"v1".equals(check.callRefreshingBehind()));
     }
 }

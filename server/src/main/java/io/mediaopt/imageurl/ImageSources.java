@@ -6,7 +6,6 @@ import io.mediaopt.image.vips.VipsImage;
 import io.mediaopt.media.MediaException;
 import io.mediaopt.media.MediaFormat;
 import io.mediaopt.media.MediaKind;
-import io.mediaopt.media.Placeholder;
 import io.mediaopt.media.Polyglots;
 import io.mediaopt.media.Sniffer;
 import io.mediaopt.placeholders.Placeholders;
@@ -130,9 +129,8 @@ public final class ImageSources {
             boolean turned = orientation >= 5 && orientation <= 8;
             int width = turned ? header.pageHeight() : header.width();
             int height = turned ? header.width() : header.pageHeight();
-            Placeholder placeholder = Placeholders.of(vips, file);
-            return new SourceFacts(digests.sha256(source, file), width, height, format.shortName(), orientation,
-                    header.hasAlpha(), clock.millis(), placeholder.blurhash(), placeholder.dominantColor(), null, null);
+            return SourceFacts.read(digests.sha256(source, file), width, height, format.shortName(), orientation,
+                    header.hasAlpha(), clock.millis(), Placeholders.of(vips, file));
         } catch (io.mediaopt.image.vips.VipsException e) {
             throw MediaException.unreadable("The source image cannot be read", e);
         }

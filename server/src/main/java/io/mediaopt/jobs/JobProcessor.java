@@ -147,7 +147,10 @@ public final class JobProcessor {
         Optimizer optimizer = optimizers.get(job.media().kind());
         // an input the service has not read whole (one a client put into the bucket itself) is
         // walked whole before anything decodes it: it was sniffed from its first bytes only
-        if (job.origin().inputUnchecked()) Polyglots.refuse(input, job.media());
+        if (job.origin().inputUnchecked()) {
+            metrics.polyglotWalk(job.origin().wireName());
+            Polyglots.refuse(input, job.media());
+        }
         // the ladder a player waits on goes first, at full speed on every core, before the main output
         RenditionMaker.EarlyHls earlyHls = renditions.playEarly(request.renditions(), job.media().kind(), input,
                 preset, workDir, early);

@@ -8,6 +8,7 @@ import io.mediaopt.media.MediaKind;
 import io.mediaopt.media.Mislabelling;
 import io.mediaopt.media.Polyglots;
 import io.mediaopt.media.Sniffer;
+import io.mediaopt.metrics.ServiceMetrics;
 import io.mediaopt.storage.Storage;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -36,9 +37,11 @@ public final class Jobs {
     private final Supplier<String> ids;
     private final int maxPendingJobs;
     private final JobWaiter waiter;
+    private final ServiceMetrics metrics;
 
     public Jobs(JobStore store, Storage storage, Workers workers, WorkDirs workDirs, JobProcessor processor,
-                Sniffer sniffer, Clock clock, Supplier<String> ids, int maxPendingJobs, JobWaiter waiter) {
+                Sniffer sniffer, Clock clock, Supplier<String> ids, int maxPendingJobs, JobWaiter waiter,
+                ServiceMetrics metrics) {
         this.store = store;
         this.storage = storage;
         this.workers = workers;
@@ -49,6 +52,7 @@ public final class Jobs {
         this.ids = ids;
         this.maxPendingJobs = maxPendingJobs;
         this.waiter = waiter;
+        this.metrics = metrics;
     }
 
     /**
@@ -64,7 +68,7 @@ public final class Jobs {
      * one that follows from the upload, so a retry on any node can tell whether it was made.
      */
     public Job submit(String id, Path upload, JobRequest request) throws IOException {
-        MediaFormat media = sniff(upload, request);
+        MediaFormat media = sniff(upload, request, JobOrigin.FORM);
         checkRoom();
         String inputKey = "inputs/" + id;
         storage.put(inputKey, upload, media.contentType());
@@ -117,7 +121,7 @@ public final class Jobs {
      */
     public SyncAnswer optimizeNow(Path upload, JobRequest request, Path answerFile) throws IOException {
         if (!workers.processesQueue()) return SyncAnswer.ofStored(submitAndWait(upload, request));
-        MediaFormat media = sniff(upload, request);
+        MediaFormat media = sniff(upload, request, JobOrigin.SYNCHRONOUS);
         String id = ids.get();
         Job job = new Job(id, JobOrigin.SYNCHRONOUS, request, media, JobState.processingNow(workers.newLease(), clock.millis()));
         storage.refuseWhileUnreachable();
@@ -224,8 +228,9 @@ public final class Jobs {
      * its name says the other kind of media, when it is also another file (a polyglot), or when the
      * request asks what this kind of media cannot give.
      */
-    private MediaFormat sniff(Path upload, JobRequest request) throws IOException {
+    private MediaFormat sniff(Path upload, JobRequest request, JobOrigin origin) throws IOException {
         MediaFormat media = recognise(sniffer.sniff(upload), request);
+        metrics.polyglotWalk(origin.wireName());
         Polyglots.refuse(upload, media);
         return media;
     }

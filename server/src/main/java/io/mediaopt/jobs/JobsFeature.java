@@ -84,7 +84,7 @@ public final class JobsFeature implements Feature, AutoCloseable {
         metrics.gauge("mediaopt.workers", "Encoding slots of this node (SERVICE_WORKERS)", slots::slots);
         JobWaiter waiter = new JobWaiter(store, failures, clock, slots.queueTimeout(), settings.processingLimit());
         Jobs jobs = new Jobs(store, storage, workers, workDirs, processor, new Sniffer(), clock,
-                () -> UUID.randomUUID().toString(), settings.maxPending(), waiter);
+                () -> UUID.randomUUID().toString(), settings.maxPending(), waiter, metrics);
 
         List<HealthCheck> checks = new ArrayList<>();
         checks.add(new HealthCheck("database", () -> {

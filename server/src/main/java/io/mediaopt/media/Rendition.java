@@ -32,22 +32,34 @@ public record Rendition(
         String blurhash,
         String dominantColor) {
 
-    /** A rendition without a placeholder. */
-    public Rendition(String name, RenditionRole role, Integer width, Integer height, String format, String contentType,
-                     long bytes, Long bandwidth, String codecs, String url, String av1Omitted) {
-        this(name, role, width, height, format, contentType, bytes, bandwidth, codecs, url, av1Omitted, null, null);
+    /**
+     * A file under its name, for {@code role}, in {@code format} (a {@link MediaFormat}'s short name,
+     * {@code m3u8}, {@code m4s}, {@code vtt}) of {@code bytes}; what else it has is added by the
+     * {@code with} methods that follow.
+     */
+    public static Rendition file(String name, RenditionRole role, String format, String contentType, long bytes) {
+        return new Rendition(name, role, null, null, format, contentType, bytes, null, null, null, null, null, null);
     }
 
-    /** A rendition with AV1 beside it or no part in video sources. */
-    public Rendition(String name, RenditionRole role, Integer width, Integer height, String format, String contentType,
-                     long bytes, Long bandwidth, String codecs, String url) {
-        this(name, role, width, height, format, contentType, bytes, bandwidth, codecs, url, null);
+    /** A picture of {@code width} x {@code height} in an image or video format of the service's own. */
+    public static Rendition picture(String name, RenditionRole role, int width, int height, MediaFormat format,
+                                    long bytes) {
+        return file(name, role, format.shortName(), format.contentType(), bytes).withSize(width, height);
     }
 
-    /** A rendition without a codecs string. */
-    public Rendition(String name, RenditionRole role, Integer width, Integer height, String format, String contentType,
-                     long bytes, Long bandwidth, String url) {
-        this(name, role, width, height, format, contentType, bytes, bandwidth, null, url);
+    public Rendition withSize(int width, int height) {
+        return new Rendition(name, role, width, height, format, contentType, bytes, bandwidth, codecs, url, av1Omitted,
+                blurhash, dominantColor);
+    }
+
+    public Rendition withBandwidth(long bitsPerSecond) {
+        return new Rendition(name, role, width, height, format, contentType, bytes, bitsPerSecond, codecs, url,
+                av1Omitted, blurhash, dominantColor);
+    }
+
+    public Rendition withCodecs(String rfc6381) {
+        return new Rendition(name, role, width, height, format, contentType, bytes, bandwidth, rfc6381, url, av1Omitted,
+                blurhash, dominantColor);
     }
 
     public Rendition withUrl(String url) {

@@ -135,6 +135,15 @@ public final class ServiceMetrics implements AutoCloseable {
                 .tags("outcome", outcome).register(registry).increment();
     }
 
+    /**
+     * A job's input walked whole for a second file inside it (a polyglot), by the job's origin
+     * ({@code sync}, {@code form}, {@code stored}): each input is walked once, where it is first read whole.
+     */
+    public void polyglotWalk(String origin) {
+        Counter.builder("mediaopt.polyglot.walks").description("Job inputs walked whole for a polyglot, by job origin")
+                .tags("origin", origin).register(registry).increment();
+    }
+
     /** A request to {@code route} answered 503 busy (no encoder freed up, or too many pending jobs). */
     public void busyAnswer(String route) {
         Counter.builder("mediaopt.busy.answers").description("Requests answered 503 busy, by route")

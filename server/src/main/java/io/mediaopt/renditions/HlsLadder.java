@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.BiFunction;
 
 /**
  * The HLS ladder of a video ({@link HlsRung}, {@link HlsArguments}) in H.264 and in AV1, and its
@@ -90,8 +91,9 @@ final class HlsLadder {
         }
         for (HlsRung rung : rungs) master.append(variant(dir, rung, width, height, made));
         Files.writeString(dir.resolve(MASTER), master.toString(), StandardCharsets.UTF_8);
-        Made top = file(dir, MASTER, RenditionRole.HLS_MASTER, null, null, "m3u8", PLAYLIST_TYPE, null);
-        made.addFirst(new Made(top.file(), top.rendition().withAv1Omitted(av1Omitted)));
+        String omitted = av1Omitted;
+        made.addFirst(file(dir, MASTER, (name, bytes) -> Rendition.file(name, RenditionRole.HLS_MASTER, "m3u8",
+                PLAYLIST_TYPE, bytes).withAv1Omitted(omitted)));
         return List.copyOf(made);
     }
 
@@ -154,13 +156,14 @@ final class HlsLadder {
         int rungHeight = height(rung, width, height);
         MediaPlaylist playlist = playlist(dir, rung);
         for (MediaPlaylist.Segment segment : playlist.segments()) {
-            made.add(file(dir, segment.name(), RenditionRole.HLS_SEGMENT, rungWidth, rungHeight, "m4s", SEGMENT_TYPE,
-                    null));
+            made.add(file(dir, segment.name(), (name, bytes) -> Rendition.file(name, RenditionRole.HLS_SEGMENT, "m4s",
+                    SEGMENT_TYPE, bytes).withSize(rungWidth, rungHeight)));
         }
-        made.add(file(dir, playlist.init(), RenditionRole.HLS_INIT, rungWidth, rungHeight,
-                MediaFormat.MP4.shortName(), MediaFormat.MP4.contentType(), null));
-        made.add(file(dir, rung.playlist(), RenditionRole.HLS_PLAYLIST, rungWidth, rungHeight, "m3u8",
-                PLAYLIST_TYPE, peak(dir, playlist)));
+        made.add(file(dir, playlist.init(), (name, bytes) -> Rendition.picture(name, RenditionRole.HLS_INIT, rungWidth,
+                rungHeight, MediaFormat.MP4, bytes)));
+        long peak = peak(dir, playlist);
+        made.add(file(dir, rung.playlist(), (name, bytes) -> Rendition.file(name, RenditionRole.HLS_PLAYLIST, "m3u8",
+                PLAYLIST_TYPE, bytes).withSize(rungWidth, rungHeight).withBandwidth(peak)));
         return streamInf(dir, rung, playlist, width, height);
     }
 
@@ -192,11 +195,10 @@ final class HlsLadder {
         return MediaPlaylist.parse(Files.readString(dir.resolve(rung.playlist()), StandardCharsets.UTF_8));
     }
 
-    private static Made file(Path dir, String name, RenditionRole role, Integer width, Integer height, String format,
-                             String contentType, Long bandwidth) throws IOException {
+    /** The file {@code name} of {@code dir}, described by {@code rendition} from its name and size. */
+    private static Made file(Path dir, String name, BiFunction<String, Long, Rendition> rendition) throws IOException {
         Path file = dir.resolve(name);
-        return new Made(file, new Rendition(name, role, width, height, format, contentType, Files.size(file),
-                bandwidth, null));
+        return new Made(file, rendition.apply(name, Files.size(file)));
     }
 
     /** The RFC 6381 codecs of a variant, read from its init segment, so a player skips what it cannot decode. */

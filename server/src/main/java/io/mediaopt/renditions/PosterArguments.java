@@ -20,16 +20,26 @@ final class PosterArguments {
     private PosterArguments() {}
 
     /**
-     * One frame of the first real video stream as PNG: the one at {@code atSec} (seeking on the
-     * input, so nothing before it is decoded), or with a null time the most representative of the
-     * first frames. Rotation is applied by ffmpeg's autorotate, as in the main encoding.
+     * The frame at {@code atSec} of the first real video stream as PNG, seeking on the input so
+     * nothing before it is decoded. Rotation is applied by ffmpeg's autorotate, as in the main encoding.
      */
-    static List<String> frame(String ffmpeg, Path input, Path png, Double atSec, long maxPixels) {
+    static List<String> at(String ffmpeg, Path input, Path png, double atSec, long maxPixels) {
         List<String> options = new ArrayList<>(FfmpegArguments.maxPixels(maxPixels));
-        if (atSec != null) options.addAll(List.of("-ss", String.format(Locale.ROOT, "%.3f", atSec)));
-        return FfmpegCommand.ffmpeg(ffmpeg).input(input, options)
+        options.addAll(List.of("-ss", String.format(Locale.ROOT, "%.3f", atSec)));
+        return frame(ffmpeg, input, options, List.of(), png);
+    }
+
+    /** The most representative of the first frames, as PNG, when no time is asked for. */
+    static List<String> representative(String ffmpeg, Path input, Path png, long maxPixels) {
+        return frame(ffmpeg, input, FfmpegArguments.maxPixels(maxPixels),
+                List.of("-vf", "thumbnail=" + REPRESENTATIVE_OF_FRAMES), png);
+    }
+
+    private static List<String> frame(String ffmpeg, Path input, List<String> inputOptions, List<String> filter,
+                                      Path png) {
+        return FfmpegCommand.ffmpeg(ffmpeg).input(input, inputOptions)
                 .add("-map", "0:V:0", "-an", "-sn", "-dn", "-map_metadata", "-1")
-                .add(atSec == null ? List.of("-vf", "thumbnail=" + REPRESENTATIVE_OF_FRAMES) : List.of())
+                .add(filter)
                 .add("-frames:v", "1", "-c:v", "png", "-f", "image2").output(png).build();
     }
 }

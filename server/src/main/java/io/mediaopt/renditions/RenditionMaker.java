@@ -17,6 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Makes the renditions a job asked for from its input, after its main output: the responsive set
@@ -36,10 +37,11 @@ public final class RenditionMaker {
         this.tools = tools;
         this.limits = limits;
         this.responsive = new ResponsiveImages(vips, qualityMode, limits.imageTimeout());
-        this.posters = new Posters(vips, tools, limits, qualityMode);
+        VideoStills stills = new VideoStills(vips, tools, limits, qualityMode);
+        this.posters = new Posters(stills);
         this.hls = new HlsLadder(tools, limits, Runtime.getRuntime().availableProcessors());
         this.sources = new VideoSources(tools, limits, Runtime.getRuntime().availableProcessors());
-        this.storyboards = new Storyboards(vips, tools, limits, qualityMode);
+        this.storyboards = new Storyboards(stills);
     }
 
     /** The size of the picture whose H.264 ladder {@link #playEarly} made. */
@@ -79,7 +81,8 @@ public final class RenditionMaker {
         List<Made> made = new ArrayList<>();
         if (request.wants(RenditionKind.RESPONSIVE)) made.addAll(responsive.make(input, preset.image(), main, dir));
         if (request.wants(RenditionKind.POSTER)) {
-            made.add(posters.make(input, request.posterTimeSec(), main.inputDurationSec(), preset.image(), dir));
+            made.add(posters.make(input, Optional.ofNullable(request.posterTimeSec()),
+                    Optional.ofNullable(main.inputDurationSec()), preset.image(), dir));
         }
         if (request.wants(RenditionKind.HLS)) {
             made.addAll(early != null
@@ -89,7 +92,7 @@ public final class RenditionMaker {
         }
         if (request.wants(RenditionKind.SOURCES)) made.addAll(sources.make(input, preset.video(), main.inputDurationSec(), dir));
         if (request.wants(RenditionKind.STORYBOARD)) {
-            made.addAll(storyboards.make(input, main.inputDurationSec(), main.inputWidth(), main.inputHeight(),
+            made.addAll(storyboards.make(input, Optional.ofNullable(main.inputDurationSec()), main.inputWidth(), main.inputHeight(),
                     preset.image(), dir));
         }
         return List.copyOf(made);

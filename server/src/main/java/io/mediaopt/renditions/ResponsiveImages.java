@@ -131,8 +131,8 @@ final class ResponsiveImages {
     private static Made copy(Optimized main, Path dir) throws IOException {
         String name = "w" + main.outputWidth() + "." + MediaFormat.WEBP.extension();
         Path file = Files.copy(main.output(), dir.resolve(name));
-        return new Made(file, new Rendition(name, RenditionRole.RESPONSIVE, main.outputWidth(), main.outputHeight(),
-                MediaFormat.WEBP.shortName(), MediaFormat.WEBP.contentType(), Files.size(file), null, null));
+        return new Made(file, Rendition.picture(name, RenditionRole.RESPONSIVE, main.outputWidth(), main.outputHeight(),
+                MediaFormat.WEBP, Files.size(file)));
     }
 
     private static Made encode(ImageLadder ladder, Strategy strategy, int width, Path dir) throws IOException {
@@ -140,7 +140,7 @@ final class ResponsiveImages {
         String name = "w" + width + "." + format.extension();
         Path file = dir.resolve(name);
         ImageLadder.Rung rung = ladder.encode(strategy, width, file);
-        return new Made(file, new Rendition(name, RenditionRole.RESPONSIVE, rung.width(), rung.height(),
-                format.shortName(), format.contentType(), Files.size(file), null, null));
+        return new Made(file, Rendition.picture(name, RenditionRole.RESPONSIVE, rung.width(), rung.height(), format,
+                Files.size(file)));
     }
 }

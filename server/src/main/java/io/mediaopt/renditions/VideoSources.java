@@ -90,8 +90,7 @@ final class VideoSources {
         } catch (IOException e) {
             throw MediaException.encodeFailed("The " + what + " could not be made", e);
         }
-        return new Made(output, new Rendition(output.getFileName().toString(), RenditionRole.VIDEO_SOURCE,
-                codecs.width(), codecs.height(), MediaFormat.MP4.shortName(), MediaFormat.MP4.contentType(),
-                Files.size(output), null, codecs.joined(), null));
+        return new Made(output, Rendition.picture(output.getFileName().toString(), RenditionRole.VIDEO_SOURCE,
+                codecs.width(), codecs.height(), MediaFormat.MP4, Files.size(output)).withCodecs(codecs.joined()));
     }
 }

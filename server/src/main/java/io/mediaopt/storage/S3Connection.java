@@ -47,7 +47,11 @@ public record S3Connection(S3Client client, S3Presigner presigner) implements Au
                 // Newer SDKs add trailing checksums to every upload, which several S3-compatible
                 // servers refuse; the request signature and TLS already protect the bytes.
                 .requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED)
-                .responseChecksumValidation(ResponseChecksumValidation.WHEN_REQUIRED);
+                .responseChecksumValidation(ResponseChecksumValidation.WHEN_REQUIRED)
+                // a body goes with its headers: waiting for "100 Continue" first costs every output
+                // over 1 MiB a round trip, to spare sending at most 16 MiB (the multipart
+                // threshold) to a bucket that refuses it, which only a misconfiguration makes
+                .serviceConfiguration(S3Configuration.builder().expectContinueEnabled(false).build());
         S3Presigner.Builder presigner = S3Presigner.builder()
                 .region(Region.of(region))
                 .credentialsProvider(credentials);

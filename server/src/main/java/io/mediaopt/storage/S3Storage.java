@@ -243,12 +243,14 @@ public final class S3Storage implements Storage {
     /**
      * While the last look at the bucket found object storage unreachable, a call fails at once
      * rather than waiting out its own timeouts; a refused key or a missing bucket is left for the
-     * call itself to report, as it may need no more than object access.
+     * call itself to report, as it may need no more than object access. While the last look found
+     * it, the next is taken behind the call, which never waits for it: a synchronous request would
+     * otherwise pay a round trip to the bucket every few seconds.
      */
     @Override
     public void refuseWhileUnreachable() {
         try {
-            reachable.call();
+            reachable.callRefreshingBehind();
         } catch (Exception e) {
             if (StorageException.faultOf(e) == StorageException.Fault.UNREACHABLE) {
                 throw new StorageException(StorageException.Fault.UNREACHABLE, "Object storage cannot be reached", e);

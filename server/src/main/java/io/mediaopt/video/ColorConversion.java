@@ -1,6 +1,7 @@
 package io.mediaopt.video;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -20,47 +21,42 @@ import java.util.Set;
  * gave 110.2/94.8, and taking white at 100 cd/m² (the filter documentation's npl=100) 119.8/104.3.
  * {@code desat=0} keeps the colours saturated, as the source's SDR grade would be.
  */
-record ColorConversion(Kind kind, String inputTransfer, String inputMatrix, String inputRange) {
-
-    enum Kind {
-        /** Already SDR within BT.709-sized gamuts: the encoder carries its tags as they are. */
-        NONE,
-        /** PQ or HLG: tone-mapped to SDR. */
-        TONE_MAP,
-        /** BT.2020 primaries at SDR levels: only the gamut is mapped. */
-        GAMUT_MAP
-    }
-
-    static final ColorConversion NONE = new ColorConversion(Kind.NONE, null, null, null);
+sealed interface ColorConversion {
 
     /** The tone-mapping operator and where it starts to compress; see the class comment. */
-    static final String TONE_MAP_OPERATOR = "mobius";
-    static final String MOBIUS_LINEAR_UP_TO = "0.95";
+    String TONE_MAP_OPERATOR = "mobius";
+    String MOBIUS_LINEAR_UP_TO = "0.95";
     /** HDR reference white in cd/m², linear 1.0 after zscale. */
-    static final String REFERENCE_WHITE_NITS = "203";
+    String REFERENCE_WHITE_NITS = "203";
 
-    static final String PQ = "smpte2084";
-    static final String HLG = "arib-std-b67";
-    private static final Set<String> SDR_TRANSFERS = Set.of("bt709", "bt2020-10", "bt2020-12", "smpte170m", "bt470bg");
-    private static final Set<String> YUV_MATRICES = Set.of("bt709", "bt2020nc", "bt2020c", "smpte170m", "bt470bg");
+    String PQ = "smpte2084";
+    String HLG = "arib-std-b67";
+
+    /** The filters that follow scaling; empty when nothing changes. */
+    List<String> filters();
+
+    /** Output tags that say what the filters made; none when the input's own tags still hold. */
+    default List<String> outputTags() {
+        return List.of("-color_primaries", "bt709", "-color_trc", "bt709", "-colorspace", "bt709", "-color_range", "tv");
+    }
+
+    /** Whether the picture's colour is changed: such a video cannot stand in for its output. */
+    default boolean changesColour() {
+        return true;
+    }
 
     /** The conversion the probed stream needs. */
     static ColorConversion of(ProbedStream video) {
-        ProbedColor color = video.color() == null ? ProbedColor.UNTAGGED_8_BIT : video.color();
-        String hdrTransfer = hdrTransfer(color.transfer(), video.dolbyVision());
-        String matrix = known(YUV_MATRICES, color.matrix()) ? color.matrix() : "bt2020nc";
-        String range = "pc".equals(color.range()) ? "pc" : "tv";
-        if (hdrTransfer != null) return new ColorConversion(Kind.TONE_MAP, hdrTransfer, matrix, range);
+        ProbedColor color = video.color();
+        Optional<String> hdrTransfer = hdrTransfer(color.transfer(), video.dolbyVision());
+        String matrix = color.matrix().filter(InputColour.YUV_MATRICES::contains).orElse("bt2020nc");
+        String range = color.range().filter("pc"::equals).orElse("tv");
+        if (hdrTransfer.isPresent()) return new ToneMap(new InputColour(hdrTransfer.get(), matrix, range));
         if (color.wideGamut() && color.bitDepth() >= 10) {
-            String transfer = known(SDR_TRANSFERS, color.transfer()) ? color.transfer() : "bt2020-10";
-            return new ColorConversion(Kind.GAMUT_MAP, transfer, matrix, range);
+            String transfer = color.transfer().filter(InputColour.SDR_TRANSFERS::contains).orElse("bt2020-10");
+            return new GamutMap(new InputColour(transfer, matrix, range));
         }
-        return NONE;
-    }
-
-    /** Only names from these lists reach the filter graph, whatever a file's tags say. */
-    private static boolean known(Set<String> names, String name) {
-        return name != null && names.contains(name);
+        return new Untouched();
     }
 
     /**
@@ -68,28 +64,59 @@ record ColorConversion(Kind kind, String inputTransfer, String inputMatrix, Stri
      * base layer is compatible with (profile 8.4 is HLG, 8.1 is HDR10). Profile 5 has no
      * compatible base layer and ffmpeg 5.1 cannot reshape it: it goes through untouched.
      */
-    private static String hdrTransfer(String transfer, DolbyVision dolbyVision) {
-        if (PQ.equals(transfer) || HLG.equals(transfer)) return transfer;
-        if (dolbyVision != null && dolbyVision.baseLayerIsHlg()) return HLG;
-        if (dolbyVision != null && dolbyVision.baseLayerIsPq()) return PQ;
-        return null;
+    private static Optional<String> hdrTransfer(Optional<String> transfer, DolbyVision dolbyVision) {
+        if (transfer.filter(t -> PQ.equals(t) || HLG.equals(t)).isPresent()) return transfer;
+        if (dolbyVision != null && dolbyVision.baseLayerIsHlg()) return Optional.of(HLG);
+        if (dolbyVision != null && dolbyVision.baseLayerIsPq()) return Optional.of(PQ);
+        return Optional.empty();
     }
 
-    /** The filters that follow scaling; empty when nothing changes. */
-    List<String> filters() {
-        String input = "zscale=tin=" + inputTransfer + ":pin=bt2020:min=" + inputMatrix + ":rin=" + inputRange;
-        return switch (kind) {
-            case NONE -> List.of();
-            case TONE_MAP -> List.of(input + ":t=linear:npl=" + REFERENCE_WHITE_NITS, "format=gbrpf32le",
+    /** Already SDR within BT.709-sized gamuts: the encoder carries the input's tags as they are. */
+    record Untouched() implements ColorConversion {
+        @Override
+        public List<String> filters() {
+            return List.of();
+        }
+
+        @Override
+        public List<String> outputTags() {
+            return List.of();
+        }
+
+        @Override
+        public boolean changesColour() {
+            return false;
+        }
+    }
+
+    /** PQ or HLG: tone-mapped to SDR. */
+    record ToneMap(InputColour input) implements ColorConversion {
+        @Override
+        public List<String> filters() {
+            return List.of(input.zscale() + ":t=linear:npl=" + REFERENCE_WHITE_NITS, "format=gbrpf32le",
                     "zscale=p=bt709", "tonemap=tonemap=" + TONE_MAP_OPERATOR + ":param=" + MOBIUS_LINEAR_UP_TO + ":desat=0",
                     "zscale=t=bt709:m=bt709:r=tv", "format=yuv420p");
-            case GAMUT_MAP -> List.of(input + ":t=bt709:p=bt709:m=bt709:r=tv", "format=yuv420p");
-        };
+        }
     }
 
-    /** Output tags that say what the filters made; none when the input's own tags still hold. */
-    List<String> outputTags() {
-        if (kind == Kind.NONE) return List.of();
-        return List.of("-color_primaries", "bt709", "-color_trc", "bt709", "-colorspace", "bt709", "-color_range", "tv");
+    /** BT.2020 primaries at SDR levels: only the gamut is mapped. */
+    record GamutMap(InputColour input) implements ColorConversion {
+        @Override
+        public List<String> filters() {
+            return List.of(input.zscale() + ":t=bt709:p=bt709:m=bt709:r=tv", "format=yuv420p");
+        }
+    }
+
+    /**
+     * How the input's colour is read: its transfer, YUV matrix and range. Only names from these
+     * lists reach the filter graph, whatever a file's tags say.
+     */
+    record InputColour(String transfer, String matrix, String range) {
+        static final Set<String> SDR_TRANSFERS = Set.of("bt709", "bt2020-10", "bt2020-12", "smpte170m", "bt470bg");
+        static final Set<String> YUV_MATRICES = Set.of("bt709", "bt2020nc", "bt2020c", "smpte170m", "bt470bg");
+
+        String zscale() {
+            return "zscale=tin=" + transfer + ":pin=bt2020:min=" + matrix + ":rin=" + range;
+        }
     }
 }

@@ -100,7 +100,7 @@ public final class Ffprobe {
     }
 
     private static ProbedColor color(JsonNode stream) {
-        return new ProbedColor(text(stream, "color_range"), text(stream, "color_space"), text(stream, "color_transfer"),
+        return ProbedColor.of(text(stream, "color_range"), text(stream, "color_space"), text(stream, "color_transfer"),
                 text(stream, "color_primaries"), ProbedColor.bitDepthOf(text(stream, "pix_fmt")));
     }
 

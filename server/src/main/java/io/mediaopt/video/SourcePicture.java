@@ -16,7 +16,7 @@ import java.util.List;
 record SourcePicture(ColorConversion color, AlphaDecoder alphaDecoder, boolean interlaced) {
 
     /** What the encode assumes before the probe answers: progressive SDR, no alpha. */
-    static final SourcePicture UNPROBED = new SourcePicture(ColorConversion.NONE, AlphaDecoder.NONE, false);
+    static final SourcePicture UNPROBED = new SourcePicture(new ColorConversion.Untouched(), AlphaDecoder.NONE, false);
 
     static final String DEINTERLACE = "bwdif=mode=send_frame:deint=interlaced";
 

@@ -217,7 +217,7 @@ public final class VideoOptimizer implements Optimizer {
      * ({@link InputSizeBudget}), and a result still larger says why.
      */
     private Optimized fallBack(VideoRun run, ProbedVideo probed, VideoEncoding larger) {
-        Optional<String> refusal = probed.picture().color().kind() != ColorConversion.Kind.NONE
+        Optional<String> refusal = probed.picture().color().changesColour()
                 ? Optional.of("its colour must be converted for SDR screens")
                 // nothing may follow the video in the file: a polyglot's second face must not come back
                 : !TrailingData.isAbsent(run.input(), run.sniffed()) ? Optional.of("other data follows the video in the file")

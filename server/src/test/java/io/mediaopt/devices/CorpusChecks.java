@@ -125,7 +125,7 @@ final class CorpusChecks {
     /** Tagged BT.709 SDR, 8-bit, whatever the input's HDR tags. */
     static Check bt709Sdr() {
         return (input, output, result) -> assertThat(probe(output).video().orElseThrow().color())
-                .isEqualTo(new ProbedColor("tv", "bt709", "bt709", "bt709", 8));
+                .isEqualTo(ProbedColor.of("tv", "bt709", "bt709", "bt709", 8));
     }
 
     /** Mean luma of the frame at 1 s near that of the SDR master the HDR file was graded from. */

@@ -70,9 +70,9 @@ abstract class JobStoreContract extends JobClaimsContract {
         Job claimed = store.claimNext(lease("n1", 5000), 3, 2000).orElseThrow();
         assertThat(claimed.request().renditions()).isEqualTo(asked);
 
-        List<Rendition> made = List.of(new Rendition("master.m3u8", RenditionRole.HLS_MASTER, null, null, "m3u8",
-                "application/vnd.apple.mpegurl", 120, null, null), new Rendition("360p.m3u8",
-                RenditionRole.HLS_PLAYLIST, 640, 360, "m3u8", "application/vnd.apple.mpegurl", 200, 812_000L, null));
+        List<Rendition> made = List.of(Rendition.file("master.m3u8", RenditionRole.HLS_MASTER, "m3u8",
+                "application/vnd.apple.mpegurl", 120), Rendition.file("360p.m3u8", RenditionRole.HLS_PLAYLIST, "m3u8",
+                "application/vnd.apple.mpegurl", 200).withSize(640, 360).withBandwidth(812_000L));
         assertThat(store.markDone("v", "n1", RESULT.withRenditions(made, null), "outputs/v/1-x.mp4", 3000)).isTrue();
         assertThat(store.find("v").orElseThrow().state().result().renditions()).isEqualTo(made);
         store.insert(pending("w", 1001));

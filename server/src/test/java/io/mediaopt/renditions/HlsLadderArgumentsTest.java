@@ -84,11 +84,11 @@ class HlsLadderArgumentsTest {
     void renditionsLiveUnderTheOutputKeyWithoutItsExtensionAndThePosterCommandIsLockedDown() {
         assertThat(RenditionKeys.key("outputs/j1/1-abc.mp4", "master.m3u8")).isEqualTo("outputs/j1/1-abc/master.m3u8");
         assertThat(RenditionKeys.prefix("outputs/j1/1-abc")).isEqualTo("outputs/j1/1-abc/");
-        List<String> poster = PosterArguments.frame("ffmpeg", Path.of("/w/in.mp4"), Path.of("/w/p.png"), null, 1000);
+        List<String> poster = PosterArguments.representative("ffmpeg", Path.of("/w/in.mp4"), Path.of("/w/p.png"), 1000);
         assertThat(Collections.indexOfSubList(poster, FfmpegArguments.LOCKDOWN)).isPositive();
         assertThat(poster).containsSequence("-vf", "thumbnail=" + PosterArguments.REPRESENTATIVE_OF_FRAMES)
                 .doesNotContain("-ss");
-        assertThat(PosterArguments.frame("ffmpeg", Path.of("/w/in.mp4"), Path.of("/w/p.png"), 2.5, 1000))
+        assertThat(PosterArguments.at("ffmpeg", Path.of("/w/in.mp4"), Path.of("/w/p.png"), 2.5, 1000))
                 .containsSequence("-ss", "2.500", "-i", "file:/w/in.mp4").doesNotContain("-vf");
     }
 
@@ -102,8 +102,8 @@ class HlsLadderArgumentsTest {
                 HlsArguments.av1Ladder("ffmpeg", in, Path.of("/w/hls"), rungs.stream().map(r -> r.av1(web.av1())).toList(),
                         true, web.av1(), web.audioBitrateKbps(), 1000, 2),
                 HlsArguments.videoOnly("ffmpeg", in, Path.of("/w/v.mp4")),
-                PosterArguments.frame("ffmpeg", in, Path.of("/w/p.png"), null, 1000),
-                PosterArguments.frame("ffmpeg", in, Path.of("/w/p.png"), 2.5, 1000));
+                PosterArguments.representative("ffmpeg", in, Path.of("/w/p.png"), 1000),
+                PosterArguments.at("ffmpeg", in, Path.of("/w/p.png"), 2.5, 1000));
         for (List<String> command : commands) {
             assertThat(LockedInputs.assertEveryInputLockedDown(command, "file:/w/in.mp4"))
                     .containsExactly(InputLockdown.MEDIA_FILE);

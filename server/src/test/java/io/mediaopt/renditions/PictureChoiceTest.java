@@ -45,12 +45,12 @@ class PictureChoiceTest {
     private static List<Rendition> set() {
         List<Rendition> set = new ArrayList<>();
         for (int width : new int[]{320, 1000, 1600}) {
-            set.add(new Rendition("w" + width + ".avif", RenditionRole.RESPONSIVE, width, width * 3 / 4, "avif",
-                    "image/avif", width * 10L, null, null));
-            set.add(new Rendition("w" + width + ".webp", RenditionRole.RESPONSIVE, width, width * 3 / 4, "webp",
-                    "image/webp", width * 15L, null, null));
-            set.add(new Rendition("w" + width + ".jpg", RenditionRole.RESPONSIVE, width, width * 3 / 4, "jpeg",
-                    "image/jpeg", width * 20L, null, null));
+            set.add(Rendition.file("w" + width + ".avif", RenditionRole.RESPONSIVE, "avif", "image/avif", width * 10L)
+                    .withSize(width, width * 3 / 4));
+            set.add(Rendition.file("w" + width + ".webp", RenditionRole.RESPONSIVE, "webp", "image/webp", width * 15L)
+                    .withSize(width, width * 3 / 4));
+            set.add(Rendition.file("w" + width + ".jpg", RenditionRole.RESPONSIVE, "jpeg", "image/jpeg", width * 20L)
+                    .withSize(width, width * 3 / 4));
         }
         return List.copyOf(set);
     }

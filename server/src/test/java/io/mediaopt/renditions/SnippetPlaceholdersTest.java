@@ -1,5 +1,6 @@
 package io.mediaopt.renditions;
 
+import io.mediaopt.media.MediaFormat;
 import io.mediaopt.media.Placeholder;
 import io.mediaopt.media.Rendition;
 import io.mediaopt.media.RenditionRole;
@@ -24,8 +25,8 @@ class SnippetPlaceholdersTest {
 
     @Test
     void aSetWithoutPlaceholdersHasNoStyle() {
-        Rendition bare = new Rendition("w640.jpg", RenditionRole.RESPONSIVE, 640, 480, "jpeg", "image/jpeg", 10, null,
-                "https://cdn.test/w640.jpg");
+        Rendition bare = Rendition.picture("w640.jpg", RenditionRole.RESPONSIVE, 640, 480, MediaFormat.JPEG, 10)
+                .withUrl("https://cdn.test/w640.jpg");
 
         assertThat(PictureSnippet.of(List.of(bare)).orElseThrow()).doesNotContain("style=")
                 .contains(" width=\"640\" height=\"480\" alt=\"\"");
@@ -33,10 +34,10 @@ class SnippetPlaceholdersTest {
 
     @Test
     void theVideoHasItsSizeAndThePostersColourBehindThePoster() {
-        Rendition poster = new Rendition("poster.webp", RenditionRole.POSTER, 1280, 720, "webp", "image/webp", 10,
-                null, "https://cdn.test/poster.webp").withPlaceholder(BLUE);
-        Rendition h264 = new Rendition("h264.mp4", RenditionRole.VIDEO_SOURCE, 1280, 720, "mp4", "video/mp4", 10,
-                null, "avc1.64001f, mp4a.40.2", "https://cdn.test/h264.mp4");
+        Rendition poster = Rendition.picture("poster.webp", RenditionRole.POSTER, 1280, 720, MediaFormat.WEBP, 10)
+                .withUrl("https://cdn.test/poster.webp").withPlaceholder(BLUE);
+        Rendition h264 = Rendition.picture("h264.mp4", RenditionRole.VIDEO_SOURCE, 1280, 720, MediaFormat.MP4, 10)
+                .withCodecs("avc1.64001f, mp4a.40.2").withUrl("https://cdn.test/h264.mp4");
 
         assertThat(VideoSnippet.of(List.of(poster, h264)).orElseThrow()).startsWith("<video controls playsinline "
                 + "preload=\"metadata\" width=\"1280\" height=\"720\" poster=\"https://cdn.test/poster.webp\" "
@@ -45,7 +46,7 @@ class SnippetPlaceholdersTest {
     }
 
     private static Rendition picture(String name, String format, int width) {
-        return new Rendition(name, RenditionRole.RESPONSIVE, width, width * 3 / 4, format, "image/" + format, 10, null,
-                "https://cdn.test/" + name).withPlaceholder(BLUE);
+        return Rendition.file(name, RenditionRole.RESPONSIVE, format, "image/" + format, 10)
+                .withSize(width, width * 3 / 4).withUrl("https://cdn.test/" + name).withPlaceholder(BLUE);
     }
 }

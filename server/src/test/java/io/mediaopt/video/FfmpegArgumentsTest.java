@@ -116,7 +116,7 @@ class FfmpegArgumentsTest {
     @Test
     void hlgIsToneMappedToBt709SdrAndTaggedSo() {
         SourcePicture hlg = picture("hevc", "yuv420p10le",
-                new ProbedColor("tv", "bt2020nc", "arib-std-b67", "bt2020", 10), null, false);
+                ProbedColor.of("tv", "bt2020nc", "arib-std-b67", "bt2020", 10), null, false);
         assertThat(FfmpegArguments.encode("ffmpeg", IN, OUT, Strategy.VIDEO_MP4_H264, preset("web"), PIXELS, 2, hlg))
                 .containsExactly("ffmpeg", "-nostdin", "-hide_banner", "-loglevel", "error", "-y",
                         "-protocol_whitelist", "file", "-format_whitelist", DEMUXERS,
@@ -138,7 +138,7 @@ class FfmpegArgumentsTest {
     @Test
     void pqFullRangeIsReadAsFullRangeAndToneMappedForVp9() {
         SourcePicture pq = picture("hevc", "yuv420p10le",
-                new ProbedColor("pc", "bt2020nc", "smpte2084", "bt2020", 10), null, false);
+                ProbedColor.of("pc", "bt2020nc", "smpte2084", "bt2020", 10), null, false);
         assertThat(FfmpegArguments.encode("ffmpeg", IN, OUT, Strategy.VIDEO_WEBM_VP9, preset("low-bandwidth"), PIXELS, 2, pq))
                 .containsSequence("-vf", "scale='trunc(min(iw,854)/2)*2':-2,"
                         + "zscale=tin=smpte2084:pin=bt2020:min=bt2020nc:rin=pc:t=linear:npl=203,format=gbrpf32le,"
@@ -149,26 +149,28 @@ class FfmpegArgumentsTest {
 
     @Test
     void dolbyVision84WithoutATransferTagTakesTheHlgPathAndProfile5GoesUntouched() {
-        SourcePicture profile84 = picture("hevc", "yuv420p10le", new ProbedColor(null, null, null, null, 10),
+        SourcePicture profile84 = picture("hevc", "yuv420p10le", ProbedColor.untagged(10),
                 new DolbyVision(8, 4), false);
-        assertThat(profile84.color()).isEqualTo(new ColorConversion(ColorConversion.Kind.TONE_MAP, "arib-std-b67", "bt2020nc", "tv"));
-        SourcePicture profile81 = picture("hevc", "yuv420p10le", new ProbedColor("tv", "bt2020nc", null, "bt2020", 10),
+        assertThat(profile84.color()).isEqualTo(new ColorConversion.ToneMap(
+                new ColorConversion.InputColour("arib-std-b67", "bt2020nc", "tv")));
+        SourcePicture profile81 = picture("hevc", "yuv420p10le", ProbedColor.of("tv", "bt2020nc", null, "bt2020", 10),
                 new DolbyVision(8, 1), false);
-        assertThat(profile81.color().inputTransfer()).isEqualTo("smpte2084");
-        SourcePicture profile5 = picture("hevc", "yuv420p10le", new ProbedColor(null, null, null, null, 10),
+        assertThat(profile81.color()).isEqualTo(new ColorConversion.ToneMap(
+                new ColorConversion.InputColour("smpte2084", "bt2020nc", "tv")));
+        SourcePicture profile5 = picture("hevc", "yuv420p10le", ProbedColor.untagged(10),
                 new DolbyVision(5, 0), false);
-        assertThat(profile5.color()).isEqualTo(ColorConversion.NONE);
+        assertThat(profile5.color()).isEqualTo(new ColorConversion.Untouched());
     }
 
     @Test
     void tenBitBt2020SdrHasOnlyItsGamutMappedAndSdrKeepsItsOwnTags() {
-        SourcePicture wide = picture("hevc", "yuv420p10le", new ProbedColor("tv", "bt2020nc", "bt2020-10", "bt2020", 10),
+        SourcePicture wide = picture("hevc", "yuv420p10le", ProbedColor.of("tv", "bt2020nc", "bt2020-10", "bt2020", 10),
                 null, false);
         assertThat(FfmpegArguments.encode("ffmpeg", IN, OUT, Strategy.VIDEO_MP4_H264, preset("web"), PIXELS, 2, wide))
                 .containsSequence("-vf", "scale='trunc(min(iw,1920)/2)*2':-2,"
                         + "zscale=tin=bt2020-10:pin=bt2020:min=bt2020nc:rin=tv:t=bt709:p=bt709:m=bt709:r=tv,format=yuv420p")
                 .contains("-color_trc");
-        SourcePicture fullRangeSdr = picture("h264", "yuvj420p", new ProbedColor("pc", "smpte170m", "smpte170m", "smpte170m", 8),
+        SourcePicture fullRangeSdr = picture("h264", "yuvj420p", ProbedColor.of("pc", "smpte170m", "smpte170m", "smpte170m", 8),
                 null, false);
         assertThat(fullRangeSdr).isEqualTo(SourcePicture.UNPROBED);
         assertThat(FfmpegArguments.encode("ffmpeg", IN, OUT, Strategy.VIDEO_MP4_H264, preset("web"), PIXELS, 2, fullRangeSdr))
@@ -178,7 +180,7 @@ class FfmpegArgumentsTest {
 
     @Test
     void vp9AlphaIsDecodedWithLibvpxAndKeptByVp9ButLaidOnWhiteForH264() {
-        SourcePicture alpha = picture("vp9", "yuv420p", ProbedColor.UNTAGGED_8_BIT, null, true);
+        SourcePicture alpha = picture("vp9", "yuv420p", ProbedColor.untagged(8), null, true);
         Path webm = Path.of("/work/out/video.webm");
         assertThat(FfmpegArguments.encode("ffmpeg", IN, webm, Strategy.VIDEO_WEBM_VP9, preset("low-bandwidth"), PIXELS, 2, alpha))
                 .containsSequence("-threads", "1", "-c:v", "libvpx-vp9", "-i", "file:/work/in put:1.mov")
@@ -191,14 +193,14 @@ class FfmpegArgumentsTest {
                         + "[canvas]drawbox=c=white:t=fill[white];[white][picture]overlay=format=auto,format=yuv420p")
                 .containsSequence("-profile:v", "high", "-pix_fmt", "yuv420p");
         assertThat(alpha.flattensAlpha(Strategy.VIDEO_MP4_H264)).isTrue();
-        assertThat(picture("h264", "yuv420p", ProbedColor.UNTAGGED_8_BIT, null, true).hasAlpha())
+        assertThat(picture("h264", "yuv420p", ProbedColor.untagged(8), null, true).hasAlpha())
                 .as("only libvpx reads an alpha channel").isFalse();
     }
 
     @Test
     void interlacedVideoIsDeinterlacedBeforeScaling() {
         SourcePicture interlaced = SourcePicture.of(new ProbedStream(0, "video", "mpeg2video", 720, 576, "yuv420p", 2.0,
-                null, 0, false, ProbedColor.UNTAGGED_8_BIT, null, false, true));
+                null, 0, false, ProbedColor.untagged(8), null, false, true));
         assertThat(FfmpegArguments.encode("ffmpeg", IN, OUT, Strategy.VIDEO_MP4_H264, preset("web"), PIXELS, 2, interlaced))
                 .containsSequence("-vf", "bwdif=mode=send_frame:deint=interlaced,scale='trunc(min(iw,1920)/2)*2':-2")
                 .doesNotContain("-color_trc");

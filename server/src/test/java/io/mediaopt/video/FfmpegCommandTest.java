@@ -1,17 +1,14 @@
 package io.mediaopt.video;
 
+import io.mediaopt.MainSources;
 import io.mediaopt.media.Presets;
 import io.mediaopt.media.Strategy;
 import io.mediaopt.media.VideoSettings;
 import org.junit.jupiter.api.Test;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
-import java.util.stream.Stream;
 
 import static io.mediaopt.video.InputLockdown.MATROSKA_STDIN;
 import static io.mediaopt.video.InputLockdown.MEDIA_FILE;
@@ -32,7 +29,7 @@ class FfmpegCommandTest {
     void everyInputOfEveryVideoCommandCarriesItsLockdownBeforeItsOwnOptions() {
         VideoSettings web = Presets.standard().find("web").orElseThrow().video();
         SourcePicture alpha = SourcePicture.of(new ProbedStream(0, "video", "vp9", 640, 360, "yuv420p", 2.0, null, 0,
-                false, ProbedColor.UNTAGGED_8_BIT, null, true, false));
+                false, ProbedColor.untagged(8), null, true, false));
         for (Strategy strategy : List.of(Strategy.VIDEO_MP4_H264, Strategy.VIDEO_WEBM_VP9, Strategy.VIDEO_MP4_AV1)) {
             for (SourcePicture picture : List.of(SourcePicture.UNPROBED, alpha)) {
                 assertThat(LockedInputs.assertEveryInputLockedDown(FfmpegArguments.encode("ffmpeg", IN,
@@ -78,33 +75,15 @@ class FfmpegCommandTest {
     }
 
     @Test
-    void noOtherSourceFileOpensACommandOrNamesAnInput() throws IOException {
-        Path sources = mainSources();
-        try (Stream<Path> files = Files.walk(sources)) {
-            List<String> writers = files.filter(f -> f.toString().endsWith(".java"))
-                    .filter(f -> !Set.of("FfmpegCommand.java", "InputLockdown.java").contains(f.getFileName().toString()))
-                    .filter(f -> BUILDER_WORDS.stream().anyMatch(read(f)::contains))
-                    .map(f -> sources.relativize(f).toString())
-                    .toList();
-            assertThat(writers).as("files writing an ffmpeg opening or input by hand").isEmpty();
-        }
-        assertThat(read(sources.resolve("io/mediaopt/video/FfmpegCommand.java"))).contains("\"-nostdin\"", "\"-i\"");
-    }
-
-    private static Path mainSources() {
-        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-            Path sources = dir.resolve("server/src/main/java");
-            if (Files.isDirectory(sources)) return sources;
-            if (Files.isDirectory(dir.resolve("src/main/java/io/mediaopt"))) return dir.resolve("src/main/java");
-        }
-        throw new IllegalStateException("server/src/main/java not found above " + Path.of("").toAbsolutePath());
-    }
-
-    private static String read(Path file) {
-        try {
-            return Files.readString(file);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+    void noOtherSourceFileOpensACommandOrNamesAnInput() {
+        Path sources = MainSources.directory();
+        List<String> writers = MainSources.javaFiles().stream()
+                .filter(f -> !Set.of("FfmpegCommand.java", "InputLockdown.java").contains(f.getFileName().toString()))
+                .filter(f -> BUILDER_WORDS.stream().anyMatch(MainSources.read(f)::contains))
+                .map(f -> sources.relativize(f).toString())
+                .toList();
+        assertThat(writers).as("files writing an ffmpeg opening or input by hand").isEmpty();
+        assertThat(MainSources.read(sources.resolve("io/mediaopt/video/FfmpegCommand.java")))
+                .contains("\"-nostdin\"", "\"-i\"");
     }
 }

@@ -10,7 +10,7 @@ class FrameSizeTest {
 
     private static ProbedStream video(int width, int height, int rotation) {
         return new ProbedStream(0, "video", "h264", width, height, "yuv420p", 1.0, null, rotation, false,
-                ProbedColor.UNTAGGED_8_BIT, null, false, false);
+                ProbedColor.untagged(8), null, false, false);
     }
 
     /** Expected sizes are what ffmpeg's scale='trunc(min(iw,W)/2)*2':-2 writes for these inputs. */

@@ -58,11 +58,11 @@ class ProbeParsingTest {
                 ], "format": {"format_name": "mov,mp4,m4a,3gp,3g2,mj2"}}
                 """);
         ProbedStream hlg = report.streams().getFirst();
-        assertThat(hlg.color()).isEqualTo(new ProbedColor("tv", "bt2020nc", "arib-std-b67", "bt2020", 10));
+        assertThat(hlg.color()).isEqualTo(ProbedColor.of("tv", "bt2020nc", "arib-std-b67", "bt2020", 10));
         assertThat(hlg.dolbyVision()).isEqualTo(new DolbyVision(8, 4));
         assertThat(hlg.alpha()).isFalse();
         ProbedStream vp9 = report.streams().get(1);
-        assertThat(vp9.color()).isEqualTo(ProbedColor.UNTAGGED_8_BIT);
+        assertThat(vp9.color()).isEqualTo(ProbedColor.untagged(8));
         assertThat(vp9.dolbyVision()).isNull();
         assertThat(vp9.alpha()).isTrue();
         assertThat(vp9.interlaced()).isFalse();

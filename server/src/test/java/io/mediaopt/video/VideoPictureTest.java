@@ -58,7 +58,7 @@ class VideoPictureTest {
     void hdrIsToneMappedToBt709Sdr(String transfer, String preset, String strategy, int width) throws Exception {
         Path input = transfer.equals("hlg") ? DeviceFiles.iphoneHlgMov() : DeviceFiles.hdr10Mp4();
         ProbedStream in = Videos.probe(input).video().orElseThrow();
-        assertThat(in.color().transfer()).isEqualTo(transfer.equals("hlg") ? "arib-std-b67" : "smpte2084");
+        assertThat(in.color().transfer()).contains(transfer.equals("hlg") ? "arib-std-b67" : "smpte2084");
         assertThat(in.color().bitDepth()).isEqualTo(10);
 
         Path dir = newDir(transfer + "-" + preset);
@@ -68,7 +68,7 @@ class VideoPictureTest {
         ProbedStream out = Videos.probe(result.output()).video().orElseThrow();
         assertThat(out.displayWidth()).isEqualTo(width);
         assertThat(out.pixelFormat()).isEqualTo("yuv420p");
-        assertThat(out.color()).isEqualTo(new ProbedColor("tv", "bt709", "bt709", "bt709", 8));
+        assertThat(out.color()).isEqualTo(ProbedColor.of("tv", "bt709", "bt709", "bt709", 8));
 
         Path master = master(width, dir.resolve("master.mkv"));
         FrameMeasure.Similarity similarity = FrameMeasure.compare(result.output(), master);
