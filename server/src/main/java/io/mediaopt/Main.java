@@ -46,6 +46,7 @@ import io.mediaopt.storage.Storage;
 import io.mediaopt.usage.UsageCounters;
 import io.mediaopt.video.ProcessRunner;
 import io.mediaopt.video.ToolVersions;
+import io.mediaopt.video.ChunkedVideo;
 import io.mediaopt.video.VideoOptimizer;
 import io.mediaopt.video.VideoTools;
 import io.mediaopt.webhooks.Backoff;
@@ -68,6 +69,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.Callable;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -145,15 +147,19 @@ public final class Main {
                 Ssimulacra2.arithmetic());
         ProcessRunner processes = service.own(new ProcessRunner());
         VideoTools videoTools = new VideoTools(config.ffmpegPath(), config.ffprobePath(), processes);
-        Map<MediaKind, Optimizer> optimizers = Map.of(
-                MediaKind.IMAGE, new ImageOptimizer(vips, config.limits(), config.imageQuality()),
-                MediaKind.VIDEO, new VideoOptimizer(videoTools, config.limits(), config.videoEncodes(),
-                        config.videoQuality()));
 
         Storage storage = storage(config, outputDir, service);
         ServiceMetrics metrics = service.own(config.metricsEnabled() ? ServiceMetrics.prometheus() : ServiceMetrics.off());
         SqlDialect database = config.databaseDialect();
         JdbcJobStore store = service.own(JdbcJobStore.open(config.databaseUrl(), database, json, presets));
+        Semaphore videoEncoders = new Semaphore(config.videoEncodes(), true);
+        ChunkedVideo chunks = ChunkedVideo.create(config.videoChunks(), store.dataSource(), database, storage,
+                videoTools, config.limits(), videoEncoders, config.nodeId(), config.jobLease(), clock,
+                outputDir.resolve("work").resolve("chunks"));
+        Map<MediaKind, Optimizer> optimizers = Map.of(
+                MediaKind.IMAGE, new ImageOptimizer(vips, config.limits(), config.imageQuality()),
+                MediaKind.VIDEO, new VideoOptimizer(videoTools, config.limits(), videoEncoders, config.videoQuality(),
+                        config.videoChunks().enabled() ? chunks : null));
         JobFailures failures = new JobFailures(store, metrics, clock);
         JobStore.Recovery recovery = store.recoverOwnedBy(config.nodeId(), config.jobMaxAttempts(), clock.millis());
         if (recovery.requeued() + recovery.failed() > 0) {
@@ -186,7 +192,7 @@ public final class Main {
                     store.check();
                     storage.check();
                     outputDisk.check();
-                }));
+                }, chunks.work()));
         metrics.gauge("mediaopt.jobs.pending", "Jobs waiting for an encoder (the queue all nodes share)",
                 store::countPending);
         metrics.gauge("mediaopt.workers.busy", "Encoding slots of this node in use", workers::busy);

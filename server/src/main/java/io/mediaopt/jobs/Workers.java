@@ -48,11 +48,20 @@ public final class Workers implements AutoCloseable {
     private final OutageGate gate;
     private final EndedInputs endedInputs;
     private final OutageRetries outageRetries;
+    private final UnitsOfWork units;
     private volatile boolean running;
     private Thread dispatcher;
 
     public Workers(WorkerSettings settings, JobStore store, JobProcessor processor, Storage storage,
                    WorkDirs workDirs, JobFailures failures, Clock clock, OutageGate.Probe dependencies) {
+        this(settings, store, processor, storage, workDirs, failures, clock, dependencies, UnitsOfWork.NONE);
+    }
+
+    /** With {@code units}, which a free slot takes before a queued job. */
+    public Workers(WorkerSettings settings, JobStore store, JobProcessor processor, Storage storage,
+                   WorkDirs workDirs, JobFailures failures, Clock clock, OutageGate.Probe dependencies,
+                   UnitsOfWork units) {
+        this.units = units;
         this.settings = settings;
         this.slots = new Semaphore(settings.slots(), true);
         this.store = store;
@@ -155,6 +164,12 @@ public final class Workers implements AutoCloseable {
                     nextSweep = clock.millis() + settings.lease().toMillis();
                 }
                 slots.acquire();
+                // a unit of a job already running goes first: that job ends sooner
+                Optional<Runnable> unit = gate.open() ? claimUnit() : Optional.empty();
+                if (unit.isPresent()) {
+                    encoders.submit(() -> runUnit(unit.get()));
+                    continue;
+                }
                 // the job that freed the slot may have met an outage
                 Optional<Job> claimed = gate.open() ? claim() : Optional.empty();
                 if (claimed.isPresent()) {
@@ -177,6 +192,25 @@ public final class Workers implements AutoCloseable {
         } catch (RuntimeException e) {
             if (!gate.closeIfOutage(e)) log.warn("cannot claim a job", e);
             return Optional.empty();
+        }
+    }
+
+    private Optional<Runnable> claimUnit() {
+        try {
+            return units.claimOne();
+        } catch (RuntimeException e) {
+            if (!gate.closeIfOutage(e)) log.warn("cannot claim a unit of work", e);
+            return Optional.empty();
+        }
+    }
+
+    private void runUnit(Runnable unit) {
+        try {
+            unit.run();
+        } catch (RuntimeException e) {
+            if (!gate.closeIfOutage(e)) log.warn("a unit of work failed", e);
+        } finally {
+            slots.release();
         }
     }
 
