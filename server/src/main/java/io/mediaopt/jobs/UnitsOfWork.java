@@ -10,6 +10,9 @@ import java.util.Optional;
 public interface UnitsOfWork {
     UnitsOfWork NONE = Optional::empty;
 
-    /** The work of one claimed unit, or empty when there is none to take. */
+    /**
+     * The work of one claimed unit, or empty when there is none to take or it cannot be told.
+     * Neither this nor the work throws: each logs its own failures.
+     */
     Optional<Runnable> claimOne();
 }

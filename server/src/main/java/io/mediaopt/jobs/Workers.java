@@ -52,12 +52,7 @@ public final class Workers implements AutoCloseable {
     private volatile boolean running;
     private Thread dispatcher;
 
-    public Workers(WorkerSettings settings, JobStore store, JobProcessor processor, Storage storage,
-                   WorkDirs workDirs, JobFailures failures, Clock clock, OutageGate.Probe dependencies) {
-        this(settings, store, processor, storage, workDirs, failures, clock, dependencies, UnitsOfWork.NONE);
-    }
-
-    /** With {@code units}, which a free slot takes before a queued job. */
+    /** {@code units}: work a free slot takes before a queued job ({@link UnitsOfWork#NONE}: none). */
     public Workers(WorkerSettings settings, JobStore store, JobProcessor processor, Storage storage,
                    WorkDirs workDirs, JobFailures failures, Clock clock, OutageGate.Probe dependencies,
                    UnitsOfWork units) {
@@ -165,9 +160,15 @@ public final class Workers implements AutoCloseable {
                 }
                 slots.acquire();
                 // a unit of a job already running goes first: that job ends sooner
-                Optional<Runnable> unit = gate.open() ? claimUnit() : Optional.empty();
+                Optional<Runnable> unit = gate.open() ? units.claimOne() : Optional.empty();
                 if (unit.isPresent()) {
-                    encoders.submit(() -> runUnit(unit.get()));
+                    encoders.submit(() -> {
+                        try {
+                            unit.get().run();
+                        } finally {
+                            slots.release();
+                        }
+                    });
                     continue;
                 }
                 // the job that freed the slot may have met an outage
@@ -192,25 +193,6 @@ public final class Workers implements AutoCloseable {
         } catch (RuntimeException e) {
             if (!gate.closeIfOutage(e)) log.warn("cannot claim a job", e);
             return Optional.empty();
-        }
-    }
-
-    private Optional<Runnable> claimUnit() {
-        try {
-            return units.claimOne();
-        } catch (RuntimeException e) {
-            if (!gate.closeIfOutage(e)) log.warn("cannot claim a unit of work", e);
-            return Optional.empty();
-        }
-    }
-
-    private void runUnit(Runnable unit) {
-        try {
-            unit.run();
-        } catch (RuntimeException e) {
-            if (!gate.closeIfOutage(e)) log.warn("a unit of work failed", e);
-        } finally {
-            slots.release();
         }
     }
 

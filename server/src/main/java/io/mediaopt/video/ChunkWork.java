@@ -6,7 +6,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -38,9 +37,15 @@ public final class ChunkWork implements UnitsOfWork {
 
     @Override
     public Optional<Runnable> claimOne() {
-        return store.claimAny(encoder.nodeId(), encoder.leaseUntil(), clock.millis()).map(chunk -> () -> run(chunk));
+        try {
+            return store.claimAny(encoder.nodeId(), encoder.leaseUntil(), clock.millis()).map(chunk -> () -> run(chunk));
+        } catch (RuntimeException e) {
+            log.warn("cannot claim a video chunk: {}", e.toString());
+            return Optional.empty();
+        }
     }
 
+    /** A chunk that fails here is left to its lease: another node (or this one) takes it again. */
     private void run(Chunk chunk) {
         Path dir = null;
         try {
@@ -49,8 +54,8 @@ public final class ChunkWork implements UnitsOfWork {
             Path source = dir.resolve("source");
             storage.copyTo(chunk.sourceKey(), source);
             encoder.encode(chunk, source, dir);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        } catch (IOException | RuntimeException e) {
+            log.warn("chunk {} of job {} not encoded here: {}", chunk.index(), chunk.jobId(), e.toString());
         } finally {
             if (dir != null) deleteTree(dir);
         }

@@ -90,6 +90,43 @@ class ChunkedVideoNodesTest {
         assertThat(cluster.s3().keys("chunks/")).as("no chunk left in the bucket").isEmpty();
     }
 
+    @Test
+    void aJobWhoseNodeDiesIsTakenOverWithTheChunksDoneSoFar() throws Exception {
+        ServerProcess first = cluster.node("node-0", CHUNKS);
+        ServerProcess second = cluster.node("node-1", CHUNKS);
+        for (ServerProcess n : cluster.nodes()) n.awaitHealthy();
+        Path source = Fixtures.video("chunked-nodes.mp4", "1280x720", FPS, 12, true, "-c:v", "libx264",
+                "-preset", "veryfast", "-g", "25", "-sc_threshold", "0", "-crf", "16", "-pix_fmt", "yuv420p",
+                "-c:a", "aac");
+        String jobId;
+        try (MediaoptClient c = first.client()) {
+            jobId = c.submitJob(source, "web").jobId();
+        }
+        String parentNode = await("the job held by a node", "SELECT lease_owner FROM jobs WHERE id = ? AND status = 'processing'", jobId);
+        String doneBefore = await("a chunk done", "SELECT id FROM video_chunks WHERE job_id = ? AND status = 'done'", jobId);
+        int planned = queryInt("SELECT COUNT(*) FROM video_chunks WHERE job_id = ?", jobId);
+        ServerProcess parent = parentNode.equals("node-0") ? first : second;
+        ServerProcess survivor = parent == first ? second : first;
+        parent.kill();
+
+        try (MediaoptClient c = survivor.client()) {
+            // until the job ends, the chunk done before the kill stays done and no second plan appears
+            Job job = Eventually.await(Duration.ofMinutes(6), () -> {
+                assertThat(chunkStatus(doneBefore)).allMatch(status -> status.startsWith("done"));
+                assertThat(queryInt("SELECT COUNT(*) FROM video_chunks WHERE job_id = ?", jobId)).isIn(0, planned);
+                return c.getJob(jobId);
+            }, j -> j.status() == JobStatus.DONE || j.status() == JobStatus.FAILED);
+            assertThat(job.status()).isEqualTo(JobStatus.DONE);
+            assertThat(c.getUsage().totalJobs()).as("done once, by the survivor").isEqualTo(1);
+            Path chunked = dir.resolve("taken-over.mp4");
+            c.download(jobId, chunked);
+            Path onePiece = dir.resolve("one-piece.mp4");
+            Files.write(onePiece, c.optimize(source, "web").content());
+            ChunkedOutputs.assertMatches(chunked, onePiece, source, FPS);
+        }
+        assertThat(queryInt("SELECT attempts FROM jobs WHERE id = ?", jobId)).as("taken over once").isEqualTo(2);
+    }
+
     private String await(String what, String sql, String jobId) throws Exception {
         try (Connection c = DriverManager.getConnection(cluster.databaseUrl()); PreparedStatement s = c.prepareStatement(sql)) {
             s.setString(1, jobId);
