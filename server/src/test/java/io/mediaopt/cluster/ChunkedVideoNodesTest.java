@@ -55,18 +55,8 @@ class ChunkedVideoNodesTest {
     void theOtherNodeTakesChunksAndOneKilledMidChunkLosesNothing() throws Exception {
         ServerProcess first = cluster.node("node-0", CHUNKS);
         ServerProcess second = cluster.node("node-1", CHUNKS);
-        for (ServerProcess n : cluster.nodes()) n.awaitHealthy();
-        // a key frame every second: cuts every 2 s
-        Path source = Fixtures.video("chunked-nodes.mp4", "1280x720", FPS, 12, true, "-c:v", "libx264",
-                "-preset", "veryfast", "-g", "25", "-sc_threshold", "0", "-crf", "16", "-pix_fmt", "yuv420p",
-                "-c:a", "aac");
-        String jobId;
-        try (MediaoptClient c = first.client()) {
-            jobId = c.submitJob(source, "web").jobId();
-        }
-
-        String parentNode = await("the job held by a node", "SELECT lease_owner FROM jobs WHERE id = ? AND status = 'processing'", jobId);
-        ServerProcess parent = parentNode.equals("node-0") ? first : second;
+        String jobId = submitted(first);
+        ServerProcess parent = runner(jobId, first, second);
         ServerProcess helper = parent == first ? second : first;
         String helperNode = helper == first ? "node-0" : "node-1";
         String chunk = await("a chunk encoded by the other node", "SELECT id FROM video_chunks WHERE job_id = ? AND status = "
@@ -81,9 +71,9 @@ class ChunkedVideoNodesTest {
             Path chunked = dir.resolve("chunked.mp4");
             c.download(jobId, chunked);
             Path onePiece = dir.resolve("one-piece.mp4");
-            Files.write(onePiece, c.optimize(source, "web").content());
+            Files.write(onePiece, c.optimize(source(), "web").content());
             assertThat(ChunkedOutputs.keyFrames(chunked)).as("cut every 2 s").contains(0, 50, 100, 150, 200, 250);
-            ChunkedOutputs.assertMatches(chunked, onePiece, source, FPS);
+            ChunkedOutputs.assertMatches(chunked, onePiece, source(), FPS);
         }
         assertThat(queryInt("SELECT attempts FROM jobs WHERE id = ?", jobId)).as("the job itself never retaken").isEqualTo(1);
         assertThat(queryInt("SELECT COUNT(*) FROM video_chunks WHERE job_id = ?", jobId)).as("chunks forgotten").isZero();
@@ -94,18 +84,10 @@ class ChunkedVideoNodesTest {
     void aJobWhoseNodeDiesIsTakenOverWithTheChunksDoneSoFar() throws Exception {
         ServerProcess first = cluster.node("node-0", CHUNKS);
         ServerProcess second = cluster.node("node-1", CHUNKS);
-        for (ServerProcess n : cluster.nodes()) n.awaitHealthy();
-        Path source = Fixtures.video("chunked-nodes.mp4", "1280x720", FPS, 12, true, "-c:v", "libx264",
-                "-preset", "veryfast", "-g", "25", "-sc_threshold", "0", "-crf", "16", "-pix_fmt", "yuv420p",
-                "-c:a", "aac");
-        String jobId;
-        try (MediaoptClient c = first.client()) {
-            jobId = c.submitJob(source, "web").jobId();
-        }
-        String parentNode = await("the job held by a node", "SELECT lease_owner FROM jobs WHERE id = ? AND status = 'processing'", jobId);
+        String jobId = submitted(first);
+        ServerProcess parent = runner(jobId, first, second);
         String doneBefore = await("a chunk done", "SELECT id FROM video_chunks WHERE job_id = ? AND status = 'done'", jobId);
         int planned = queryInt("SELECT COUNT(*) FROM video_chunks WHERE job_id = ?", jobId);
-        ServerProcess parent = parentNode.equals("node-0") ? first : second;
         ServerProcess survivor = parent == first ? second : first;
         parent.kill();
 
@@ -121,10 +103,32 @@ class ChunkedVideoNodesTest {
             Path chunked = dir.resolve("taken-over.mp4");
             c.download(jobId, chunked);
             Path onePiece = dir.resolve("one-piece.mp4");
-            Files.write(onePiece, c.optimize(source, "web").content());
-            ChunkedOutputs.assertMatches(chunked, onePiece, source, FPS);
+            Files.write(onePiece, c.optimize(source(), "web").content());
+            ChunkedOutputs.assertMatches(chunked, onePiece, source(), FPS);
         }
         assertThat(queryInt("SELECT attempts FROM jobs WHERE id = ?", jobId)).as("taken over once").isEqualTo(2);
+    }
+
+    /** 12 s of 720p with a key frame every second: cuts every 2 s. */
+    private static Path source() {
+        return Fixtures.video("chunked-nodes.mp4", "1280x720", FPS, 12, true, "-c:v", "libx264",
+                "-preset", "veryfast", "-g", "25", "-sc_threshold", "0", "-crf", "16", "-pix_fmt", "yuv420p",
+                "-c:a", "aac");
+    }
+
+    /** The job of {@link #source()} submitted to {@code node} once every node is up. */
+    private String submitted(ServerProcess node) throws Exception {
+        for (ServerProcess n : cluster.nodes()) n.awaitHealthy();
+        try (MediaoptClient c = node.client()) {
+            return c.submitJob(source(), "web").jobId();
+        }
+    }
+
+    /** The node of the two whose lease the job is under. */
+    private ServerProcess runner(String jobId, ServerProcess first, ServerProcess second) throws Exception {
+        String owner = await("the job held by a node", "SELECT lease_owner FROM jobs WHERE id = ? AND status = 'processing'",
+                jobId);
+        return owner.equals("node-0") ? first : second;
     }
 
     private String await(String what, String sql, String jobId) throws Exception {
