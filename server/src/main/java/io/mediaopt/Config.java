@@ -6,6 +6,7 @@ import io.mediaopt.jobs.SqlDialect;
 import io.mediaopt.keeping.KeepSettings;
 import io.mediaopt.keeping.Keeping;
 import io.mediaopt.imageurl.ImageUrlLimits;
+import io.mediaopt.video.ChunkSettings;
 import io.mediaopt.imageurl.ImageUrlSettings;
 import io.mediaopt.logs.LogFormat;
 import io.mediaopt.media.Limits;
@@ -65,7 +66,8 @@ public record Config(
         CorsOrigins cors,
         KeepSettings keep,
         ImageUrlSettings imageUrls,
-        ImageUrlLimits imageUrlLimits) {
+        ImageUrlLimits imageUrlLimits,
+        ChunkSettings videoChunks) {
 
     /**
      * 1 GiB: room for a few jobs at the default input limit (120 MiB) with their copies, outputs
@@ -144,7 +146,8 @@ public record Config(
                 r.optional("SERVICE_CORS_ORIGINS", CorsOrigins::parse).orElse(CorsOrigins.NONE),
                 keep(r),
                 ImageUrlSettings.read(r::raw, r::problem),
-                ImageUrlLimits.read(r::raw, r::problem));
+                ImageUrlLimits.read(r::raw, r::problem),
+                ChunkSettings.read(r::raw, r::problem));
 
         try {
             SqlDialect.of(config.databaseUrl);
@@ -233,7 +236,8 @@ public record Config(
                 + ", connectionLimits=" + connectionLimits + ", uploads=" + uploads + ", webhooks=" + webhooks
                 + ", imageQuality=" + imageQuality + ", videoQuality=" + videoQuality + ", metricsEnabled=" + metricsEnabled
                 + ", metricsPublic=" + metricsPublic + ", logFormat=" + logFormat + ", minFreeBytes=" + minFreeBytes
-                + ", cors=" + cors + ", keep=" + keep + ", imageUrls=" + imageUrls + ", imageUrlLimits=" + imageUrlLimits + "]";
+                + ", cors=" + cors + ", keep=" + keep + ", imageUrls=" + imageUrls + ", imageUrlLimits=" + imageUrlLimits
+                + ", videoChunks=" + videoChunks + "]";
     }
 
     /** Invalid configuration: the message names every bad variable. */

@@ -42,6 +42,7 @@ import io.mediaopt.storage.StorageFeature;
 import io.mediaopt.tokens.JdbcTokenUses;
 import io.mediaopt.uploads.UploadsFeature;
 import io.mediaopt.usage.UsageCounters;
+import io.mediaopt.video.ChunkedVideo;
 import io.mediaopt.video.ProcessRunner;
 import io.mediaopt.video.VideoFeature;
 import io.mediaopt.video.VideoOptimizer;
@@ -62,6 +63,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -197,10 +199,14 @@ public final class Main {
     private static JobsFeature jobs(Config config, Path outputDir, JdbcJobStore store, SqlDialect database,
                                     Storage storage, Vips vips, VideoTools videoTools, PlayableJobs playable,
                                     UsageCounters usage, ServiceMetrics metrics, Clock clock) {
+        Semaphore videoEncoders = new Semaphore(config.videoEncodes(), true);
+        ChunkedVideo chunks = ChunkedVideo.create(config.videoChunks(), store.dataSource(), database, storage,
+                videoTools, config.limits(), videoEncoders, config.nodeId(), config.jobLease(), clock,
+                outputDir.resolve("work").resolve("chunks"));
         Map<MediaKind, Optimizer> optimizers = Map.of(
                 MediaKind.IMAGE, new ImageOptimizer(vips, config.limits(), config.imageQuality()),
-                MediaKind.VIDEO, new VideoOptimizer(videoTools, config.limits(), config.videoEncodes(),
-                        config.videoQuality()));
+                MediaKind.VIDEO, new VideoOptimizer(videoTools, config.limits(), videoEncoders, config.videoQuality(),
+                        config.videoChunks().enabled() ? chunks : null));
         JobsFeature.Settings settings = new JobsFeature.Settings(
                 new WorkerSettings(config.workers(), config.queueTimeout(), config.nodeId(), config.jobLease(),
                         config.jobMaxAttempts(), config.role().processesQueue(), config.shutdownGrace()),
@@ -210,7 +216,8 @@ public final class Main {
         return JobsFeature.open(settings, store, database, storage, optimizers,
                 new RenditionMaker(vips, videoTools, config.limits(), config.imageQuality()), playable, usage, metrics,
                 new DiskSpace(outputDir, config.minFreeBytes()),
-                database.file(config.databaseUrl()).map(file -> new DiskSpace(file, config.minFreeBytes())), clock);
+                database.file(config.databaseUrl()).map(file -> new DiskSpace(file, config.minFreeBytes())),
+                chunks.work(), clock);
     }
 
     /**

@@ -8,6 +8,7 @@ import io.mediaopt.media.Optimizer;
 import io.mediaopt.media.Polyglots;
 import io.mediaopt.media.Preset;
 import io.mediaopt.media.QueueDeadline;
+import io.mediaopt.media.SharedInput;
 import io.mediaopt.metrics.ServiceMetrics;
 import io.mediaopt.renditions.HlsPublication;
 import io.mediaopt.renditions.Made;
@@ -156,7 +157,7 @@ public final class JobProcessor {
                 preset, workDir, early);
         long started = System.nanoTime();
         Optimized optimized = optimizer.optimize(input, job.media(), request.options().applyTo(preset), workDir,
-                new JobProgress(store, job.id(), clock), deadline);
+                new JobProgress(store, job.id(), clock), deadline, shared(job));
         metrics.encodeTime(job.media().kind().wireName(), Duration.ofNanos(System.nanoTime() - started));
         // renditions follow the preset itself, from the input
         List<Made> made = renditions.make(request.renditions(), input, preset, optimized, workDir, earlyHls);
@@ -171,6 +172,12 @@ public final class JobProcessor {
         OptimizationResult result = OptimizationResult.of(optimized, filename, request.inputBytes(), outputBytes)
                 .withRenditions(made.stream().map(Made::rendition).toList(), null);
         return new Encoded(result, outputKey, output, optimized.contentType(), made, early);
+    }
+
+    /** A queued job's stored input, which other nodes may read while it runs. */
+    private static Optional<SharedInput> shared(Job job) {
+        String key = job.state().inputKey();
+        return job.origin().queued() && key != null ? Optional.of(new SharedInput(job.id(), key)) : Optional.empty();
     }
 
     private Job storeHere(Job job, Encoded encoded) {

@@ -60,7 +60,8 @@ public final class JobsFeature implements Feature, AutoCloseable {
     public static JobsFeature open(Settings settings, JdbcJobStore store, SqlDialect database, Storage storage,
                                    Map<MediaKind, Optimizer> optimizers, RenditionMaker renditions,
                                    PlayableJobs playable, UsageCounters usage, ServiceMetrics metrics,
-                                   DiskSpace outputDisk, Optional<DiskSpace> databaseDisk, Clock clock) {
+                                   DiskSpace outputDisk, Optional<DiskSpace> databaseDisk, UnitsOfWork chunks,
+                                   Clock clock) {
         WorkerSettings slots = settings.workers();
         JobFailures failures = new JobFailures(store, metrics, clock);
         JobStore.Recovery recovery = store.recoverOwnedBy(slots.nodeId(), slots.maxAttempts(), clock.millis());
@@ -77,7 +78,7 @@ public final class JobsFeature implements Feature, AutoCloseable {
             store.check();
             storage.check();
             outputDisk.check();
-        });
+        }, chunks);
         metrics.gauge("mediaopt.jobs.pending", "Jobs waiting for an encoder (the queue all nodes share)",
                 store::countPending);
         metrics.gauge("mediaopt.workers.busy", "Encoding slots of this node in use", workers::busy);

@@ -48,11 +48,15 @@ public final class Workers implements AutoCloseable {
     private final OutageGate gate;
     private final EndedInputs endedInputs;
     private final OutageRetries outageRetries;
+    private final UnitsOfWork units;
     private volatile boolean running;
     private Thread dispatcher;
 
+    /** {@code units}: work a free slot takes before a queued job ({@link UnitsOfWork#NONE}: none). */
     public Workers(WorkerSettings settings, JobStore store, JobProcessor processor, Storage storage,
-                   WorkDirs workDirs, JobFailures failures, Clock clock, OutageGate.Probe dependencies) {
+                   WorkDirs workDirs, JobFailures failures, Clock clock, OutageGate.Probe dependencies,
+                   UnitsOfWork units) {
+        this.units = units;
         this.settings = settings;
         this.slots = new Semaphore(settings.slots(), true);
         this.store = store;
@@ -155,6 +159,18 @@ public final class Workers implements AutoCloseable {
                     nextSweep = clock.millis() + settings.lease().toMillis();
                 }
                 slots.acquire();
+                // a unit of a job already running goes first: that job ends sooner
+                Optional<Runnable> unit = gate.open() ? units.claimOne() : Optional.empty();
+                if (unit.isPresent()) {
+                    encoders.submit(() -> {
+                        try {
+                            unit.get().run();
+                        } finally {
+                            slots.release();
+                        }
+                    });
+                    continue;
+                }
                 // the job that freed the slot may have met an outage
                 Optional<Job> claimed = gate.open() ? claim() : Optional.empty();
                 if (claimed.isPresent()) {

@@ -15,6 +15,15 @@ public interface Optimizer {
     Optimized optimize(Path input, MediaFormat sniffed, Preset preset, Path workDir, Progress progress,
                        QueueDeadline deadline);
 
+    /**
+     * As above, for a job whose input every node can read ({@code shared}, or empty): the
+     * optimizer may share its work out. By default it does not.
+     */
+    default Optimized optimize(Path input, MediaFormat sniffed, Preset preset, Path workDir, Progress progress,
+                               QueueDeadline deadline, java.util.Optional<SharedInput> shared) {
+        return optimize(input, sniffed, preset, workDir, progress, deadline);
+    }
+
     /** Without progress or deadline. */
     default Optimized optimize(Path input, MediaFormat sniffed, Preset preset, Path workDir) {
         return optimize(input, sniffed, preset, workDir, Progress.IGNORED, QueueDeadline.NONE);

@@ -28,6 +28,11 @@ final class EncodeProgress implements Consumer<String> {
         report();
     }
 
+    /** A video encoded in chunks goes by the chunks done. */
+    void chunksDone(int done, int total) {
+        if (total > 0) progress.reached(Math.clamp(done * MAX_WHILE_ENCODING / total, 0, MAX_WHILE_ENCODING));
+    }
+
     @Override
     public void accept(String line) {
         if (!line.startsWith(OUT_TIME)) return;

@@ -136,7 +136,7 @@ public final class FfmpegArguments {
         return args;
     }
 
-    private static List<String> videoCodec(Strategy strategy, VideoSettings s, String pixelFormat) {
+    static List<String> videoCodec(Strategy strategy, VideoSettings s, String pixelFormat) {
         String crf = Integer.toString(s.crf());
         String cap = s.maxBitrateKbps() + "k";
         return switch (strategy) {
@@ -227,7 +227,7 @@ public final class FfmpegArguments {
     }
 
     /** The input options of the source: its pixel bound, decoding threads and decoder, then {@code more}. */
-    private static List<String> decoding(long maxPixels, int processors, SourcePicture picture, List<String> more) {
+    static List<String> decoding(long maxPixels, int processors, SourcePicture picture, List<String> more) {
         List<String> options = new ArrayList<>(maxPixels(maxPixels));
         options.addAll(List.of("-threads", Integer.toString(decoderThreads(processors))));
         options.addAll(picture.decoderOptions());
@@ -248,7 +248,7 @@ public final class FfmpegArguments {
         return graph.toString();
     }
 
-    private static List<String> container(Strategy strategy) {
+    static List<String> container(Strategy strategy) {
         return switch (strategy) {
             // the index goes first so a browser can start playing before the download ends
             case VIDEO_MP4_H264, VIDEO_MP4_AV1 -> List.of("-movflags", "+faststart", "-f", "mp4");

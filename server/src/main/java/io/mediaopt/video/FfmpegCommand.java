@@ -56,6 +56,11 @@ public final class FfmpegCommand {
         return input(InputLockdown.RAW_FRAMES, options, fileUrl(file));
     }
 
+    /** A concat list of chunks the service encoded, next to them ({@link InputLockdown#CHUNK_LIST}). */
+    public FfmpegCommand chunkList(Path file) {
+        return input(InputLockdown.CHUNK_LIST, List.of("-safe", "1"), fileUrl(file));
+    }
+
     /** Matroska piped to stdin. */
     public FfmpegCommand matroskaFromStdin(List<String> options) {
         return input(InputLockdown.MATROSKA_STDIN, options, "pipe:0");

@@ -22,13 +22,23 @@ public enum InputLockdown {
     /** Raw frames the service wrote itself, read as nothing but raw video. */
     RAW_FRAMES("file", "rawvideo", true),
     /** A trial encode read from stdin as it comes, as nothing but Matroska. */
-    MATROSKA_STDIN("pipe", "matroska", true);
+    MATROSKA_STDIN("pipe", "matroska", true),
+    /**
+     * The list of a long video's encoded chunks, which the service wrote: read by the concat
+     * demuxer in its safe mode (names relative to the list, no protocols), and the chunks by the
+     * MP4 demuxer alone.
+     */
+    CHUNK_LIST("file", "concat," + String.join(",", MediaFormat.MP4.decoders()), "concat");
 
     private final String protocols;
     private final String demuxers;
-    private final boolean forced;
+    private final String forced;
 
     InputLockdown(String protocols, String demuxers, boolean forced) {
+        this(protocols, demuxers, forced ? demuxers : null);
+    }
+
+    InputLockdown(String protocols, String demuxers, String forced) {
         this.protocols = protocols;
         this.demuxers = demuxers;
         this.forced = forced;
@@ -37,7 +47,7 @@ public enum InputLockdown {
     /** The options that go before the input's own options and its {@code -i}. */
     public List<String> options() {
         List<String> options = new ArrayList<>(List.of("-protocol_whitelist", protocols, "-format_whitelist", demuxers));
-        if (forced) options.addAll(List.of("-f", demuxers));
+        if (forced != null) options.addAll(List.of("-f", forced));
         return List.copyOf(options);
     }
 }

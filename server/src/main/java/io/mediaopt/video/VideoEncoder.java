@@ -68,7 +68,7 @@ final class VideoEncoder {
         return InputDamage.reportedIn(run.stderrTail()) ? new Attempt.Unreadable<>() : new Attempt.Failed<>();
     }
 
-    private static Attempt<VideoEncoding> probed(Strategy strategy, int crf, Path output, Ffprobe ffprobe) {
+    static Attempt<VideoEncoding> probed(Strategy strategy, int crf, Path output, Ffprobe ffprobe) {
         try {
             ProbeReport probe = ffprobe.probe(output);
             ProbedStream out = probe.video()

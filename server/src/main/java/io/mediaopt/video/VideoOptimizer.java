@@ -10,6 +10,7 @@ import io.mediaopt.media.Preset;
 import io.mediaopt.media.MediaFormat;
 import io.mediaopt.media.Progress;
 import io.mediaopt.media.QueueDeadline;
+import io.mediaopt.media.SharedInput;
 import io.mediaopt.media.Strategy;
 import io.mediaopt.media.TrailingData;
 import io.mediaopt.media.VideoSettings;
@@ -42,6 +43,7 @@ public final class VideoOptimizer implements Optimizer {
     private final VideoEncoder encoder;
     private final Semaphore encoders;
     private final CrfSearch crfSearch;
+    private final ChunkedVideo chunked;
 
     /** Every video at its preset's CRF. */
     public VideoOptimizer(VideoTools tools, Limits limits, int encodesAtOnce) {
@@ -53,11 +55,21 @@ public final class VideoOptimizer implements Optimizer {
      * {@code quality}: whether each video's CRF is searched for (SERVICE_VIDEO_QUALITY).
      */
     public VideoOptimizer(VideoTools tools, Limits limits, int encodesAtOnce, VideoQualityMode quality) {
+        this(tools, limits, new Semaphore(encodesAtOnce, true), quality, null);
+    }
+
+    /**
+     * {@code encoders}: the node's ffmpeg encodes (SERVICE_VIDEO_ENCODES), shared with
+     * {@code chunked}, which encodes long videos of queued jobs in chunks (null: never).
+     */
+    public VideoOptimizer(VideoTools tools, Limits limits, Semaphore encoders, VideoQualityMode quality,
+                          ChunkedVideo chunked) {
         this.tools = tools;
         this.limits = limits;
         this.encoder = new VideoEncoder(tools, limits.maxInputPixels());
-        this.encoders = new Semaphore(encodesAtOnce, true);
+        this.encoders = encoders;
         this.crfSearch = quality == VideoQualityMode.AUTO ? new CrfSearch(tools, limits.maxInputPixels()) : null;
+        this.chunked = chunked;
     }
 
     /**
@@ -69,8 +81,15 @@ public final class VideoOptimizer implements Optimizer {
     @Override
     public Optimized optimize(Path input, MediaFormat sniffed, Preset preset, Path workDir, Progress progress,
                               QueueDeadline queueDeadline) {
+        return optimize(input, sniffed, preset, workDir, progress, queueDeadline, Optional.empty());
+    }
+
+    /** As above; a long video of a {@code shared} input may be encoded in chunks by every node ({@link ChunkedVideo}). */
+    @Override
+    public Optimized optimize(Path input, MediaFormat sniffed, Preset preset, Path workDir, Progress progress,
+                              QueueDeadline queueDeadline, Optional<SharedInput> shared) {
         VideoRun run = new VideoRun(input, sniffed, preset.video(), workDir, new Ffprobe(tools, limits.ffprobeTimeout()),
-                new EncodeProgress(progress), System.nanoTime() + limits.videoTimeout().toNanos());
+                new EncodeProgress(progress), System.nanoTime() + limits.videoTimeout().toNanos(), shared);
         if (encoders.tryAcquire()) {
             try {
                 return probeBesideTheFirstEncode(run);
@@ -107,10 +126,11 @@ public final class VideoOptimizer implements Optimizer {
     private Optimized probeBesideTheFirstEncode(VideoRun run) {
         Strategy first = run.firstStrategy();
         BackgroundTask<Attempt<VideoEncoding>> head = BackgroundTask.start("video-encode",
-                () -> encode(run, first, run.settings(), SourcePicture.UNPROBED));
+                () -> encode(run, first, run.settings(), SourcePicture.UNPROBED, null));
         try {
             ProbedVideo probed = admit(run, probe(run));
-            if (!probed.picture().equals(SourcePicture.UNPROBED) || searched(run, probed, first)) {
+            if (!probed.picture().equals(SourcePicture.UNPROBED) || searched(run, probed, first)
+                    || inChunks(run, probed, first)) {
                 // the restart writes to the same file: the first run must be gone before it starts
                 head.stop().ifPresent(VideoEncoding::deleteOutputOf);
                 head = null;
@@ -151,14 +171,37 @@ public final class VideoOptimizer implements Optimizer {
                 FrameSize.fit(probed.video(), run.settings().maxWidth()));
     }
 
-    /** 4. One strategy with the time left. */
+    /** Whether the video is encoded with {@code strategy} in chunks that every node may take. */
+    private boolean inChunks(VideoRun run, ProbedVideo probed, Strategy strategy) {
+        return chunked != null && chunked.applies(run.shared(), strategy, probed.picture(), probed.durationSec());
+    }
+
+    /** 4. One strategy with the time left: in chunks when the video is long enough. */
     private Attempt<VideoEncoding> encode(VideoRun run, Strategy strategy, VideoSettings settings,
-                                          SourcePicture picture) {
+                                          SourcePicture picture, ProbedVideo probed) {
         Duration left = run.timeLeft();
-        return left.isPositive()
-                ? encoder.encode(run.input(), strategy, settings, picture, run.workDir(), left, run.ffprobe(),
-                        run.progress())
-                : new Attempt.TimedOut<>();
+        if (!left.isPositive()) return new Attempt.TimedOut<>();
+        if (probed != null && inChunks(run, probed, strategy)) {
+            Optional<ChunkPlan> plan = chunked.plan(run.input(), left);
+            if (plan.isPresent()) return inChunks(run, strategy, settings, probed, plan.get());
+        }
+        return encoder.encode(run.input(), strategy, settings, picture, run.workDir(), left, run.ffprobe(),
+                run.progress());
+    }
+
+    /**
+     * The chunks are encoded on the node's encoders one at a time, by this thread and by the
+     * other slots of every node: this encode gives its own encoder back while they run.
+     */
+    private Attempt<VideoEncoding> inChunks(VideoRun run, Strategy strategy, VideoSettings settings, ProbedVideo probed,
+                                            ChunkPlan plan) {
+        encoders.release();
+        try {
+            return chunked.encode(run, run.shared().orElseThrow(), plan, strategy, settings,
+                    probed.source().audio().isPresent());
+        } finally {
+            encoders.acquireUninterruptibly();
+        }
     }
 
     /**
@@ -189,7 +232,7 @@ public final class VideoOptimizer implements Optimizer {
         FirstSmaller<Strategy, VideoEncoding> rule = FirstSmaller.keepingFirstLarger(strategy -> judge(probed,
                 head.isPresent() && strategy == run.firstStrategy()
                         ? head.get().await()
-                        : encode(run, strategy, chooseQuality(run, probed, strategy), probed.picture())),
+                        : encode(run, strategy, chooseQuality(run, probed, strategy), probed.picture(), probed)),
                 VideoEncoding::bytes, VideoEncoding::delete);
         return switch (rule.tryInOrder(run.settings().strategies(), VideoEncoder.sizeOf(run.input()))) {
             case FirstSmaller.Outcome.Smaller<VideoEncoding>(VideoEncoding encoded) -> encoded(encoded, probed);
@@ -230,7 +273,7 @@ public final class VideoOptimizer implements Optimizer {
         VideoSettings atCrf = run.settings().withCrf(larger.crf());
         InputSizeBudget.Outcome fitted = InputSizeBudget.fit(inputBytes, larger, run.settings(),
                 probed.source().audio().isPresent(),
-                cap -> encode(run, larger.strategy(), atCrf.withMaxBitrate(cap), probed.picture()));
+                cap -> encode(run, larger.strategy(), atCrf.withMaxBitrate(cap), probed.picture(), probed));
         Optimized out = encoded(fitted.output(), probed);
         return fitted.output().bytes() < inputBytes ? out : out.withLargerReason(String.format(Locale.ROOT,
                 "The input cannot be returned as it is (%s), and its %s encoding at the preset's quality came out"

@@ -24,6 +24,15 @@ class EncodeProgressTest {
     }
 
     @Test
+    void aVideoInChunksCountsItsChunksDone() {
+        progress.chunksDone(0, 12);
+        progress.chunksDone(3, 12);
+        progress.chunksDone(12, 12);
+        progress.chunksDone(1, 0);
+        assertThat(reported).containsExactly(0, 24, 99);
+    }
+
+    @Test
     void keepsOneHundredForTheStoredOutput() {
         progress.durationKnown(2.0);
         progress.accept("out_time_us=2040000");

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 
+import static io.mediaopt.video.InputLockdown.CHUNK_LIST;
 import static io.mediaopt.video.InputLockdown.MATROSKA_STDIN;
 import static io.mediaopt.video.InputLockdown.MEDIA_FILE;
 import static io.mediaopt.video.InputLockdown.RAW_FRAMES;
@@ -41,6 +42,12 @@ class FfmpegCommandTest {
                         strategy, web, 1000, 2, picture), UPLOAD)).containsExactly(MEDIA_FILE);
             }
         }
+        assertThat(LockedInputs.assertEveryInputLockedDown(ChunkArguments.chunk("ffmpeg", IN, Path.of("/work/chunk.mp4"),
+                Strategy.VIDEO_MP4_H264, web, 1000, 2, 4_000_000, 120), UPLOAD)).containsExactly(MEDIA_FILE);
+        assertThat(LockedInputs.assertEveryInputLockedDown(ChunkArguments.audio("ffmpeg", IN, Path.of("/work/a.m4a"),
+                web, 1000), UPLOAD)).containsExactly(MEDIA_FILE);
+        assertThat(LockedInputs.assertEveryInputLockedDown(ChunkArguments.join("ffmpeg", Path.of("/work/chunks.ffconcat"),
+                Path.of("/work/a.m4a"), Path.of("/work/out.mp4")), UPLOAD)).containsExactly(CHUNK_LIST, MEDIA_FILE);
         assertThat(LockedInputs.assertEveryInputLockedDown(FfmpegArguments.sampleSsim("ffmpeg", REFERENCE, 1000, 2),
                 UPLOAD)).containsExactly(MATROSKA_STDIN, MEDIA_FILE);
         assertThat(LockedInputs.assertEveryInputLockedDown(FrameJudgeArguments.frames("ffmpeg", IN,
@@ -57,6 +64,9 @@ class FfmpegCommandTest {
                 .containsExactly("-protocol_whitelist", "file", "-format_whitelist", "rawvideo", "-f", "rawvideo");
         assertThat(MATROSKA_STDIN.options())
                 .containsExactly("-protocol_whitelist", "pipe", "-format_whitelist", "matroska", "-f", "matroska");
+        // the concat demuxer opens the chunks the list names, as MP4 and nothing else
+        assertThat(CHUNK_LIST.options()).containsExactly("-protocol_whitelist", "file", "-format_whitelist",
+                "concat,mov,mp4,m4a,3gp,3g2,mj2", "-f", "concat");
     }
 
     @Test

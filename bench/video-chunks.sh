@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# One long video under `web` on PostgreSQL and S3 (in process, as the cluster tests run them):
+# one node in one piece, one node in chunks, two nodes in chunks, each node pinned to one
+# processor with taskset; prints wall times, CPU seconds and the speed-up of two nodes.
+# Usage: bench/video-chunks.sh [seconds (180)] [WxH (1920x1080)] [chunk s (15)] [cpus (0,1)] [clip]
+# Without a clip one is made (testsrc2 with grain, key frames every 2 s) and kept in bench/target.
+# Run it on an otherwise idle machine with at least two processors: both nodes share nothing but
+# the database and the bucket, so their wall times only mean something when nothing else runs.
+set -euo pipefail
+cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.."
+# shellcheck source=scripts/prerequisites.sh
+source scripts/prerequisites.sh >/dev/null
+mo_need_command taskset util-linux "pinning each node to one processor"
+
+seconds="${1:-180}"
+size="${2:-1920x1080}"
+chunk_sec="${3:-15}"
+cpus="${4:-0,1}"
+clip=("${@:5}")
+
+./mvnw -o -q -B -pl bench -am test-compile
+./mvnw -o -q -B -pl server dependency:build-classpath -Dmdep.outputFile="$PWD/server/target/classpath.txt" >/dev/null
+mkdir -p bench/target/video-chunks
+exec "$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED -Dlogback.configurationFile=logback.xml \
+    -cp "server/target/classes:server/target/test-classes:bench/target/classes:$(cat server/target/classpath.txt)" \
+    io.mediaopt.cluster.VideoChunksBench bench/target/video-chunks "$seconds" "$size" "$chunk_sec" "$cpus" "${clip[@]}"

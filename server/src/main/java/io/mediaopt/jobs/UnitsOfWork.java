@@ -1,0 +1,18 @@
+package io.mediaopt.jobs;
+
+import java.util.Optional;
+
+/**
+ * Work smaller than a job that a node's free encoding slot may take before a queued job: a chunk
+ * of a long video another node's job waits for. What {@link #claimOne} returns runs in the slot.
+ */
+@FunctionalInterface
+public interface UnitsOfWork {
+    UnitsOfWork NONE = Optional::empty;
+
+    /**
+     * The work of one claimed unit, or empty when there is none to take or it cannot be told.
+     * Neither this nor the work throws: each logs its own failures.
+     */
+    Optional<Runnable> claimOne();
+}

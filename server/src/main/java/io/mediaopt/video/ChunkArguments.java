@@ -1,0 +1,71 @@
+package io.mediaopt.video;
+
+import io.mediaopt.media.Strategy;
+import io.mediaopt.media.VideoSettings;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The command lines of a video encoded in chunks: listing the source's frames, one chunk's
+ * video, the whole audio once, and the join of the chunks with the audio, which copies every
+ * packet (no second encode). Each chunk is encoded with the codec settings of a one-piece encode
+ * ({@link FfmpegArguments#videoCodec}), so it starts with an IDR frame and its own rate control.
+ */
+final class ChunkArguments {
+    private ChunkArguments() {}
+
+    /** The video packets' timestamps and flags, and the container's start, in ffprobe's compact form ({@link ChunkPlan#of}). */
+    static List<String> packets(String ffprobe, Path input) {
+        return FfmpegCommand.ffprobe(ffprobe).input(input, List.of("-select_streams", "V:0",
+                "-show_entries", "packet=pts_time,flags:format=start_time", "-of", "compact")).build();
+    }
+
+    /**
+     * One chunk: from {@code seekMicros} of the source (accurate seeking decodes from the key frame
+     * before it and drops what comes before it), {@code frames} frames, the timestamps counted
+     * from the chunk's first frame so that no frame is doubled or dropped to fill a gap at its
+     * start; no audio.
+     */
+    static List<String> chunk(String ffmpeg, Path input, Path output, Strategy strategy, VideoSettings settings,
+                              long maxPixels, int processors, long seekMicros, int frames) {
+        List<String> seek = seekMicros > 0
+                ? List.of("-ss", String.format(Locale.ROOT, "%.6f", seekMicros / 1e6)) : List.of();
+        SourcePicture picture = SourcePicture.UNPROBED;
+        return FfmpegCommand.ffmpeg(ffmpeg)
+                .input(input, FfmpegArguments.decoding(maxPixels, processors, picture, seek))
+                .add("-map", "0:V:0", "-an", "-map_metadata", "-1", "-map_chapters", "-1", "-sn", "-dn")
+                .add("-vf", "setpts=PTS-STARTPTS," + picture.filters(
+                        "scale='trunc(min(iw," + settings.maxWidth() + ")/2)*2':-2", strategy))
+                .add(FfmpegArguments.videoCodec(strategy, settings, picture.pixelFormat(strategy)))
+                .add("-frames:v", Integer.toString(frames))
+                .add("-threads", Integer.toString(processors))
+                .add(FfmpegArguments.container(strategy))
+                .output(output).build();
+    }
+
+    /** The first audio stream, whole, as a one-piece encode makes it. */
+    static List<String> audio(String ffmpeg, Path input, Path output, VideoSettings settings, long maxPixels) {
+        return FfmpegCommand.ffmpeg(ffmpeg)
+                .input(input, FfmpegArguments.maxPixels(maxPixels))
+                .add("-map", "0:a:0", "-vn", "-map_metadata", "-1", "-map_chapters", "-1", "-sn", "-dn")
+                .add("-af", FfmpegArguments.AUDIO_FILTERS)
+                .add("-c:a", "aac", "-b:a", settings.audioBitrateKbps() + "k", "-f", "mp4")
+                .output(output).build();
+    }
+
+    /** The chunks of {@code list} one after the other, with the audio when there is one, packets copied. */
+    static List<String> join(String ffmpeg, Path list, Path audio, Path output) {
+        FfmpegCommand command = FfmpegCommand.ffmpeg(ffmpeg).chunkList(list);
+        List<String> maps = new ArrayList<>(List.of("-map", "0:v:0"));
+        if (audio != null) {
+            command.input(audio);
+            maps.addAll(List.of("-map", "1:a:0"));
+        }
+        return command.add(maps)
+                .add("-c", "copy", "-map_metadata", "-1", "-map_chapters", "-1", "-movflags", "+faststart", "-f", "mp4")
+                .output(output).build();
+    }
+}

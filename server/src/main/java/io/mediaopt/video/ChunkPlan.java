@@ -1,0 +1,96 @@
+package io.mediaopt.video;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Where a long video is cut: at the source's own key frames, the first one at least
+ * {@code chunkSec} after the last cut, so each chunk decodes from its own first frame and is
+ * encoded alone. A cut that would leave less than half a chunk at the end is not made. Each
+ * span says where to seek in the source (half a frame before its key frame, so rounding can
+ * only land on the frame before, which accurate seeking then drops) and how many frames to
+ * encode from there, so the chunks hold every frame once. Only a constant frame rate is cut:
+ * there a frame count is a length, and the chunks' frames line up with a one-piece encode's.
+ */
+record ChunkPlan(List<Span> spans) {
+
+    /** Seek to {@code seekMicros} of the source (0: read from the start), then encode {@code frames} frames. */
+    record Span(long seekMicros, int frames) {}
+
+    ChunkPlan {
+        spans = List.copyOf(spans);
+    }
+
+    /**
+     * The plan for a source whose video packets and start are listed in {@code compact} (the
+     * output of {@link ChunkArguments#packets}); empty when the video should be encoded in one
+     * piece (no timestamps, a variable frame rate, or too short for two chunks).
+     */
+    static Optional<ChunkPlan> of(String compact, double chunkSec) {
+        List<double[]> frames = new ArrayList<>();
+        double start = 0;
+        for (String line : compact.split("\n")) {
+            String[] fields = line.strip().split("\\|");
+            if (fields[0].equals("format") && fields.length > 1 && fields[1].startsWith("start_time=")) {
+                Double value = number(fields[1].substring("start_time=".length()));
+                if (value != null) start = value;
+            } else if (fields[0].equals("packet") && fields.length == 3) {
+                Double pts = number(fields[1].replaceFirst("^pts_time=", ""));
+                String flags = fields[2].replaceFirst("^flags=", "");
+                if (pts == null) return Optional.empty();
+                if (flags.contains("D")) continue; // dropped by the edit list: never shown
+                frames.add(new double[] {pts, flags.contains("K") ? 1 : 0});
+            }
+        }
+        if (frames.size() < 2) return Optional.empty();
+        frames.sort((a, b) -> Double.compare(a[0], b[0]));
+        double frame = frameDuration(frames);
+        if (frame <= 0) return Optional.empty();
+        double end = frames.getLast()[0] + frame;
+        List<Integer> cuts = new ArrayList<>(List.of(0));
+        double last = frames.getFirst()[0];
+        for (int i = 1; i < frames.size(); i++) {
+            double pts = frames.get(i)[0];
+            if (frames.get(i)[1] == 1 && pts - last >= chunkSec && end - pts >= chunkSec / 2) {
+                cuts.add(i);
+                last = pts;
+            }
+        }
+        if (cuts.size() < 2) return Optional.empty();
+        List<Span> spans = new ArrayList<>();
+        for (int c = 0; c < cuts.size(); c++) {
+            int first = cuts.get(c);
+            int next = c + 1 < cuts.size() ? cuts.get(c + 1) : frames.size();
+            long seek = first == 0 ? 0 : Math.round((frames.get(first)[0] - start - frame / 2) * 1e6);
+            spans.add(new Span(Math.max(0, seek), next - first));
+        }
+        return Optional.of(new ChunkPlan(spans));
+    }
+
+    int frames() {
+        return spans.stream().mapToInt(Span::frames).sum();
+    }
+
+    /** The one step between frames; 0 when the steps differ by more than a hundredth (a variable rate). */
+    private static double frameDuration(List<double[]> frames) {
+        double[] steps = new double[frames.size() - 1];
+        for (int i = 1; i < frames.size(); i++) steps[i - 1] = frames.get(i)[0] - frames.get(i - 1)[0];
+        double[] sorted = steps.clone();
+        Arrays.sort(sorted);
+        double median = sorted[sorted.length / 2];
+        // pts_time is printed to the microsecond: allow that rounding on either side
+        double tolerance = Math.max(median * 0.01, 2e-6);
+        for (double step : steps) if (Math.abs(step - median) > tolerance) return 0;
+        return median;
+    }
+
+    private static Double number(String text) {
+        try {
+            return Double.parseDouble(text);
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+}

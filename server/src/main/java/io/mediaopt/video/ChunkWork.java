@@ -1,0 +1,71 @@
+package io.mediaopt.video;
+
+import io.mediaopt.jobs.UnitsOfWork;
+import io.mediaopt.storage.Storage;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Comparator;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * The chunks of other jobs' long videos, taken by this node's free encoding slots: each is
+ * claimed from the job database, its source read from storage into a directory of its own under
+ * {@code workRoot}, encoded and stored ({@link ChunkEncoder}); the directory goes afterwards.
+ */
+public final class ChunkWork implements UnitsOfWork {
+    private static final Logger log = LoggerFactory.getLogger(ChunkWork.class);
+
+    private final ChunkStore store;
+    private final Storage storage;
+    private final ChunkEncoder encoder;
+    private final Path workRoot;
+    private final Clock clock;
+
+    ChunkWork(ChunkStore store, Storage storage, ChunkEncoder encoder, Path workRoot, Clock clock) {
+        this.store = store;
+        this.storage = storage;
+        this.encoder = encoder;
+        this.workRoot = workRoot;
+        this.clock = clock;
+    }
+
+    @Override
+    public Optional<Runnable> claimOne() {
+        try {
+            return store.claimAny(encoder.nodeId(), encoder.leaseUntil(), clock.millis()).map(chunk -> () -> run(chunk));
+        } catch (RuntimeException e) {
+            log.warn("cannot claim a video chunk: {}", e.toString());
+            return Optional.empty();
+        }
+    }
+
+    /** A chunk that fails here is left to its lease: another node (or this one) takes it again. */
+    private void run(Chunk chunk) {
+        Path dir = null;
+        try {
+            Files.createDirectories(workRoot);
+            dir = Files.createTempDirectory(workRoot, "chunk-");
+            Path source = dir.resolve("source");
+            storage.copyTo(chunk.sourceKey(), source);
+            encoder.encode(chunk, source, dir);
+        } catch (IOException | RuntimeException e) {
+            log.warn("chunk {} of job {} not encoded here: {}", chunk.index(), chunk.jobId(), e.toString());
+        } finally {
+            if (dir != null) deleteTree(dir);
+        }
+    }
+
+    static void deleteTree(Path dir) {
+        try (Stream<Path> files = Files.walk(dir)) {
+            files.sorted(Comparator.reverseOrder()).forEach(VideoEncoder::deleteFile);
+        } catch (IOException e) {
+            log.warn("could not delete {}", dir, e);
+        }
+    }
+}

@@ -1,0 +1,62 @@
+package io.mediaopt.api;
+
+import io.mediaopt.ChunkedOutputs;
+import io.mediaopt.Fixtures;
+import io.mediaopt.Integration;
+import io.mediaopt.RunningServer;
+import io.mediaopt.client.Job;
+import io.mediaopt.client.JobStatus;
+import io.mediaopt.client.MediaoptClient;
+import io.mediaopt.client.Optimization;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A queued video longer than the threshold is encoded in chunks cut at the source's key frames
+ * and joined; a synchronous request of the same file is encoded in one piece (its input lives
+ * only for the request), which is what the chunks must match.
+ */
+@Integration
+class ChunkedVideoApiTest {
+    private static final int FPS = 30;
+
+    @RegisterExtension
+    static final RunningServer server = RunningServer.with(Map.of(
+            "SERVICE_VIDEO_CHUNK_THRESHOLD_SEC", "10", "SERVICE_VIDEO_CHUNK_SEC", "4",
+            "SERVICE_VIDEO_QUALITY", "fixed", "SERVICE_WORKERS", "2"));
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aLongVideoInChunksMatchesItsOnePieceEncode() throws Exception {
+        // a key frame every 2 s: cuts every 4 s at frames 120 and 240; B-frames reordered across them
+        Path source = Fixtures.video("chunked.mp4", "640x360", FPS, 12, true, "-c:v", "libx264", "-preset", "veryfast",
+                "-g", "60", "-keyint_min", "60", "-sc_threshold", "0", "-crf", "16", "-pix_fmt", "yuv420p",
+                "-c:a", "aac", "-b:a", "192k");
+        MediaoptClient client = server.client();
+        Job job = client.waitForJob(client.submitJob(source, "web").jobId(), Duration.ofMinutes(3));
+        assertThat(job.status()).isEqualTo(JobStatus.DONE);
+        assertThat(job.result().strategy()).isEqualTo("video-mp4-h264");
+        Path chunked = dir.resolve("chunked.mp4");
+        client.download(job.jobId(), chunked);
+
+        Optimization sync = client.optimize(source, "web");
+        Path onePiece = dir.resolve("one-piece.mp4");
+        Files.write(onePiece, sync.content());
+
+        assertThat(ChunkedOutputs.keyFrames(chunked)).as("each chunk starts with a key frame").contains(0, 120, 240);
+        assertThat(ChunkedOutputs.keyFrames(onePiece)).as("the one-piece encode has no cut there").doesNotContain(120);
+        assertThat(ChunkedOutputs.frames(chunked)).isEqualTo(12 * FPS);
+        ChunkedOutputs.assertMatches(chunked, onePiece, source, FPS);
+        assertThat(job.result().outputDurationSec()).isCloseTo(12.0, org.assertj.core.api.Assertions.within(1.0 / FPS));
+    }
+}
