@@ -7,9 +7,11 @@ import io.mediaopt.media.Optimized;
 import io.mediaopt.media.Optimizer;
 import io.mediaopt.media.Polyglots;
 import io.mediaopt.media.Preset;
+import io.mediaopt.media.Progress;
 import io.mediaopt.media.QueueDeadline;
 import io.mediaopt.media.SharedInput;
 import io.mediaopt.metrics.ServiceMetrics;
+import io.mediaopt.renditions.EarlyFiles;
 import io.mediaopt.renditions.HlsPublication;
 import io.mediaopt.renditions.Made;
 import io.mediaopt.renditions.PlayableJobs;
@@ -52,6 +54,7 @@ public final class JobProcessor {
     private final Outages outages;
     private final JobFailures failures;
     private final PlayableJobs playable;
+    private final EarlyFiles earlyFiles;
 
     public JobProcessor(Map<MediaKind, Optimizer> optimizers, Storage storage,
                         JobStore store, UsageCounters usage, ServiceMetrics metrics, Clock clock,
@@ -66,6 +69,7 @@ public final class JobProcessor {
         this.outages = outages;
         this.failures = failures;
         this.playable = playable;
+        this.earlyFiles = playable.earlyFiles(storage);
     }
 
     /**
@@ -75,6 +79,11 @@ public final class JobProcessor {
      */
     public record Encoded(OptimizationResult result, String outputKey, Path output, String contentType, List<Made> made,
                           HlsPublication early) {}
+
+    /** Deletes a batch of the files attempts stored early and left (their node stopped); returns how many. */
+    int sweepEarlyFiles() {
+        return earlyFiles.sweep();
+    }
 
     /**
      * Processes the job, whose input is at {@code input}, inside {@code workDir}, waiting for
@@ -153,11 +162,13 @@ public final class JobProcessor {
             Polyglots.refuse(input, job.media());
         }
         // the ladder a player waits on goes first, at full speed on every core, before the main output
+        Progress progress = new JobProgress(store, job.id(), clock);
         RenditionMaker.EarlyHls earlyHls = renditions.playEarly(request.renditions(), job.media().kind(), input,
-                preset, workDir, early);
+                preset, workDir, early, progress);
         long started = System.nanoTime();
         Optimized optimized = optimizer.optimize(input, job.media(), request.options().applyTo(preset), workDir,
-                new JobProgress(store, job.id(), clock), deadline, shared(job));
+                earlyHls == null ? progress : earlyHls.afterLadder(progress), deadline,
+                shared(job));
         metrics.encodeTime(job.media().kind().wireName(), Duration.ofNanos(System.nanoTime() - started));
         // renditions follow the preset itself, from the input
         List<Made> made = renditions.make(request.renditions(), input, preset, optimized, workDir, earlyHls);
@@ -199,6 +210,7 @@ public final class JobProcessor {
             encoded.early().withdraw();
             throw e;
         }
+        encoded.early().settle();
         usage.record(job.request().owner(), job.request().inputBytes(), encoded.result().outputBytes());
         // the row just written, as written: nothing else changes a job a node holds
         return job.with(job.state().done(encoded.result(), encoded.outputKey(), now));

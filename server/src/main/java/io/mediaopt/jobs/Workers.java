@@ -156,6 +156,7 @@ public final class Workers implements AutoCloseable {
                 if (clock.millis() >= nextSweep) {
                     failAbandoned();
                     sweepEndedInputs();
+                    sweepEarlyFiles();
                     nextSweep = clock.millis() + settings.lease().toMillis();
                 }
                 slots.acquire();
@@ -266,6 +267,15 @@ public final class Workers implements AutoCloseable {
             if (deleted > 0) log.info("deleted the inputs of {} ended jobs, left when they ended", deleted);
         } catch (RuntimeException e) {
             if (!gate.closeIfOutage(e)) log.warn("cannot delete the inputs of ended jobs", e);
+        }
+    }
+
+    private void sweepEarlyFiles() {
+        try {
+            int deleted = processor.sweepEarlyFiles();
+            if (deleted > 0) log.info("deleted {} files of HLS ladders stored early by attempts that did not end", deleted);
+        } catch (RuntimeException e) {
+            if (!gate.closeIfOutage(e)) log.warn("cannot delete the early files of ended attempts", e);
         }
     }
 

@@ -4,6 +4,7 @@ import io.mediaopt.media.Av1Settings;
 import io.mediaopt.media.Limits;
 import io.mediaopt.media.MediaException;
 import io.mediaopt.media.MediaFormat;
+import io.mediaopt.media.Progress;
 import io.mediaopt.media.Rendition;
 import io.mediaopt.media.RenditionRole;
 import io.mediaopt.media.VideoSettings;
@@ -103,10 +104,11 @@ final class HlsLadder {
      * goes on from it.
      */
     void encodeEarly(Path input, int width, int height, VideoSettings settings, Path parent,
-                     HlsPublication publication) throws IOException {
+                     HlsPublication publication, double durationSec, Progress progress) throws IOException {
         Path dir = Files.createDirectories(parent.resolve("hls"));
         List<HlsRung> rungs = HlsRung.ladder(width, height, settings.maxBitrateKbps());
-        new LiveLadder(dir, Files.createDirectories(parent.resolve("hls-live")), rungs, width, height, publication)
+        new LiveLadder(dir, Files.createDirectories(parent.resolve("hls-live")), rungs, width, height, publication,
+                durationSec, progress)
                 .encode(tools, HlsArguments.ladder(tools.ffmpeg(), input, dir, rungs, height > width, settings,
                         limits.maxInputPixels(), threads), limits.videoTimeout());
     }

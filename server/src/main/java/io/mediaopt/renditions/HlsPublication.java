@@ -16,12 +16,14 @@ import java.util.concurrent.CopyOnWriteArrayList;
 /**
  * The files of a job's HLS ladder stored while it is encoded, under the prefix its renditions
  * will have once it is done, so the URLs a player fetched early stay the same. A segment or init
- * file is stored once and never again; playlists are stored again as they grow.
+ * file is stored once and never again; playlists are stored again as they grow. Each file is
+ * noted ({@link EarlyFiles}) before it is stored, so none outlives an attempt that does not end done.
  */
 public final class HlsPublication {
     private static final Logger log = LoggerFactory.getLogger(HlsPublication.class);
 
     private final Storage storage;
+    private final EarlyFiles files;
     private final PlayableJobs playable;
     private final Clock clock;
     private final String jobId;
@@ -33,6 +35,7 @@ public final class HlsPublication {
     /** {@code prefix}: where the job's renditions go, ending with a slash. */
     public HlsPublication(Storage storage, PlayableJobs playable, Clock clock, String jobId, String prefix) {
         this.storage = storage;
+        this.files = playable.earlyFiles(storage);
         this.playable = playable;
         this.clock = clock;
         this.jobId = jobId;
@@ -44,6 +47,10 @@ public final class HlsPublication {
      * {@code settled}: a segment or init file, which never changes again.
      */
     synchronized void put(String name, Path file, String contentType, boolean settled) throws IOException {
+        if (!keys.contains(prefix + name)) {
+            files.note(jobId, prefix + name);
+            keys.add(prefix + name);
+        }
         Path given = file.resolveSibling(".stored-" + file.getFileName());
         Files.deleteIfExists(given);
         try {
@@ -56,8 +63,17 @@ public final class HlsPublication {
         } finally {
             Files.deleteIfExists(given);
         }
-        if (!keys.contains(prefix + name)) keys.add(prefix + name);
         if (settled) this.settled.add(name);
+    }
+
+    /**
+     * Before the attempt stores anything: deletes what the job's earlier attempts stored early and
+     * left (their node stopped mid-ladder), and withdraws the ladder they made playable, which
+     * nothing grows any more; the job is playable again once this attempt's master is stored.
+     */
+    void clearEarlier() {
+        playable.withdraw(jobId);
+        files.deleteLeftBy(jobId);
     }
 
     /** Notes, once, that the master playlist is stored: from now on the job's ladder answers. */
@@ -78,15 +94,23 @@ public final class HlsPublication {
 
     /**
      * Deletes what was stored, for an attempt that does not end done: a player then meets the
-     * job's own answer (failed) rather than a ladder that stops short.
+     * job's own answer (failed) rather than a ladder that stops short. What storage cannot delete
+     * now stays noted, for the job's next attempt or the sweep to delete.
      */
     public void withdraw() {
-        for (String key : keys) {
-            try {
-                storage.delete(key);
-            } catch (RuntimeException e) {
-                log.warn("cannot delete {}, stored early by an attempt that did not end done: {}", key, e.toString());
-            }
+        try {
+            files.delete(jobId, keys);
+        } catch (RuntimeException e) {
+            log.warn("cannot delete the files job {} stored early, nor forget them: {}", jobId, e.toString());
+        }
+    }
+
+    /** The attempt ended done: what it stored early is the job's renditions, no longer to be cleared. */
+    public void settle() {
+        try {
+            files.forget(jobId, keys);
+        } catch (RuntimeException e) {
+            log.warn("job {} is done but its early files stay noted, for the sweep to forget: {}", jobId, e.toString());
         }
     }
 }

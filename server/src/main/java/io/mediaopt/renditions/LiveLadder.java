@@ -2,7 +2,11 @@ package io.mediaopt.renditions;
 
 import io.mediaopt.media.MediaException;
 import io.mediaopt.media.MediaFormat;
+import io.mediaopt.media.Progress;
+import io.mediaopt.storage.StorageException;
 import io.mediaopt.video.VideoTools;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -24,6 +28,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * segments, {@code #EXT-X-PLAYLIST-TYPE:VOD}.
  */
 final class LiveLadder {
+    private static final Logger log = LoggerFactory.getLogger(LiveLadder.class);
     private static final Duration LOOK_EVERY = Duration.ofMillis(200);
     private static final String EVENT = "#EXT-X-PLAYLIST-TYPE:EVENT";
     private static final String VOD = "#EXT-X-PLAYLIST-TYPE:VOD";
@@ -34,17 +39,29 @@ final class LiveLadder {
     private final int width;
     private final int height;
     private final HlsPublication publication;
+    private final double durationSec;
+    private final Progress progress;
     /** The last playlist stored of each variant, by rung name. */
     private final Map<String, MediaPlaylist> stored = new HashMap<>();
+    /** Whether storage took the last files given to it. */
+    private boolean reachable = true;
+    private boolean masterStored;
 
-    /** {@code dir}: where ffmpeg writes; {@code snapshots}: where each playlist stored is copied first. */
-    LiveLadder(Path dir, Path snapshots, List<HlsRung> rungs, int width, int height, HlsPublication publication) {
+    /**
+     * {@code dir}: where ffmpeg writes; {@code snapshots}: where each playlist stored is copied
+     * first; {@code progress} hears the share of the video's {@code durationSec} every variant has
+     * stored (0 to 100).
+     */
+    LiveLadder(Path dir, Path snapshots, List<HlsRung> rungs, int width, int height, HlsPublication publication,
+               double durationSec, Progress progress) {
         this.dir = dir;
         this.snapshots = snapshots;
         this.rungs = List.copyOf(rungs);
         this.width = width;
         this.height = height;
         this.publication = publication;
+        this.durationSec = durationSec;
+        this.progress = progress;
     }
 
     /** Runs {@code vodCommand} (the ladder's command, VOD) with event playlists, storing as it goes. */
@@ -60,7 +77,7 @@ final class LiveLadder {
         });
         boolean ended = false;
         try {
-            while (!encoder.join(LOOK_EVERY)) storeNew();
+            while (!encoder.join(LOOK_EVERY)) storeNewWhileReachable();
             ended = true;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -69,15 +86,53 @@ final class LiveLadder {
             if (!ended) stop(encoder);
         }
         if (failure.get() != null) throw failure.get();
-        storeNew();
+        storeNewWhileReachable();
         for (HlsRung rung : rungs) {
             Path playlist = dir.resolve(rung.playlist());
             Files.writeString(playlist, Files.readString(playlist, StandardCharsets.UTF_8).replace(EVENT, VOD),
                     StandardCharsets.UTF_8);
-            stored.put(rung.name(), MediaPlaylist.parse(Files.readString(playlist, StandardCharsets.UTF_8)));
-            publication.put(rung.playlist(), playlist, HlsLadder.PLAYLIST_TYPE, false);
         }
-        storeMaster();
+        if (reachable) storeVod();
+        progress.reached(100);
+    }
+
+    /** The ladder's playlists as VOD playlists, and its master measured over all their segments. */
+    private void storeVod() throws IOException {
+        try {
+            for (HlsRung rung : rungs) {
+                Path playlist = dir.resolve(rung.playlist());
+                stored.put(rung.name(), MediaPlaylist.parse(Files.readString(playlist, StandardCharsets.UTF_8)));
+                publication.put(rung.playlist(), playlist, HlsLadder.PLAYLIST_TYPE, false);
+            }
+            storeMaster();
+        } catch (StorageException e) {
+            if (!e.isOutage()) throw e;
+            outOfReach(e);
+        }
+    }
+
+    /**
+     * {@link #storeNew}, but for storage out of reach, which the encoding does not wait for: what
+     * is not stored yet is stored once it is back, or with the job's renditions, whose storing
+     * waits out an outage as a job does. Until then a player sees the playlists stop growing.
+     */
+    private void storeNewWhileReachable() throws IOException {
+        try {
+            storeNew();
+            if (!reachable) log.info("storage is back: the HLS ladder stored early goes on growing");
+            reachable = true;
+        } catch (StorageException e) {
+            if (!e.isOutage()) throw e;
+            outOfReach(e);
+        }
+    }
+
+    private void outOfReach(StorageException e) {
+        if (reachable) {
+            log.warn("storage is out of reach: the HLS ladder goes on encoding, its files stored when it is back ({})",
+                    e.getMessage());
+        }
+        reachable = false;
     }
 
     /** The ladder's command with EVENT playlists and segments written whole before they are named. */
@@ -115,10 +170,17 @@ final class LiveLadder {
             Path snapshot = snapshots.resolve(rung.playlist());
             Files.writeString(snapshot, text, StandardCharsets.UTF_8);
             publication.put(rung.playlist(), snapshot, HlsLadder.PLAYLIST_TYPE, false);
-            boolean first = stored.size() < rungs.size();
             stored.put(rung.name(), playlist);
-            if (first && stored.size() == rungs.size()) storeMaster();
         }
+        if (!masterStored && stored.size() == rungs.size()) storeMaster();
+        reportProgress();
+    }
+
+    /** How much of the video every variant has stored so far, as the playable part a player sees grow. */
+    private void reportProgress() {
+        if (durationSec <= 0 || stored.size() < rungs.size()) return;
+        double covered = stored.values().stream().mapToDouble(MediaPlaylist::durationSec).min().orElse(0);
+        progress.reached((int) Math.clamp(covered * 100 / durationSec, 0, 100));
     }
 
     /** The master playlist of the H.264 variants, measured over what each lists so far; the job is playable from now. */
@@ -128,6 +190,7 @@ final class LiveLadder {
         Path file = snapshots.resolve(HlsLadder.MASTER);
         Files.writeString(file, master.toString(), StandardCharsets.UTF_8);
         publication.put(HlsLadder.MASTER, file, HlsLadder.PLAYLIST_TYPE, false);
+        masterStored = true;
         publication.playable();
     }
 

@@ -1,6 +1,7 @@
 package io.mediaopt.renditions;
 
 import io.mediaopt.jobs.SqlStatements;
+import io.mediaopt.storage.Storage;
 
 import javax.sql.DataSource;
 import java.util.Optional;
@@ -19,6 +20,11 @@ public final class PlayableJobs {
         this.dataSource = dataSource;
     }
 
+    /** The ledger of the files stored early, in the same database, deleted from {@code storage}. */
+    public EarlyFiles earlyFiles(Storage storage) {
+        return new EarlyFiles(dataSource, storage);
+    }
+
     /** The ladder of a job, under {@code prefix} in storage, playable since {@code at} (ms). */
     public record Playable(String prefix, long at) {
         public String key(String name) {
@@ -31,6 +37,12 @@ public final class PlayableJobs {
         return SqlStatements.update(dataSource, WHAT,
                 "UPDATE jobs SET playable_prefix = ?, playable_at = ? WHERE id = ? AND status = 'processing'",
                 prefix, at, jobId) == 1;
+    }
+
+    /** Withdraws the processing job's ladder: it is not playable until an attempt marks it again. */
+    void withdraw(String jobId) {
+        SqlStatements.update(dataSource, WHAT, "UPDATE jobs SET playable_prefix = NULL, playable_at = NULL "
+                + "WHERE id = ? AND status = 'processing' AND playable_prefix IS NOT NULL", jobId);
     }
 
     /**

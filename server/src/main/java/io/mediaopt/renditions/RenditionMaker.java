@@ -5,6 +5,7 @@ import io.mediaopt.image.vips.Vips;
 import io.mediaopt.media.Limits;
 import io.mediaopt.media.Optimized;
 import io.mediaopt.media.Preset;
+import io.mediaopt.media.Progress;
 import io.mediaopt.ServiceException;
 import io.mediaopt.media.MediaKind;
 import io.mediaopt.video.Ffprobe;
@@ -44,24 +45,38 @@ public final class RenditionMaker {
         this.storyboards = new Storyboards(stills);
     }
 
+    /**
+     * The share of a job's progress its early H.264 ladder takes, by the length of video every
+     * variant has stored; the main output then goes on from there.
+     */
+    static final int EARLY_LADDER_PERCENT = 30;
+
     /** The size of the picture whose H.264 ladder {@link #playEarly} made. */
-    public record EarlyHls(int width, int height) {}
+    public record EarlyHls(int width, int height) {
+        /** The job's progress as the main output reports it, after the share its ladder took. */
+        public Progress afterLadder(Progress job) {
+            return percent -> job.reached(EARLY_LADDER_PERCENT + percent * (100 - EARLY_LADDER_PERCENT) / 100);
+        }
+    }
 
     /**
      * Before the job's main output: the H.264 ladder of a video that asked for HLS, each segment
      * stored by {@code publication} as soon as it is made, so a player can start within seconds;
      * null when there is none to make, or the probe finds the video unreadable or over the limits,
-     * which the main output then refuses as it always has.
+     * which the main output then refuses as it always has. The job's {@code progress} follows the
+     * ladder up to {@link #EARLY_LADDER_PERCENT}.
      */
     public EarlyHls playEarly(RenditionRequest request, MediaKind kind, Path input, Preset preset, Path workDir,
-                              HlsPublication publication) throws IOException {
+                              HlsPublication publication, Progress progress) throws IOException {
         if (kind != MediaKind.VIDEO || !request.wants(RenditionKind.HLS)) return null;
+        publication.clearEarlier();
         ProbedStream video;
+        double durationSec;
         try {
             ProbeReport probe = new Ffprobe(tools, limits.ffprobeTimeout()).probe(input);
             video = probe.video().orElse(null);
-            if (video == null || video.pixels() > limits.maxInputPixels()
-                    || probe.duration().orElse(0.0) > limits.maxVideoDurationSec()) {
+            durationSec = probe.duration().orElse(0.0);
+            if (video == null || video.pixels() > limits.maxInputPixels() || durationSec > limits.maxVideoDurationSec()) {
                 return null;
             }
         } catch (ServiceException e) {
@@ -69,7 +84,8 @@ public final class RenditionMaker {
         }
         EarlyHls early = new EarlyHls(video.displayWidth(), video.displayHeight());
         Path dir = Files.createDirectories(workDir.resolve("renditions"));
-        hls.encodeEarly(input, early.width(), early.height(), preset.video(), dir, publication);
+        hls.encodeEarly(input, early.width(), early.height(), preset.video(), dir, publication, durationSec,
+                percent -> progress.reached(percent * EARLY_LADDER_PERCENT / 100));
         return early;
     }
 

@@ -55,6 +55,7 @@ class EarlyHlsApiTest {
         Map<String, Set<String>> versions = new LinkedHashMap<>();
         Map<String, byte[]> segments = new LinkedHashMap<>();
         JsonNode playing = null;
+        List<Integer> progressWhileGrowing = new ArrayList<>();
         JsonNode job = job(id);
         long giveUpAt = System.nanoTime() + 300_000_000_000L;
         while (job.path("status").asText().matches("pending|processing") && System.nanoTime() < giveUpAt) {
@@ -66,7 +67,10 @@ class EarlyHlsApiTest {
             } else if (job.path("status").asText().equals("processing")) {
                 if (playing == null) playing = playingJob(job, master);
                 assertThat(answer.headers().firstValue("Cache-Control")).hasValue("no-store");
-                readVariants(id, answer.body(), versions, segments);
+                // a variant still growing now was growing when the job was read: the ladder was encoding
+                if (readVariants(id, answer.body(), versions, segments)) {
+                    progressWhileGrowing.add(job.path("progress").asInt());
+                }
             }
             Thread.sleep(100);
         }
@@ -74,6 +78,9 @@ class EarlyHlsApiTest {
         assertThat(playing).as("the master answered while the job was processing").isNotNull();
         assertThat(job.path("playableAt").asLong()).isEqualTo(playing.path("playableAt").asLong());
         assertThat(job.path("masterUrl").asText()).isEqualTo(playing.path("masterUrl").asText());
+        // the job's progress moves while the ladder is encoded, within the ladder's 30 percent, forward only
+        assertThat(progressWhileGrowing).isNotEmpty().isSorted().allMatch(p -> p > 0 && p <= 30);
+        assertThat(job.path("progress").asInt()).isEqualTo(100);
 
         String done = get(master).body();
         assertThat(versions.keySet()).containsExactly("360p.m3u8", "540p.m3u8");
@@ -127,21 +134,27 @@ class EarlyHlsApiTest {
         return job;
     }
 
-    /** Every variant the master names: its playlist as it is now, and the bytes of each segment it lists first seen. */
-    private static void readVariants(String id, String master, Map<String, Set<String>> versions,
-                                     Map<String, byte[]> segments) throws Exception {
+    /**
+     * Every variant the master names: its playlist as it is now, and the bytes of each segment it
+     * lists first seen; whether one of them is still growing (EVENT, not ended).
+     */
+    private static boolean readVariants(String id, String master, Map<String, Set<String>> versions,
+                                        Map<String, byte[]> segments) throws Exception {
         Matcher variants = VARIANT.matcher(master);
+        boolean growing = false;
         while (variants.find()) {
             String name = variants.group(1);
             HttpResponse<String> playlist = get(server.baseUrl() + "/media/jobs/" + id + "/renditions/" + name);
             assertThat(playlist.statusCode()).as(playlist.body()).isEqualTo(200);
             versions.computeIfAbsent(name, n -> new LinkedHashSet<>()).add(playlist.body());
+            growing |= playlist.body().contains("#EXT-X-PLAYLIST-TYPE:EVENT") && !playlist.body().contains("#EXT-X-ENDLIST");
             for (String segment : names(playlist.body())) {
                 if (!segments.containsKey(segment)) {
                     segments.put(segment, bytes(server.baseUrl() + "/media/jobs/" + id + "/renditions/" + segment));
                 }
             }
         }
+        return growing;
     }
 
     private static List<String> names(String playlist) {

@@ -16,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -40,8 +41,11 @@ class LiveLadderTest {
                     VideoSourcesTest.LIMITS.maxInputPixels(), 2), VideoSourcesTest.LIMITS.videoTimeout(), "VOD ladder");
             HlsPublication publication = new HlsPublication(new LocalStorage(stored), new PlayableJobs(jobs.dataSource()),
                     Clock.systemUTC(), "job", "outputs/job/1-a/");
+            List<Integer> progress = new CopyOnWriteArrayList<>();
             new HlsLadder(tools, VideoSourcesTest.LIMITS, 2).encodeEarly(clip, 960, 540, web, tmp.resolve("early"),
-                    publication);
+                    publication, 9, progress::add);
+            // the share of the video every variant has stored, forward only, to the whole of it
+            assertThat(progress).isSorted().endsWith(100).allMatch(p -> p >= 0 && p <= 100);
 
             Path early = tmp.resolve("early").resolve("hls");
             Path prefix = stored.resolve("outputs/job/1-a");
