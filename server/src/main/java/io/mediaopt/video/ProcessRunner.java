@@ -14,6 +14,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 /**
@@ -36,6 +37,8 @@ public final class ProcessRunner implements AutoCloseable {
     private final int stdoutLimit;
     private final int stderrTail;
     private final Set<Process> running = ConcurrentHashMap.newKeySet();
+    /** Calls past the closed check whose processes are not yet in {@link #running}. */
+    private final AtomicInteger starting = new AtomicInteger();
     private volatile boolean closed;
 
     public ProcessRunner(int stdoutLimit, int stderrTail) {
@@ -78,12 +81,18 @@ public final class ProcessRunner implements AutoCloseable {
 
     private List<ProcessResult> execute(List<List<String>> commands, Duration timeout, Consumer<String> stdoutLines)
             throws IOException, InterruptedException {
-        if (closed) throw new IllegalStateException("The process runner is closed");
         long started = System.nanoTime();
         List<ProcessBuilder> builders = commands.stream().map(ProcessBuilder::new).toList();
         builders.getFirst().redirectInput(NO_INPUT);
-        List<Process> processes = ProcessBuilder.startPipeline(builders);
-        running.addAll(processes);
+        List<Process> processes;
+        starting.incrementAndGet();
+        try {
+            if (closed) throw new IllegalStateException("The process runner is closed");
+            processes = ProcessBuilder.startPipeline(builders);
+            running.addAll(processes);
+        } finally {
+            starting.decrementAndGet();
+        }
         try {
             // close() may have run between the check above and addAll(); it must not miss these
             if (closed) processes.forEach(ProcessRunner::killTree);
@@ -123,7 +132,22 @@ public final class ProcessRunner implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
-        for (Process process : running) killTree(process);
+        // a call that passed the closed check just before may still be starting its processes:
+        // they are killed too before close returns, so nothing outlives it
+        long deadline = System.nanoTime() + KILL_WAIT.toNanos();
+        do {
+            for (Process process : running) killTree(process);
+        } while ((starting.get() > 0 || !running.isEmpty()) && System.nanoTime() < deadline && pause());
+    }
+
+    private static boolean pause() {
+        try {
+            Thread.sleep(10);
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
     }
 
     /** How many processes are running now (for tests and the health page). */
