@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -88,9 +89,13 @@ final class LiveLadder {
         if (failure.get() != null) throw failure.get();
         storeNewWhileReachable();
         for (HlsRung rung : rungs) {
+            // written beside and renamed over: the stored EVENT playlist may share the file's
+            // inode, and rewriting it in place would let a reader find it empty
             Path playlist = dir.resolve(rung.playlist());
-            Files.writeString(playlist, Files.readString(playlist, StandardCharsets.UTF_8).replace(EVENT, VOD),
+            Path vod = dir.resolve(rung.playlist() + ".vod");
+            Files.writeString(vod, Files.readString(playlist, StandardCharsets.UTF_8).replace(EVENT, VOD),
                     StandardCharsets.UTF_8);
+            Files.move(vod, playlist, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         }
         if (reachable) storeVod();
         progress.reached(100);
