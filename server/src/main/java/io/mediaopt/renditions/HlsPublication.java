@@ -44,7 +44,9 @@ public final class HlsPublication {
 
     /**
      * Stores a file of the ladder, which stays where it is (storage may move what it is given);
-     * {@code settled}: a segment or init file, which never changes again.
+     * {@code settled}: a segment or init file, which never changes again. Only those are stored as
+     * a link to the file: local storage keeps what it is given as it is, so a playlist stored as a
+     * link would change, or read empty for a moment, each time the file is written again.
      */
     synchronized void put(String name, Path file, String contentType, boolean settled) throws IOException {
         if (!keys.contains(prefix + name)) {
@@ -53,9 +55,9 @@ public final class HlsPublication {
         }
         Path given = file.resolveSibling(".stored-" + file.getFileName());
         Files.deleteIfExists(given);
-        try {
-            Files.createLink(given, file);
-        } catch (UnsupportedOperationException | IOException e) {
+        if (settled) {
+            linkOrCopy(file, given);
+        } else {
             Files.copy(file, given);
         }
         try {
@@ -64,6 +66,14 @@ public final class HlsPublication {
             Files.deleteIfExists(given);
         }
         if (settled) this.settled.add(name);
+    }
+
+    private static void linkOrCopy(Path file, Path given) throws IOException {
+        try {
+            Files.createLink(given, file);
+        } catch (UnsupportedOperationException | IOException e) {
+            Files.copy(file, given);
+        }
     }
 
     /**
