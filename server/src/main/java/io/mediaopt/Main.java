@@ -3,17 +3,13 @@ package io.mediaopt;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.mediaopt.http.ApiKeys;
+import io.mediaopt.health.HealthFeature;
 import io.mediaopt.http.ApiServer;
 import io.mediaopt.http.CallbackPayloads;
-import io.mediaopt.http.HealthChecks;
-import io.mediaopt.http.HealthRoute;
-import io.mediaopt.http.InfoHandlers;
 import io.mediaopt.http.InfoRoutes;
-import io.mediaopt.http.JobRoutes;
 import io.mediaopt.http.RouteParts;
 import io.mediaopt.http.StableLinks;
 import io.mediaopt.http.UploadReader;
-import io.mediaopt.http.UploadRoutes;
 import io.mediaopt.image.ImageFeature;
 import io.mediaopt.image.ImageOptimizer;
 import io.mediaopt.image.vips.Vips;
@@ -33,6 +29,9 @@ import io.mediaopt.metrics.ServiceMetrics;
 import io.mediaopt.quality.Ssimulacra2;
 import io.mediaopt.renditions.PlayableJobs;
 import io.mediaopt.renditions.RenditionMaker;
+import io.mediaopt.routes.jobs.JobRoutes;
+import io.mediaopt.routes.renditions.RenditionRoutes;
+import io.mediaopt.routes.uploads.UploadRoutes;
 import io.mediaopt.storage.DiskSpace;
 import io.mediaopt.storage.LocalStorage;
 import io.mediaopt.storage.S3Connection;
@@ -57,16 +56,12 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Semaphore;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 
 /** Wiring only: configuration → the shared parts → the features, in order → start. */
 public final class Main {
@@ -157,14 +152,14 @@ public final class Main {
                 webhooks,
                 jobs,
                 new MetricsFeature(metrics)));
-        InfoHandlers info = new InfoHandlers(usage, HealthChecks.of(features), presets, config.limits());
-        features.add(new HealthRoute(info));
+        features.add(new HealthFeature(features));
         if (servesApi) {
             features.addAll(List.of(
-                    new JobRoutes(api, jobs.jobs(), webhooks.deliveries(), uploads.resumable(), playable, stableLinks),
+                    new JobRoutes(api, jobs.jobs(), webhooks.deliveries(), uploads.resumable(), playable),
+                    new RenditionRoutes(api, jobs.jobs(), playable, stableLinks),
                     uploads,
                     new UploadRoutes(api, jobs.jobs(), uploads.resumable()),
-                    new InfoRoutes(info, api),
+                    new InfoRoutes(api, usage, presets, config.limits()),
                     page));
             imageUrls.ifPresent(features::add);
         }
@@ -173,7 +168,7 @@ public final class Main {
                 config.connectionLimits(), config.metricsPublic(), config.cors()), api, features, usage, metrics, json,
                 imageUrls.map(urls -> urls::storedHits));
         for (Feature feature : features) feature.start();
-        for (Feature feature : features) feature.chores().forEach(chore -> schedule(chore, service));
+        for (Feature feature : features) feature.chores().forEach(service::schedule);
         service.own(server.start());
         service.port(server.port());
         service.routes(server.routes());
@@ -243,20 +238,6 @@ public final class Main {
         S3Connection connection = service.own(
                 S3Connection.open(s3.region(), s3.endpoint(), s3.accessKeyId(), s3.secretAccessKey()));
         return new S3Storage(connection, s3.bucket(), S3Storage.PartSizes.STANDARD);
-    }
-
-    /** Runs a chore now and every ten minutes, on a thread of its own named after it. */
-    private static void schedule(Feature.Chore chore, RunningService service) {
-        ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(
-                Thread.ofPlatform().name(chore.name()).daemon().factory());
-        service.own(scheduler::shutdownNow);
-        scheduler.scheduleWithFixedDelay(() -> {
-            try {
-                chore.task().run();
-            } catch (RuntimeException e) {
-                log.warn("{} run failed", chore.name(), e);
-            }
-        }, 0, Duration.ofMinutes(10).toMinutes(), TimeUnit.MINUTES);
     }
 
     /** {@code dir}, without the files a crash left half-read there: they are of no use to anyone. */

@@ -3,9 +3,13 @@ package io.mediaopt;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 
 /** A started service: its port, its route table, and the parts to close, in the reverse order they were opened. */
 public final class RunningService implements AutoCloseable {
@@ -18,6 +22,20 @@ public final class RunningService implements AutoCloseable {
     <T extends AutoCloseable> T own(T part) {
         parts.push(part);
         return part;
+    }
+
+    /** Runs a chore now and every ten minutes, on a thread of its own named after it, until closed. */
+    void schedule(Feature.Chore chore) {
+        ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(
+                Thread.ofPlatform().name(chore.name()).daemon().factory());
+        own(scheduler::shutdownNow);
+        scheduler.scheduleWithFixedDelay(() -> {
+            try {
+                chore.task().run();
+            } catch (RuntimeException e) {
+                log.warn("{} run failed", chore.name(), e);
+            }
+        }, 0, Duration.ofMinutes(10).toMinutes(), TimeUnit.MINUTES);
     }
 
     void port(int port) {

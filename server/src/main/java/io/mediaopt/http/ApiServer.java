@@ -37,6 +37,8 @@ public final class ApiServer implements AutoCloseable {
     private static final String UNMATCHED = "unmatched";
     /** When a request that met an unreachable database or storage is worth sending again. */
     static final Duration OUTAGE_RETRY_AFTER = Duration.ofSeconds(5);
+    /** The job a tus upload's last piece made, on the answer to that PATCH. */
+    public static final String JOB_ID = "x-service-job-id";
     static final String TOTAL_JOBS = "x-service-total-jobs";
     static final String TOTAL_BYTES_SAVED = "x-service-total-bytes-saved";
 
@@ -89,8 +91,8 @@ public final class ApiServer implements AutoCloseable {
             // an upload token stands in for a key on the few routes it opens; any other request needs a key
             config.routes.before(ctx -> {
                 if (!(settings.metricsPublic() && MetricsFeature.PATH.equals(ctx.path()))
-                        && !parts.tokenAccess.admit(ctx)) {
-                    parts.keys.check(ctx);
+                        && !parts.tokenAccess().admit(ctx)) {
+                    parts.keys().check(ctx);
                 }
             });
             config.requestLogger.http((ctx, millis) -> {
@@ -155,7 +157,7 @@ public final class ApiServer implements AutoCloseable {
     /** Every header of the service's own an answer may carry, which pages of other origins may read. */
     private static List<String> serviceHeaders() {
         List<String> names = new ArrayList<>(ResultHeaders.NAMES);
-        names.addAll(List.of(TusHandlers.JOB_ID, TOTAL_JOBS, TOTAL_BYTES_SAVED, RequestIds.HEADER));
+        names.addAll(List.of(JOB_ID, TOTAL_JOBS, TOTAL_BYTES_SAVED, RequestIds.HEADER));
         // an image URL's answer tells its format and whether it was rendered for it
         names.addAll(List.of("x-service-format", "x-service-cache"));
         return names;

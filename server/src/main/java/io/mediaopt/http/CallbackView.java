@@ -23,7 +23,7 @@ public record CallbackView(
         Long nextAttemptAt,
         Long deliveredAt) {
 
-    static CallbackView of(Job job, Optional<Delivery> delivery) {
+    public static CallbackView of(Job job, Optional<Delivery> delivery) {
         if (job.request().callback() == null) return null;
         if (delivery.isEmpty()) {
             return new CallbackView(null, DeliveryState.PENDING.wireName(), 0, null, null, null, null, null);

@@ -7,14 +7,14 @@ import java.nio.charset.StandardCharsets;
  * Content-Disposition values (RFC 6266): an ASCII {@code filename} for old clients and the exact
  * name in {@code filename*}, so no file name can break out of the header.
  */
-final class ContentDisposition {
+public final class ContentDisposition {
     private ContentDisposition() {}
 
-    static String inline(String filename) {
+    public static String inline(String filename) {
         return value("inline", filename);
     }
 
-    static String attachment(String filename) {
+    public static String attachment(String filename) {
         return value("attachment", filename);
     }
 

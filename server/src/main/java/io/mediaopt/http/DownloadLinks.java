@@ -22,7 +22,7 @@ import java.util.Optional;
  * SERVICE_PUBLIC_URL or the request's scheme and Host (for a callback, of the request that
  * submitted the job). A kept job's links, its renditions' too, are its {@link StableLinks} instead.
  */
-final class DownloadLinks {
+public final class DownloadLinks {
     private static final Duration PRESIGNED_VALIDITY = Duration.ofHours(1);
 
     private final Storage storage;
@@ -36,18 +36,18 @@ final class DownloadLinks {
     }
 
     /** The {@code keep} object of the job's view; null when it is not kept. */
-    KeepView keepingOf(Job job) {
+    public KeepView keepingOf(Job job) {
         return stable.view(job);
     }
 
     /** The URL of the job's HLS master playlist: the stable one of a kept job, the rendition route's otherwise. */
-    String masterUrl(Job job, Context ctx) {
+    public String masterUrl(Job job, Context ctx) {
         String origin = origin(ctx);
         if (job.request().keeping().kept()) return stable.url(job, LadderNames.master(), origin);
         return origin + "/api/media/jobs/" + job.id() + "/renditions/" + LadderNames.master();
     }
 
-    String forJob(Job job, Context ctx) {
+    public String forJob(Job job, Context ctx) {
         return forJob(job, origin(ctx));
     }
 
@@ -74,7 +74,7 @@ final class DownloadLinks {
      * route) and, for a responsive set, the {@code <picture>} snippet built from them; for video
      * sources, the {@code <video>} snippet.
      */
-    OptimizationResult resultFor(Job job, Context ctx) {
+    public OptimizationResult resultFor(Job job, Context ctx) {
         return resultFor(job, origin(ctx));
     }
 
@@ -109,7 +109,7 @@ final class DownloadLinks {
      * URL of a segment or init file where the storage offers one, valid for an hour from now;
      * otherwise, and for another playlist, the bare name, which resolves to the same route.
      */
-    String inPlaylist(Job job, List<Rendition> renditions, String name) {
+    public String inPlaylist(Job job, List<Rendition> renditions, String name) {
         return renditions.stream().filter(r -> r.name().equals(name) && !r.isPlaylist()).findFirst()
                 .flatMap(r -> presigned(job, r)).orElse(name);
     }
@@ -121,13 +121,13 @@ final class DownloadLinks {
     }
 
     /** The download name of a rendition: the output's name without its extension, then the rendition's. */
-    static String renditionFilename(Job job, Rendition rendition) {
+    public static String renditionFilename(Job job, Rendition rendition) {
         String output = job.state().result().filename();
         int dot = output.lastIndexOf('.');
         return (dot > 0 ? output.substring(0, dot) : output) + "-" + rendition.name();
     }
 
-    String origin(Context ctx) {
+    public String origin(Context ctx) {
         return publicUrl.map(URI::toString).orElseGet(() -> ctx.scheme() + "://" + ctx.host());
     }
 }

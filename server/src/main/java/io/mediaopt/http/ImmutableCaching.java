@@ -26,12 +26,12 @@ public final class ImmutableCaching {
     private ImmutableCaching() {}
 
     /** A strong ETag of these parts (storage key, name, size: what identifies the bytes), quoted. */
-    static String etag(String... parts) {
+    public static String etag(String... parts) {
         return etag(String.join("\n", parts).getBytes(StandardCharsets.UTF_8));
     }
 
     /** A strong ETag of a body made here: a digest of the bytes themselves. */
-    static String etag(byte[] body) {
+    public static String etag(byte[] body) {
         try {
             byte[] digest = MessageDigest.getInstance("SHA-256").digest(body);
             return "\"" + Base64.getUrlEncoder().withoutPadding().encodeToString(Arrays.copyOf(digest, 18)) + "\"";
@@ -44,7 +44,7 @@ public final class ImmutableCaching {
      * Writes the headers; true when the client's copy is current and the answer is a 304 with no
      * body. {@code secondsLeft}: how long a private link lasts, {@link Long#MAX_VALUE} for public content.
      */
-    static boolean answer(Context ctx, String etag, long lastModifiedMillis, long secondsLeft) {
+    public static boolean answer(Context ctx, String etag, long lastModifiedMillis, long secondsLeft) {
         ctx.header("Cache-Control", secondsLeft == Long.MAX_VALUE
                 ? "public, max-age=" + YEAR_SECONDS + ", immutable"
                 : "private, max-age=" + Math.min(secondsLeft, YEAR_SECONDS) + ", immutable");

@@ -13,16 +13,14 @@ import io.mediaopt.usage.UsageSnapshot;
 import java.util.Arrays;
 import java.util.List;
 
-/** The read-only routes: usage, health, presets and limits. */
+/** The read-only routes: usage, presets and limits. */
 public final class InfoHandlers {
     private final UsageCounters usage;
-    private final HealthChecks health;
     private final Presets presets;
     private final Limits limits;
 
-    public InfoHandlers(UsageCounters usage, HealthChecks health, Presets presets, Limits limits) {
+    public InfoHandlers(UsageCounters usage, Presets presets, Limits limits) {
         this.usage = usage;
-        this.health = health;
         this.presets = presets;
         this.limits = limits;
     }
@@ -33,11 +31,6 @@ public final class InfoHandlers {
         ctx.json(new UsageView(totals.totalJobs(), totals.totalInputBytes(), totals.totalOutputBytes(),
                 totals.totalSavedBytes(), caller.keyName() == null ? null : KeyUsage.of(caller.keyName(),
                 usage.snapshotOf(caller.keyName()))));
-    }
-
-    void health(Context ctx) {
-        HealthChecks.Report report = health.run();
-        ctx.status(report.status().equals("ok") ? 200 : 503).json(report);
     }
 
     void presets(Context ctx) {

@@ -2,6 +2,9 @@ package io.mediaopt.http;
 
 import io.mediaopt.Feature;
 import io.mediaopt.Routes;
+import io.mediaopt.media.Limits;
+import io.mediaopt.media.Presets;
+import io.mediaopt.usage.UsageCounters;
 
 /** The read-only routes of an API node: presets, limits, usage and the OpenAPI document. */
 public final class InfoRoutes implements Feature {
@@ -9,9 +12,9 @@ public final class InfoRoutes implements Feature {
     private final ApiKeys keys;
     private final ApiDocument document = new ApiDocument();
 
-    public InfoRoutes(InfoHandlers info, RouteParts parts) {
-        this.info = info;
-        this.keys = parts.keys;
+    public InfoRoutes(RouteParts parts, UsageCounters usage, Presets presets, Limits limits) {
+        this.info = new InfoHandlers(usage, presets, limits);
+        this.keys = parts.keys();
     }
 
     @Override

@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
  * or a client's, to follow one request through several systems), otherwise a new UUID. It is
  * echoed in the response and carried by every log line of the request's work.
  */
-final class RequestIds {
+public final class RequestIds {
     static final String HEADER = "x-request-id";
     /** Letters, digits and a few separators, at most 128: nothing that could forge a log line. */
     private static final Pattern PLAIN_TOKEN = Pattern.compile("[A-Za-z0-9._:+=@/-]{1,128}");
@@ -45,7 +45,7 @@ final class RequestIds {
     }
 
     /** The id {@link #assign} gave this request. */
-    static String of(Context ctx) {
+    public static String of(Context ctx) {
         return ctx.attribute(ATTRIBUTE);
     }
 }

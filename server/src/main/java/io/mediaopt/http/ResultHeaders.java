@@ -20,7 +20,7 @@ import java.util.function.Function;
  * ({@link #headerOf}), except those standard headers carry and those only a job lists, so a new
  * field of the result reaches the synchronous answer with nothing written here.
  */
-final class ResultHeaders {
+public final class ResultHeaders {
     /** Fields of the result that are no header of their own: Content-Type, Content-Disposition, a job's files. */
     static final Set<String> NOT_HEADERS = Set.of("contentType", "filename", "renditions", "picture", "video");
     private static final List<Header> HEADERS = headers();
@@ -29,7 +29,7 @@ final class ResultHeaders {
 
     private ResultHeaders() {}
 
-    static void write(Context ctx, String preset, long inputBytes, OptimizationResult r, OutputOptions options) {
+    public static void write(Context ctx, String preset, long inputBytes, OptimizationResult r, OutputOptions options) {
         Answer answer = new Answer(preset, inputBytes, r, options);
         for (Header header : HEADERS) {
             Object value = header.value().apply(answer);

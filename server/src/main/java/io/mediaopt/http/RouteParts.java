@@ -14,14 +14,14 @@ import java.util.Optional;
  * reader and upload tokens (which stand in for a key on the few routes they open).
  */
 public final class RouteParts {
-    final ApiKeys keys;
-    final Storage storage;
-    final DownloadLinks links;
-    final UploadReader form;
-    final UploadTokens uploadTokens;
-    final JdbcTokenUses tokenUses;
-    final TokenAccess tokenAccess;
-    final ObjectMapper json;
+    private final ApiKeys keys;
+    private final Storage storage;
+    private final DownloadLinks links;
+    private final UploadReader form;
+    private final UploadTokens uploadTokens;
+    private final JdbcTokenUses tokenUses;
+    private final TokenAccess tokenAccess;
+    private final ObjectMapper json;
 
     public RouteParts(ApiKeys keys, Storage storage, Optional<URI> publicUrl, StableLinks stableLinks,
                       UploadReader form, JdbcTokenUses tokenUses, ObjectMapper json, Clock clock) {
@@ -34,5 +34,37 @@ public final class RouteParts {
         this.tokenUses = tokenUses;
         this.tokenAccess = new TokenAccess(keys, uploadTokens, tokenUses);
         this.json = json;
+    }
+
+    public ApiKeys keys() {
+        return keys;
+    }
+
+    public Storage storage() {
+        return storage;
+    }
+
+    public DownloadLinks links() {
+        return links;
+    }
+
+    public UploadReader form() {
+        return form;
+    }
+
+    public UploadTokens uploadTokens() {
+        return uploadTokens;
+    }
+
+    public JdbcTokenUses tokenUses() {
+        return tokenUses;
+    }
+
+    public TokenAccess tokenAccess() {
+        return tokenAccess;
+    }
+
+    public ObjectMapper json() {
+        return json;
     }
 }

@@ -22,11 +22,11 @@ import java.util.regex.Pattern;
  * removing that key voids its links.
  */
 public final class StableLinks {
-    static final String PREFIX = "/media/";
+    public static final String PREFIX = "/media/";
     /** The path segment before the output's file name; no rendition's name is without a dot. */
-    static final String OUTPUT = "output";
+    public static final String OUTPUT = "output";
     /** The path segment of the responsive set's negotiated picture ({@code ?w=}); no rendition's name. */
-    static final String PICTURE = "picture";
+    public static final String PICTURE = "picture";
     /** GET and HEAD of these paths need no API key: the link's signature, or the job's publicity, is the check. */
     private static final Pattern PATH = Pattern.compile("/media/[^/]+/(" + OUTPUT + "/)?[^/]+");
 
@@ -41,7 +41,7 @@ public final class StableLinks {
     }
 
     /** The name of a kept job's output under its stable prefix: {@code output/<file name>}. */
-    static String outputName(Job job) {
+    public static String outputName(Job job) {
         return OUTPUT + "/" + job.state().result().filename();
     }
 
@@ -86,7 +86,7 @@ public final class StableLinks {
      * What a playlist served under a stable URL names in place of {@code name}: the bare name,
      * which resolves beside the playlist, signed like the playlist's own link (same expiry) when private.
      */
-    String inPlaylist(Job job, String name, long expires) {
+    public String inPlaylist(Job job, String name, long expires) {
         if (visibility(job) == Visibility.PUBLIC) return name;
         return encodedPath(name) + signedQuery(job, name, expires);
     }
@@ -96,7 +96,7 @@ public final class StableLinks {
      * sent, each null when absent): {@link Long#MAX_VALUE} for a public job, 0 or less when the link
      * is unsigned, expired, altered or its owner's key is gone.
      */
-    long secondsLeft(Job job, String name, String exp, String sig) {
+    public long secondsLeft(Job job, String name, String exp, String sig) {
         if (visibility(job) == Visibility.PUBLIC) return Long.MAX_VALUE;
         Optional<Signatures> signer = keys.signatures(job.request().owner(), Signatures.Purpose.MEDIA_URL);
         long at = exp != null && exp.matches("[0-9]{1,12}") ? Long.parseLong(exp) : 0;

@@ -22,7 +22,7 @@ public final class StoredBodies {
     }
 
     /** Sends a body made here, whole or the one range asked for, as {@link #sendObject} sends a stored one. */
-    static void sendBytes(Context ctx, byte[] body, String contentType, String rangeHeader) {
+    public static void sendBytes(Context ctx, byte[] body, String contentType, String rangeHeader) {
         Optional<ByteRange> range = parseRange(ctx, rangeHeader, body.length);
         ctx.contentType(contentType);
         // the lengths below count these bytes: compressed (a WebVTT or a playlist past 1500 bytes
@@ -66,6 +66,19 @@ public final class StoredBodies {
         ctx.header("Content-Length", Long.toString(r.length()));
         if (headOnly) return;
         ctx.result(storage.openRange(key, r.first(), r.length()).content());
+    }
+
+    /** A stored file as a download: attachment, not for caches, ranges accepted. */
+    public void sendDownload(Context ctx, String key, String contentType, String filename) throws IOException {
+        downloadHeaders(ctx, filename);
+        sendObject(ctx, key, contentType, ctx.header("Range"));
+    }
+
+    /** The headers of a download named {@code filename}. */
+    public static void downloadHeaders(Context ctx, String filename) {
+        ctx.header("Content-Disposition", ContentDisposition.attachment(filename));
+        ctx.header("Cache-Control", "no-store");
+        ctx.header("Accept-Ranges", "bytes");
     }
 
     private static Optional<ByteRange> parseRange(Context ctx, String rangeHeader, long size) {

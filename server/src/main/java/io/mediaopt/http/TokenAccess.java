@@ -29,7 +29,7 @@ import java.util.regex.Pattern;
  * upload (tus, form or direct), go on with that upload, and read the status of the job it made
  * (and the presets and limits an upload form shows); nothing else. With keys off a token is ignored, as any header.
  */
-final class TokenAccess {
+public final class TokenAccess {
     private static final String ATTRIBUTE = "mediaopt.uploadToken";
     private static final String QUERY = "token";
     private static final Pattern CREATE = Pattern.compile("POST /api/(uploads|uploads/direct|media/jobs)");
@@ -85,7 +85,7 @@ final class TokenAccess {
     }
 
     /** The token the request passed on, empty when it passed on a key or keys are off. */
-    Optional<UploadToken> token(Context ctx) {
+    public Optional<UploadToken> token(Context ctx) {
         return Optional.ofNullable(ctx.attribute(ATTRIBUTE));
     }
 
@@ -93,25 +93,25 @@ final class TokenAccess {
      * What the URL of an upload a request creates ends with: {@code ?token=} when the token came
      * that way, so an uploader that cannot set headers goes on with the upload's URL as given.
      */
-    String urlSuffix(Context ctx) {
+    public String urlSuffix(Context ctx) {
         String query = ctx.queryParam(QUERY);
         return token(ctx).isPresent() && query != null && !query.isBlank()
                 ? "?" + QUERY + "=" + URLEncoder.encode(query.strip(), StandardCharsets.UTF_8) : "";
     }
 
     /** The form's fields with the token's filled in and checked ({@link UploadToken#fieldsOver}); as sent without a token. */
-    Function<String, String> fields(Context ctx, Function<String, String> sent) {
+    public Function<String, String> fields(Context ctx, Function<String, String> sent) {
         return token(ctx).map(t -> t.fieldsOver(sent)).orElse(sent);
     }
 
     /** {@link #fields} of fields given whole, as tus metadata or a JSON body gives them. */
-    Map<String, String> fields(Context ctx, Map<String, String> sent) {
+    public Map<String, String> fields(Context ctx, Map<String, String> sent) {
         return token(ctx).map(t -> t.fieldsOver(sent)).orElse(sent);
     }
 
     /** Makes the upload or job a request creates. */
     @FunctionalInterface
-    interface Creation<T> {
+    public interface Creation<T> {
         T create() throws IOException;
     }
 
@@ -120,7 +120,7 @@ final class TokenAccess {
      * records what {@code made} says the creation made, and gives the use back when the creation
      * is refused. Without a token, only creates.
      */
-    <T> T once(Context ctx, Creation<T> creation, Function<T, JdbcTokenUses.Use> made) throws IOException {
+    public <T> T once(Context ctx, Creation<T> creation, Function<T, JdbcTokenUses.Use> made) throws IOException {
         Optional<UploadToken> token = token(ctx);
         if (token.isEmpty()) return creation.create();
         if (!uses.claim(token.get())) throw used();
@@ -136,7 +136,7 @@ final class TokenAccess {
     }
 
     /** Refuses a received file bigger than the request's token allows, or of another kind. */
-    void checkFile(Context ctx, Path file) throws IOException {
+    public void checkFile(Context ctx, Path file) throws IOException {
         Optional<UploadToken> token = token(ctx);
         if (token.isEmpty()) return;
         token.get().checkSize(Files.size(file));
@@ -144,7 +144,7 @@ final class TokenAccess {
     }
 
     /** Refuses the file of an upload a token made when it is of another kind than that token allows. */
-    void checkKind(String uploadId, Optional<MediaFormat> sniffed) {
+    public void checkKind(String uploadId, Optional<MediaFormat> sniffed) {
         if (keys.enforced()) UploadToken.checkKind(uses.kindOfUpload(uploadId), sniffed);
     }
 

@@ -16,7 +16,7 @@ import java.io.InputStream;
  * of a client that asked first ({@code Expect: 100-continue}) and was refused before anything
  * read its body: reading it would ask for the body the answer refuses, and the client sends none.
  */
-final class UnreadBodies {
+public final class UnreadBodies {
     /** Reading this much of a refused body costs less than a client retrying blind. */
     static final long LIMIT = 1 << 20;
 
@@ -26,12 +26,12 @@ final class UnreadBodies {
     private UnreadBodies() {}
 
     /** The request's body is not read before its error answer; the connection closes on it. */
-    static void leaveUnread(Context ctx) {
+    public static void leaveUnread(Context ctx) {
         ctx.attribute(LEAVE_UNREAD, true);
     }
 
     /** The handler reads the body from here on: a client that asked first is told to send it. */
-    static void reading(Context ctx) {
+    public static void reading(Context ctx) {
         ctx.attribute(READING, true);
     }
 

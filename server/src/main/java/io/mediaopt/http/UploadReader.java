@@ -68,7 +68,7 @@ public final class UploadReader {
      * of its callback are made from; and the id of the request.
      */
     public record Sender(Caller caller, String origin, String requestId) {
-        static Sender of(Context ctx, ApiKeys keys, DownloadLinks links) {
+        public static Sender of(Context ctx, ApiKeys keys, DownloadLinks links) {
             return new Sender(keys.caller(ctx), links.origin(ctx), RequestIds.of(ctx));
         }
     }
@@ -94,7 +94,7 @@ public final class UploadReader {
      * {@link #read}, with the text fields as {@code fields} makes them from those sent: those an
      * upload token fixes filled in, and checked by the same rules.
      */
-    Upload read(Context ctx, Sender sender, boolean callbackAllowed, UnaryOperator<Function<String, String>> fields)
+    public Upload read(Context ctx, Sender sender, boolean callbackAllowed, UnaryOperator<Function<String, String>> fields)
             throws IOException {
         checkDeclaredLength(ctx);
         if (!ctx.isMultipartFormData()) {

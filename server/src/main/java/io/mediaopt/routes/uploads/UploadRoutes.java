@@ -1,5 +1,6 @@
-package io.mediaopt.http;
+package io.mediaopt.routes.uploads;
 
+import io.mediaopt.http.RouteParts;
 import io.mediaopt.Feature;
 import io.mediaopt.Routes;
 import io.mediaopt.jobs.Jobs;
@@ -20,10 +21,10 @@ public final class UploadRoutes implements Feature {
 
     public UploadRoutes(RouteParts parts, Jobs jobs, ResumableUploads resumable) {
         this.parts = parts;
-        this.tus = new TusHandlers(resumable, parts.form, jobs, parts.links, parts.keys, parts.tokenAccess);
-        this.direct = new DirectUploadHandlers(new DirectUploads(resumable, parts.storage), parts.form, jobs,
-                parts.links, parts.keys, parts.json, parts.tokenAccess);
-        this.tokens = new TokenHandlers(parts.keys, parts.uploadTokens, parts.form, parts.links, parts.json);
+        this.tus = new TusHandlers(resumable, parts.form(), jobs, parts.links(), parts.keys(), parts.tokenAccess());
+        this.direct = new DirectUploadHandlers(new DirectUploads(resumable, parts.storage()), parts.form(), jobs,
+                parts.links(), parts.keys(), parts.json(), parts.tokenAccess());
+        this.tokens = new TokenHandlers(parts.keys(), parts.uploadTokens(), parts.form(), parts.links(), parts.json());
     }
 
     @Override
@@ -42,6 +43,6 @@ public final class UploadRoutes implements Feature {
     @Override
     public List<Chore> chores() {
         return List.of(new Chore("stranded-uploads", tus::finishStranded),
-                new Chore("upload-token-expiry", parts.tokenUses::purgeExpired));
+                new Chore("upload-token-expiry", parts.tokenUses()::purgeExpired));
     }
 }

@@ -1,5 +1,12 @@
-package io.mediaopt.http;
+package io.mediaopt.routes.uploads;
 
+import io.mediaopt.http.ApiKeys;
+import io.mediaopt.http.ApiServer;
+import io.mediaopt.http.DownloadLinks;
+import io.mediaopt.http.RequestIds;
+import io.mediaopt.http.TokenAccess;
+import io.mediaopt.http.UnreadBodies;
+import io.mediaopt.http.UploadReader;
 import io.javalin.http.Context;
 import io.javalin.http.HttpStatus;
 import io.mediaopt.ServiceException;
@@ -37,7 +44,6 @@ import java.util.regex.Pattern;
 final class TusHandlers {
     private static final Logger log = LoggerFactory.getLogger(TusHandlers.class);
     static final String VERSION = "1.0.0";
-    static final String JOB_ID = "x-service-job-id";
     private static final String EXTENSIONS = "creation,creation-with-upload,termination,expiration,checksum";
     private static final String OFFSET_OCTET_STREAM = "application/offset+octet-stream";
     private static final Pattern NUMBER = Pattern.compile("[0-9]{1,18}");
@@ -159,7 +165,7 @@ final class TusHandlers {
      * the answer; a refused one is deleted.
      */
     private void becomeJob(Context ctx, ResumableUpload upload) throws IOException {
-        makeJob(upload, sender(ctx)).ifPresent(jobId -> ctx.header(JOB_ID, jobId));
+        makeJob(upload, sender(ctx)).ifPresent(jobId -> ctx.header(ApiServer.JOB_ID, jobId));
     }
 
     /** The job of a complete upload, made once from its metadata for {@code sender}; empty while another request makes it. */

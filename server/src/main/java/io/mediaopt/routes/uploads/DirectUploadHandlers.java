@@ -1,5 +1,11 @@
-package io.mediaopt.http;
+package io.mediaopt.routes.uploads;
 
+import io.mediaopt.http.ApiKeys;
+import io.mediaopt.http.DownloadLinks;
+import io.mediaopt.http.JobView;
+import io.mediaopt.http.TokenAccess;
+import io.mediaopt.http.UnreadBodies;
+import io.mediaopt.http.UploadReader;
 import io.mediaopt.ServiceException;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;

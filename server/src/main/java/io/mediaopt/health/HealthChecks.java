@@ -1,4 +1,4 @@
-package io.mediaopt.http;
+package io.mediaopt.health;
 
 import io.mediaopt.CachedCheck;
 import io.mediaopt.Feature;

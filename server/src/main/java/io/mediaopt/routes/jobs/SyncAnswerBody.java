@@ -1,4 +1,4 @@
-package io.mediaopt.http;
+package io.mediaopt.routes.jobs;
 
 import io.javalin.http.Context;
 import io.mediaopt.jobs.SyncAnswer;

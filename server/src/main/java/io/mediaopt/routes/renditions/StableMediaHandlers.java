@@ -1,5 +1,10 @@
-package io.mediaopt.http;
+package io.mediaopt.routes.renditions;
 
+import io.mediaopt.http.ContentDisposition;
+import io.mediaopt.http.DownloadLinks;
+import io.mediaopt.http.ImmutableCaching;
+import io.mediaopt.http.StableLinks;
+import io.mediaopt.http.StoredBodies;
 import io.javalin.http.Context;
 import io.mediaopt.ServiceException;
 import io.mediaopt.jobs.Job;
@@ -73,9 +78,9 @@ final class StableMediaHandlers {
      */
     void picture(Context ctx) throws IOException {
         ctx.header("Vary", "Accept");
-        int width = MediaHandlers.width(ctx.queryParam("w"));
+        int width = RenditionHandlers.width(ctx.queryParam("w"));
         Access access = access(ctx, StableLinks.PICTURE);
-        Rendition chosen = PictureChoice.pick(renditionsOf(access.job()), ctx.header("Accept"), width)
+        Rendition chosen = PictureChoice.pick(RenditionHandlers.renditionsOf(access.job()), ctx.header("Accept"), width)
                 .orElseThrow(StableMediaHandlers::missing);
         send(ctx, access, fileOf(access.job(), chosen.name()).orElseThrow(StableMediaHandlers::missing));
     }
@@ -123,7 +128,7 @@ final class StableMediaHandlers {
         }
         // a private link's exp is checked by now; a public job's playlist names bare names
         long expires = expires(exp);
-        List<String> names = renditionsOf(job).stream().map(Rendition::name).toList();
+        List<String> names = RenditionHandlers.renditionsOf(job).stream().map(Rendition::name).toList();
         return PlaylistUris.rewrite(stored, n -> names.contains(n) ? links.inPlaylist(job, n, expires) : n)
                 .getBytes(StandardCharsets.UTF_8);
     }
@@ -139,14 +144,9 @@ final class StableMediaHandlers {
             return Optional.of(new File(name, outputKey, result.contentType(), result.filename(), result.outputBytes(),
                     false));
         }
-        return renditionsOf(job).stream().filter(r -> r.name().equals(name)).findFirst()
+        return RenditionHandlers.renditionsOf(job).stream().filter(r -> r.name().equals(name)).findFirst()
                 .map(r -> new File(name, RenditionKeys.key(outputKey, r.name()), r.contentType(),
                         DownloadLinks.renditionFilename(job, r), r.bytes(), r.isPlaylist()));
-    }
-
-    private static List<Rendition> renditionsOf(Job job) {
-        List<Rendition> renditions = job.state().result().renditions();
-        return renditions == null ? List.of() : renditions;
     }
 
     private static ServiceException missing() {

@@ -1,5 +1,8 @@
-package io.mediaopt.http;
+package io.mediaopt.routes.renditions;
 
+import io.mediaopt.http.DownloadLinks;
+import io.mediaopt.http.JobView;
+import io.mediaopt.http.StoredBodies;
 import io.javalin.http.Context;
 import io.mediaopt.ServiceException;
 import io.mediaopt.jobs.Job;
@@ -22,12 +25,12 @@ import java.util.function.UnaryOperator;
  * kept job's stable one ({@code no-cache} until the job is done, immutable after); before that,
  * those routes answer as for any job not done.
  */
-final class EarlyLadders {
+public final class EarlyLadders {
     private final Storage storage;
     private final StoredBodies bodies;
     private final PlayableJobs playable;
 
-    EarlyLadders(Storage storage, PlayableJobs playable) {
+    public EarlyLadders(Storage storage, PlayableJobs playable) {
         this.storage = storage;
         this.bodies = new StoredBodies(storage);
         this.playable = playable;
@@ -41,7 +44,7 @@ final class EarlyLadders {
     }
 
     /** The job as shown, with when it became playable and its master playlist's URL, once it is. */
-    JobView withPlayable(JobView view, Job job, Context ctx, DownloadLinks links) {
+    public JobView withPlayable(JobView view, Job job, Context ctx, DownloadLinks links) {
         return of(job).map(p -> view.withPlayable(p.at(), links.masterUrl(job, ctx))).orElse(view);
     }
 

@@ -1,5 +1,9 @@
-package io.mediaopt.http;
+package io.mediaopt.routes.uploads;
 
+import io.mediaopt.http.ApiKeys;
+import io.mediaopt.http.DownloadLinks;
+import io.mediaopt.http.UnreadBodies;
+import io.mediaopt.http.UploadReader;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
