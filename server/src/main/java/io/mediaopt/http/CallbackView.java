@@ -23,14 +23,17 @@ public record CallbackView(
         Long nextAttemptAt,
         Long deliveredAt) {
 
+    /** Before the job's event is queued there is no delivery: the view is pending, with no attempt. */
     public static CallbackView of(Job job, Optional<Delivery> delivery) {
         if (job.request().callback() == null) return null;
-        if (delivery.isEmpty()) {
-            return new CallbackView(null, DeliveryState.PENDING.wireName(), 0, null, null, null, null, null);
-        }
-        Delivery d = delivery.get();
-        boolean pending = d.state() == DeliveryState.PENDING;
-        return new CallbackView(d.eventId(), d.state().wireName(), d.attempts(), d.lastStatus(), d.lastError(),
-                d.lastAttemptAt(), pending ? d.nextAttemptAt() : null, d.deliveredAt());
+        return new CallbackView(
+                delivery.map(Delivery::eventId).orElse(null),
+                delivery.map(Delivery::state).orElse(DeliveryState.PENDING).wireName(),
+                delivery.map(Delivery::attempts).orElse(0),
+                delivery.map(Delivery::lastStatus).orElse(null),
+                delivery.map(Delivery::lastError).orElse(null),
+                delivery.map(Delivery::lastAttemptAt).orElse(null),
+                delivery.filter(d -> d.state() == DeliveryState.PENDING).map(Delivery::nextAttemptAt).orElse(null),
+                delivery.map(Delivery::deliveredAt).orElse(null));
     }
 }

@@ -36,8 +36,9 @@ public record JobView(
 
     /** The answer to a submission: only what docs/api.md names for POST /api/media/jobs. */
     public static JobView submitted(Job job) {
-        return new JobView(job.id(), job.state().status().wireName(), null, null, null, null, null,
-                job.state().createdAt(), null, null, null, null, null, null, null, null, null, null);
+        Fields fields = new Fields(job.id(), job.state().status().wireName());
+        fields.createdAt = job.state().createdAt();
+        return fields.build();
     }
 
     /** {@code result}: the job's result with its renditions' URLs, shown once it is done. */
@@ -47,30 +48,94 @@ public record JobView(
         boolean done = state.status() == JobStatus.DONE;
         boolean failed = state.status() == JobStatus.FAILED;
         boolean encoding = state.status() == JobStatus.PROCESSING;
-        return new JobView(job.id(), state.status().wireName(), encoding || done ? state.progress() : null,
-                request.preset().name(), request.filename(), OptionsView.of(request.options()), request.inputBytes(),
-                state.createdAt(), state.updatedAt(), state.completedAt(),
-                done ? result : null,
-                done ? downloadUrl : null,
-                failed ? new ErrorBody.Detail(state.errorMessage(), state.errorCode()) : null,
-                callback, null, null, null, null);
+        Fields fields = new Fields(job.id(), state.status().wireName());
+        fields.progress = encoding || done ? state.progress() : null;
+        fields.preset = request.preset().name();
+        fields.filename = request.filename();
+        fields.options = OptionsView.of(request.options());
+        fields.inputBytes = request.inputBytes();
+        fields.createdAt = state.createdAt();
+        fields.updatedAt = state.updatedAt();
+        fields.completedAt = state.completedAt();
+        fields.result = done ? result : null;
+        fields.downloadUrl = done ? downloadUrl : null;
+        fields.error = failed ? new ErrorBody.Detail(state.errorMessage(), state.errorCode()) : null;
+        fields.callback = callback;
+        return fields.build();
     }
 
     /** The same view, naming the resumable upload the job was made from (null: none). */
     public JobView withUpload(String upload) {
-        return new JobView(jobId, status, progress, preset, filename, options, inputBytes, createdAt, updatedAt,
-                completedAt, result, downloadUrl, error, callback, upload, keep, playableAt, masterUrl);
+        Fields fields = fields();
+        fields.uploadId = upload;
+        return fields.build();
     }
 
     /** The same view, saying how the job is kept (null: it is not). */
     public JobView withKeeping(KeepView keeping) {
-        return new JobView(jobId, status, progress, preset, filename, options, inputBytes, createdAt, updatedAt,
-                completedAt, result, downloadUrl, error, callback, uploadId, keeping, playableAt, masterUrl);
+        Fields fields = fields();
+        fields.keep = keeping;
+        return fields.build();
     }
 
     /** The same view, saying since when (ms) the job's HLS master playlist answers, at {@code master}. */
     public JobView withPlayable(long at, String master) {
-        return new JobView(jobId, status, progress, preset, filename, options, inputBytes, createdAt, updatedAt,
-                completedAt, result, downloadUrl, error, callback, uploadId, keep, at, master);
+        Fields fields = fields();
+        fields.playableAt = at;
+        fields.masterUrl = master;
+        return fields.build();
+    }
+
+    private Fields fields() {
+        Fields fields = new Fields(jobId, status);
+        fields.progress = progress;
+        fields.preset = preset;
+        fields.filename = filename;
+        fields.options = options;
+        fields.inputBytes = inputBytes;
+        fields.createdAt = createdAt;
+        fields.updatedAt = updatedAt;
+        fields.completedAt = completedAt;
+        fields.result = result;
+        fields.downloadUrl = downloadUrl;
+        fields.error = error;
+        fields.callback = callback;
+        fields.uploadId = uploadId;
+        fields.keep = keep;
+        fields.playableAt = playableAt;
+        fields.masterUrl = masterUrl;
+        return fields;
+    }
+
+    /** A view's fields by name; each one not set is absent from the JSON. */
+    private static final class Fields {
+        private final String jobId;
+        private final String status;
+        private Integer progress;
+        private String preset;
+        private String filename;
+        private OptionsView options;
+        private Long inputBytes;
+        private Long createdAt;
+        private Long updatedAt;
+        private Long completedAt;
+        private OptimizationResult result;
+        private String downloadUrl;
+        private ErrorBody.Detail error;
+        private CallbackView callback;
+        private String uploadId;
+        private KeepView keep;
+        private Long playableAt;
+        private String masterUrl;
+
+        Fields(String jobId, String status) {
+            this.jobId = jobId;
+            this.status = status;
+        }
+
+        JobView build() {
+            return new JobView(jobId, status, progress, preset, filename, options, inputBytes, createdAt, updatedAt,
+                    completedAt, result, downloadUrl, error, callback, uploadId, keep, playableAt, masterUrl);
+        }
     }
 }

@@ -19,6 +19,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The {@code encode} step's encoder: one image with one strategy at a time: decode (shrinking on load), fit the preset's
@@ -58,20 +59,31 @@ final class ImageEncoder {
      * at (null for PNG), its SSIMULACRA 2 score when one was measured, and its placeholder when
      * the picture was in memory for the search (null otherwise: it is then made from the file).
      */
-    record Encoded(int width, int height, Integer quality, Double score, Placeholder placeholder) {
+    record Encoded(int width, int height, Integer quality, Optional<Search> search) {
+        /** What a quality search measured: the output's score (null when not scored), the picture's placeholder. */
+        record Search(Double score, Placeholder placeholder) {}
+
         /** Written losslessly (PNG): no quality, no score. */
         static Encoded lossless(int width, int height) {
-            return new Encoded(width, height, null, null, null);
+            return new Encoded(width, height, null, Optional.empty());
         }
 
         /** Saved at a quality chosen without scoring the output. */
         static Encoded atQuality(int width, int height, int quality) {
-            return new Encoded(width, height, quality, null, null);
+            return new Encoded(width, height, quality, Optional.empty());
         }
 
         /** Saved at the quality the search found, with the placeholder of the picture it held. */
         static Encoded searched(int width, int height, CheckedQuality.Found found, Placeholder placeholder) {
-            return new Encoded(width, height, found.quality(), found.score(), placeholder);
+            return new Encoded(width, height, found.quality(), Optional.of(new Search(found.score(), placeholder)));
+        }
+
+        Double score() {
+            return search.map(Search::score).orElse(null);
+        }
+
+        Placeholder placeholder() {
+            return search.map(Search::placeholder).orElse(null);
         }
     }
 

@@ -17,6 +17,7 @@ import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -59,24 +60,30 @@ final class HttpSource {
     }
 
     /**
-     * What the origin answered: its body stored ({@code notModified} false) with the validators it
-     * sent for it (null when none), or 304 to a conditional GET, the stored copy still current.
+     * What the origin answered: its body stored, with the validators it sent for it, or (empty)
+     * 304 to a conditional GET, the stored copy still current.
      */
-    record Fetched(boolean notModified, String etag, String lastModified) {
-        static final Fetched NOT_MODIFIED = new Fetched(true, null, null);
+    record Fetched(Optional<Validators> stored) {
+        static final Fetched NOT_MODIFIED = new Fetched(Optional.empty());
+
+        boolean notModified() {
+            return stored.isEmpty();
+        }
     }
 
     /** Fetches {@code source} into {@code file} unconditionally. */
     Fetched fetch(String source, Path file) {
-        return fetch(source, file, null, null);
+        return fetch(source, file, Optional.empty());
     }
 
     /**
      * Fetches {@code source} into {@code file}, following redirects that pass the same checks;
-     * with {@code etag} or {@code lastModified} (of an earlier fetch, or null) the GET is
-     * conditional (If-None-Match, If-Modified-Since), and a 304 leaves {@code file} unwritten.
+     * with the validators of an earlier fetch ({@code known}) the GET is conditional
+     * (If-None-Match, If-Modified-Since), and a 304 leaves {@code file} unwritten.
      */
-    Fetched fetch(String source, Path file, String etag, String lastModified) {
+    Fetched fetch(String source, Path file, Optional<Validators> known) {
+        String etag = known.map(Validators::etag).orElse(null);
+        String lastModified = known.map(Validators::lastModified).orElse(null);
         long deadline = System.nanoTime() + timeout.toNanos();
         URI uri = check(source);
         for (int hop = 0; hop <= MAX_REDIRECTS; hop++) {
@@ -122,8 +129,8 @@ final class HttpSource {
                 throw ServiceException.tooLarge("The source is larger than the limit of " + maxBytes + " bytes");
             }
             copy(listener.getInputStream(), file, request);
-            return new Hop(null, new Fetched(false, response.getHeaders().get(HttpHeader.ETAG),
-                    response.getHeaders().get(HttpHeader.LAST_MODIFIED)));
+            return new Hop(null, new Fetched(Optional.of(new Validators(response.getHeaders().get(HttpHeader.ETAG),
+                    response.getHeaders().get(HttpHeader.LAST_MODIFIED)))));
         } catch (ExecutionException e) {
             throw failure(uri, e.getCause());
         } catch (TimeoutException e) {

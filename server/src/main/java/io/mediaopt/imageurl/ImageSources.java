@@ -100,14 +100,14 @@ public final class ImageSources {
         } else if (source.startsWith(JOB_SCHEME)) {
             fetchStored(jobs.orElseThrow().outputKey(jobId(source)), file);
         } else {
-            fetched = conditional ? http.fetch(source, file, known.etag(), known.lastModified()) : http.fetch(source, file);
+            fetched = conditional ? http.fetch(source, file, Optional.of(known.validators())) : http.fetch(source, file);
             if (fetched.notModified()) return Optional.empty();
         }
         try {
             SourceFacts facts = known != null && digests.sha256(source, file).equals(known.version())
                     ? known.confirmedAt(clock.millis())
                     : read(source, file);
-            return Optional.of(fetched == null ? facts : facts.withValidators(fetched.etag(), fetched.lastModified()));
+            return Optional.of(fetched == null ? facts : facts.withValidators(fetched.stored().orElseThrow()));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -18,6 +18,7 @@ import static io.mediaopt.jobs.SqlStatements.nullableLong;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.Arrays;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -50,19 +51,15 @@ final class JobRows {
                 rs.getString("request_id"),
                 rs.getString("owner_key_name"),
                 keeping(rs));
+        JobStatus status = JobStatus.fromWire(rs.getString("status"));
         JobState state = new JobState(
-                JobStatus.fromWire(rs.getString("status")),
+                status,
                 rs.getString("input_key"),
                 rs.getInt("attempts"),
                 rs.getLong("created_at"),
                 rs.getLong("updated_at"),
-                nullableLong(rs, "completed_at"),
-                fromJson(rs.getString("result_json")),
-                rs.getString("output_key"),
-                errorCode(rs.getString("error_code")),
-                rs.getString("error_message"),
-                rs.getString("lease_owner"),
-                nullableLong(rs, "lease_until"),
+                lease(rs),
+                outcome(status, rs),
                 rs.getInt("progress"));
         return new Job(rs.getString("id"), JobOrigin.fromWire(rs.getString("origin")), request, mediaFormat(rs.getString("media_format")), state);
     }
@@ -145,6 +142,23 @@ final class JobRows {
     private static MediaFormat mediaFormat(String shortName) {
         return MediaFormat.fromShortName(shortName)
                 .orElseThrow(() -> new IllegalStateException("Stored job has an unknown format " + shortName));
+    }
+
+    private static Optional<JobStore.Lease> lease(ResultSet rs) throws SQLException {
+        String owner = rs.getString("lease_owner");
+        return owner == null ? Optional.empty() : Optional.of(new JobStore.Lease(owner, rs.getLong("lease_until")));
+    }
+
+    /** How an ended job ended, from the columns its ending statement wrote; empty while it runs. */
+    private Optional<JobOutcome> outcome(JobStatus status, ResultSet rs) throws SQLException {
+        long completedAt = rs.getLong("completed_at");
+        return switch (status) {
+            case DONE -> Optional.of(new JobOutcome.Done(completedAt, fromJson(rs.getString("result_json")),
+                    rs.getString("output_key")));
+            case FAILED -> Optional.of(new JobOutcome.Failed(completedAt, errorCode(rs.getString("error_code")),
+                    rs.getString("error_message")));
+            case PENDING, PROCESSING -> Optional.empty();
+        };
     }
 
     /** A code no version of the service records would be a stored failure all the same. */

@@ -31,35 +31,9 @@ public record Optimized(
         String largerReason,
         Placeholder placeholder) {
 
-    /** An output without a placeholder. */
-    public Optimized(Path output, Strategy strategy, MediaFormat format, int inputWidth, int inputHeight,
-                     int outputWidth, int outputHeight, Double inputDurationSec, Double outputDurationSec,
-                     Integer quality, Double score, Integer crf, boolean alphaFlattened, int pagesDropped,
-                     String largerReason) {
-        this(output, strategy, format, inputWidth, inputHeight, outputWidth, outputHeight, inputDurationSec,
-                outputDurationSec, quality, score, crf, alphaFlattened, pagesDropped, largerReason, null);
-    }
-
-    /** An output of every page of its input, no larger than it or without a reason given. */
-    public Optimized(Path output, Strategy strategy, MediaFormat format, int inputWidth, int inputHeight,
-                     int outputWidth, int outputHeight, Double inputDurationSec, Double outputDurationSec,
-                     Integer quality, Double score, Integer crf, boolean alphaFlattened) {
-        this(output, strategy, format, inputWidth, inputHeight, outputWidth, outputHeight, inputDurationSec,
-                outputDurationSec, quality, score, crf, alphaFlattened, 0, null);
-    }
-
-    /** An output without a CRF (an image, or a video served as it came). */
-    public Optimized(Path output, Strategy strategy, MediaFormat format, int inputWidth, int inputHeight,
-                     int outputWidth, int outputHeight, Double inputDurationSec, Double outputDurationSec,
-                     Integer quality, Double score, boolean alphaFlattened) {
-        this(output, strategy, format, inputWidth, inputHeight, outputWidth, outputHeight, inputDurationSec,
-                outputDurationSec, quality, score, null, alphaFlattened);
-    }
-
     /** An image input served as it came by {@code strategy} (an original one): its own format and size. */
     public static Optimized originalImage(Path input, Strategy strategy, MediaFormat format, int width, int height) {
-        return new Optimized(input, strategy, format, width, height, width, height, null, null, null, null, null,
-                false, 0, null, null);
+        return new Parts(input, strategy, format, width, height, width, height).build();
     }
 
     /**
@@ -68,8 +42,28 @@ public record Optimized(
      */
     public static Optimized encodedImage(Path output, Strategy strategy, int inputWidth, int inputHeight,
                                          int outputWidth, int outputHeight) {
-        return new Optimized(output, strategy, strategy.output(), inputWidth, inputHeight, outputWidth, outputHeight,
-                null, null, null, null, null, false, 0, null, null);
+        return new Parts(output, strategy, strategy.output(), inputWidth, inputHeight, outputWidth, outputHeight)
+                .build();
+    }
+
+    /** A video encoded at {@code crf}, in its strategy's format: no image quality or score. */
+    public static Optimized encodedVideo(Path output, Strategy strategy, int inputWidth, int inputHeight,
+                                         int outputWidth, int outputHeight, Double inputDurationSec,
+                                         Double outputDurationSec, int crf, boolean alphaFlattened) {
+        Parts parts = new Parts(output, strategy, strategy.output(), inputWidth, inputHeight, outputWidth, outputHeight);
+        parts.inputDurationSec = inputDurationSec;
+        parts.outputDurationSec = outputDurationSec;
+        parts.crf = crf;
+        parts.alphaFlattened = alphaFlattened;
+        return parts.build();
+    }
+
+    /** A video served as it came, in its own format, at its own size and length. */
+    public static Optimized originalVideo(Path input, MediaFormat format, int width, int height, Double durationSec) {
+        Parts parts = new Parts(input, Strategy.VIDEO_ORIGINAL, format, width, height, width, height);
+        parts.inputDurationSec = durationSec;
+        parts.outputDurationSec = durationSec;
+        return parts.build();
     }
 
     public String contentType() {
@@ -81,51 +75,89 @@ public record Optimized(
     }
 
     /** The encoder setting used (image quality), and the output's SSIMULACRA 2 score when measured. */
-    public Optimized withQuality(Integer quality, Double score) {
-        return new Optimized(output, strategy, format, inputWidth, inputHeight, outputWidth,
-                outputHeight, inputDurationSec, outputDurationSec, quality, score, crf, alphaFlattened, pagesDropped,
-                largerReason, placeholder);
+    public Optimized withQuality(Integer setting, Double measured) {
+        Parts parts = parts();
+        parts.quality = setting;
+        parts.score = measured;
+        return parts.build();
     }
 
     /** The same output, its input's transparency laid on white when {@code flattened}. */
     public Optimized withAlphaFlattened(boolean flattened) {
-        return new Optimized(output, strategy, format, inputWidth, inputHeight, outputWidth,
-                outputHeight, inputDurationSec, outputDurationSec, quality, score, crf, flattened, pagesDropped,
-                largerReason, placeholder);
+        Parts parts = parts();
+        parts.alphaFlattened = flattened;
+        return parts.build();
     }
 
     /** The same output, made of the first page of an input with {@code dropped} pages more. */
     public Optimized withPagesDropped(int dropped) {
-        return new Optimized(output, strategy, format, inputWidth, inputHeight, outputWidth,
-                outputHeight, inputDurationSec, outputDurationSec, quality, score, crf, alphaFlattened, dropped,
-                largerReason, placeholder);
+        Parts parts = parts();
+        parts.pagesDropped = dropped;
+        return parts.build();
     }
 
     /** The same output, larger than its input for this reason. */
     public Optimized withLargerReason(String reason) {
-        return new Optimized(output, strategy, format, inputWidth, inputHeight, outputWidth,
-                outputHeight, inputDurationSec, outputDurationSec, quality, score, crf, alphaFlattened, pagesDropped,
-                reason, placeholder);
+        Parts parts = parts();
+        parts.largerReason = reason;
+        return parts.build();
     }
 
     /** The same output with the placeholder of its picture. */
     public Optimized withPlaceholder(Placeholder made) {
-        return new Optimized(output, strategy, format, inputWidth, inputHeight, outputWidth,
-                outputHeight, inputDurationSec, outputDurationSec, quality, score, crf, alphaFlattened, pagesDropped,
-                largerReason, made);
+        Parts parts = parts();
+        parts.placeholder = made;
+        return parts.build();
     }
 
-    /** A video encoded at {@code crf}, in its strategy's format: no image quality or score. */
-    public static Optimized encodedVideo(Path output, Strategy strategy, int inputWidth, int inputHeight,
-                                         int outputWidth, int outputHeight, Double inputDurationSec,
-                                         Double outputDurationSec, int crf, boolean alphaFlattened) {
-        return new Optimized(output, strategy, strategy.output(), inputWidth, inputHeight, outputWidth, outputHeight,
-                inputDurationSec, outputDurationSec, null, null, crf, alphaFlattened);
+    private Parts parts() {
+        Parts parts = new Parts(output, strategy, format, inputWidth, inputHeight, outputWidth, outputHeight);
+        parts.inputDurationSec = inputDurationSec;
+        parts.outputDurationSec = outputDurationSec;
+        parts.quality = quality;
+        parts.score = score;
+        parts.crf = crf;
+        parts.alphaFlattened = alphaFlattened;
+        parts.pagesDropped = pagesDropped;
+        parts.largerReason = largerReason;
+        parts.placeholder = placeholder;
+        return parts;
     }
 
-    /** A video served as it came, in its own format, at its own size and length. */
-    public static Optimized originalVideo(Path input, MediaFormat format, int width, int height, Double durationSec) {
-        return new Optimized(input, Strategy.VIDEO_ORIGINAL, format, width, height, width, height, durationSec,
-                durationSec, null, null, false);
+    /** An output's parts by name: what every output has, then the measurements each kind sets (absent until set). */
+    private static final class Parts {
+        private final Path output;
+        private final Strategy strategy;
+        private final MediaFormat format;
+        private final int inputWidth;
+        private final int inputHeight;
+        private final int outputWidth;
+        private final int outputHeight;
+        private Double inputDurationSec;
+        private Double outputDurationSec;
+        private Integer quality;
+        private Double score;
+        private Integer crf;
+        private boolean alphaFlattened;
+        private int pagesDropped;
+        private String largerReason;
+        private Placeholder placeholder;
+
+        Parts(Path output, Strategy strategy, MediaFormat format, int inputWidth, int inputHeight, int outputWidth,
+              int outputHeight) {
+            this.output = output;
+            this.strategy = strategy;
+            this.format = format;
+            this.inputWidth = inputWidth;
+            this.inputHeight = inputHeight;
+            this.outputWidth = outputWidth;
+            this.outputHeight = outputHeight;
+        }
+
+        Optimized build() {
+            return new Optimized(output, strategy, format, inputWidth, inputHeight, outputWidth, outputHeight,
+                    inputDurationSec, outputDurationSec, quality, score, crf, alphaFlattened, pagesDropped,
+                    largerReason, placeholder);
+        }
     }
 }

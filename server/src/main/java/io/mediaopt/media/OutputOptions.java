@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -31,7 +32,7 @@ public record OutputOptions(Integer quality, OutputFormat format, Integer width,
     /** The image formats an Accept header may choose among; the others every browser shows. */
     private static final List<MediaFormat> NEGOTIATED = List.of(MediaFormat.AVIF, MediaFormat.WEBP);
     /** Nothing asked: the preset as it is (declared after the lists its constructor checks against). */
-    public static final OutputOptions NONE = new OutputOptions(null, null, null, Set.of());
+    public static final OutputOptions NONE = new OutputOptions(Optional.empty(), Optional.empty(), Optional.empty());
 
     public OutputOptions {
         if (quality != null && qualityAuto) throw new IllegalArgumentException("quality both pinned and auto");
@@ -41,6 +42,11 @@ public record OutputOptions(Integer quality, OutputFormat format, Integer width,
         if (width != null && width < 1) throw new IllegalArgumentException("width not positive: " + width);
         accepted = accepted == null || accepted.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(accepted));
         if (!NEGOTIATED.containsAll(accepted)) throw new IllegalArgumentException("not negotiated: " + accepted);
+    }
+
+    /** Options asking for what is present of {@code quality}, {@code format} and {@code width}, and nothing else. */
+    public OutputOptions(Optional<Integer> quality, Optional<OutputFormat> format, Optional<Integer> width) {
+        this(quality.orElse(null), format.orElse(null), width.orElse(null), Set.of(), false);
     }
 
     /** Options that leave the quality to the service's default mode. */

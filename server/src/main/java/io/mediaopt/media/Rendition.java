@@ -38,7 +38,7 @@ public record Rendition(
      * {@code with} methods that follow.
      */
     public static Rendition file(String name, RenditionRole role, String format, String contentType, long bytes) {
-        return new Rendition(name, role, null, null, format, contentType, bytes, null, null, null, null, null, null);
+        return new Parts(name, role, format, contentType, bytes).build();
     }
 
     /** A picture of {@code width} x {@code height} in an image or video format of the service's own. */
@@ -47,34 +47,85 @@ public record Rendition(
         return file(name, role, format.shortName(), format.contentType(), bytes).withSize(width, height);
     }
 
-    public Rendition withSize(int width, int height) {
-        return new Rendition(name, role, width, height, format, contentType, bytes, bandwidth, codecs, url, av1Omitted,
-                blurhash, dominantColor);
+    public Rendition withSize(int pictureWidth, int pictureHeight) {
+        Parts parts = parts();
+        parts.width = pictureWidth;
+        parts.height = pictureHeight;
+        return parts.build();
     }
 
     public Rendition withBandwidth(long bitsPerSecond) {
-        return new Rendition(name, role, width, height, format, contentType, bytes, bitsPerSecond, codecs, url,
-                av1Omitted, blurhash, dominantColor);
+        Parts parts = parts();
+        parts.bandwidth = bitsPerSecond;
+        return parts.build();
     }
 
     public Rendition withCodecs(String rfc6381) {
-        return new Rendition(name, role, width, height, format, contentType, bytes, bandwidth, rfc6381, url, av1Omitted,
-                blurhash, dominantColor);
+        Parts parts = parts();
+        parts.codecs = rfc6381;
+        return parts.build();
     }
 
-    public Rendition withUrl(String url) {
-        return new Rendition(name, role, width, height, format, contentType, bytes, bandwidth, codecs, url, av1Omitted,
-                blurhash, dominantColor);
+    public Rendition withUrl(String link) {
+        Parts parts = parts();
+        parts.url = link;
+        return parts.build();
     }
 
     public Rendition withAv1Omitted(String reason) {
-        return new Rendition(name, role, width, height, format, contentType, bytes, bandwidth, codecs, url, reason,
-                blurhash, dominantColor);
+        Parts parts = parts();
+        parts.av1Omitted = reason;
+        return parts.build();
     }
 
     public Rendition withPlaceholder(Placeholder placeholder) {
-        return new Rendition(name, role, width, height, format, contentType, bytes, bandwidth, codecs, url, av1Omitted,
-                placeholder.blurhash(), placeholder.dominantColor());
+        Parts parts = parts();
+        parts.blurhash = placeholder.blurhash();
+        parts.dominantColor = placeholder.dominantColor();
+        return parts.build();
+    }
+
+    private Parts parts() {
+        Parts parts = new Parts(name, role, format, contentType, bytes);
+        parts.width = width;
+        parts.height = height;
+        parts.bandwidth = bandwidth;
+        parts.codecs = codecs;
+        parts.url = url;
+        parts.av1Omitted = av1Omitted;
+        parts.blurhash = blurhash;
+        parts.dominantColor = dominantColor;
+        return parts;
+    }
+
+    /** A rendition's fields by name: what every file has, then what a kind of file adds (absent until set). */
+    private static final class Parts {
+        private final String name;
+        private final RenditionRole role;
+        private final String format;
+        private final String contentType;
+        private final long bytes;
+        private Integer width;
+        private Integer height;
+        private Long bandwidth;
+        private String codecs;
+        private String url;
+        private String av1Omitted;
+        private String blurhash;
+        private String dominantColor;
+
+        Parts(String name, RenditionRole role, String format, String contentType, long bytes) {
+            this.name = name;
+            this.role = role;
+            this.format = format;
+            this.contentType = contentType;
+            this.bytes = bytes;
+        }
+
+        Rendition build() {
+            return new Rendition(name, role, width, height, format, contentType, bytes, bandwidth, codecs, url,
+                    av1Omitted, blurhash, dominantColor);
+        }
     }
 
     @JsonIgnore

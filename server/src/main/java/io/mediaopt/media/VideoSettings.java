@@ -35,9 +35,9 @@ public record VideoSettings(
         this(maxWidth, crf, maxBitrateKbps, audioBitrateKbps, strategies, quality, null);
     }
 
-    /** Settings with one CRF for every video. */
+    /** Settings with one CRF for every video (no quality to search for), and the default AV1 settings. */
     public VideoSettings(int maxWidth, int crf, int maxBitrateKbps, int audioBitrateKbps, List<Strategy> strategies) {
-        this(maxWidth, crf, maxBitrateKbps, audioBitrateKbps, strategies, null, null);
+        this(maxWidth, crf, maxBitrateKbps, audioBitrateKbps, strategies, null, DEFAULT_AV1);
     }
 
     /** The same settings scaling pictures to this width at most. */

@@ -47,7 +47,7 @@ public final class DirectUploads {
         URI url = storage.presignedPut(key, contentType, size, URL_VALIDITY).orElseThrow(() ->
                 ServiceException.notSupported("Uploads straight to the bucket need S3 storage"
                         + " (SERVICE_OBJECT_BUCKET); send the file to /api/uploads or /api/media/jobs instead"));
-        uploads.create(id, owner, size, metadata, key, null, null);
+        uploads.create(id, owner, size, metadata, key, Optional.empty());
         return new Started(id, url, until);
     }
 

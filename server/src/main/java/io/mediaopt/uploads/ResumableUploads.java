@@ -72,12 +72,12 @@ public final class ResumableUploads {
      * ({@link #stranded}).
      */
     public ResumableUpload create(String owner, long length, String metadata, String origin, String requestId) {
-        return create(ids.get(), owner, length, metadata, null, origin, requestId);
+        return create(ids.get(), owner, length, metadata, null, Optional.of(new Sender(origin, requestId)));
     }
 
     /** A new upload with no sender on record, which only its client's requests finish. */
     ResumableUpload create(String owner, long length, String metadata) {
-        return create(owner, length, metadata, null, null);
+        return create(ids.get(), owner, length, metadata, null, Optional.empty());
     }
 
     /**
@@ -91,8 +91,8 @@ public final class ResumableUploads {
     }
 
     /** A new upload; {@code directKey} is the object a client puts the file to, null for tus. */
-    ResumableUpload create(String id, String owner, long length, String metadata, String directKey, String origin,
-                           String requestId) {
+    ResumableUpload create(String id, String owner, long length, String metadata, String directKey,
+                           Optional<Sender> sender) {
         checkLength(length);
         long now = clock.millis();
         if (store.countOpen(owner, now) >= settings.maxOpenPerKey()) {
@@ -101,9 +101,12 @@ public final class ResumableUploads {
         }
         ResumableUpload upload = new ResumableUpload(id, owner, length, 0, metadata == null ? "" : metadata,
                 now, now + settings.expiry().toMillis(), null, List.of(), directKey);
-        store.insert(upload, origin, requestId);
+        store.insert(upload, sender.map(Sender::origin).orElse(null), sender.map(Sender::requestId).orElse(null));
         return upload;
     }
+
+    /** Who sent an upload: the origin its callback's links are made from, and its request's id. */
+    record Sender(String origin, String requestId) {}
 
     String newId() {
         return ids.get();

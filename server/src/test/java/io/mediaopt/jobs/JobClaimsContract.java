@@ -19,8 +19,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 abstract class JobClaimsContract {
     static final MediaFormat JPEG = MediaFormat.JPEG;
-    static final OptimizationResult RESULT = new OptimizationResult("image", "image-webp", "image/webp", "a.webp",
-            40, 60, new BigDecimal("60.00"), null, null, 10, 10, 5, 5, 62, 81.5, null);
+    static final OptimizationResult RESULT = OptimizationResult.builder("image", "image-webp", "image/webp", "a.webp",
+            40, 60, new BigDecimal("60.00")).dimensions(10, 5, 10, 5).quality(62, 81.5).build();
 
     JobStore store;
 

@@ -194,8 +194,8 @@ abstract class ResumableUploadsContract {
 
     @Test
     void anObjectPutStraightToTheBucketButNeverCompletedIsDeletedWhenItExpires() throws Exception {
-        ResumableUpload abandoned = uploads.create("never", "alice", 3, "", "direct-uploads/never", null, null);
-        ResumableUpload completed = uploads.create("done", "alice", 3, "", "direct-uploads/done", null, null);
+        ResumableUpload abandoned = uploads.create("never", "alice", 3, "", "direct-uploads/never", Optional.empty());
+        ResumableUpload completed = uploads.create("done", "alice", 3, "", "direct-uploads/done", Optional.empty());
         for (ResumableUpload upload : List.of(abandoned, completed)) {
             Path file = Files.write(dir.resolve(upload.id()), new byte[] {1, 2, 3});
             storage.put(upload.directKey(), file, "image/png");

@@ -25,8 +25,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 public abstract class DeliveryStoreContract {
     static final MediaFormat JPEG = MediaFormat.JPEG;
-    static final OptimizationResult RESULT = new OptimizationResult("image", "image-webp", "image/webp", "a.webp",
-            40, 60, new BigDecimal("60.00"), null, null, 10, 10, 5, 5, null, null, null);
+    static final OptimizationResult RESULT = OptimizationResult.builder("image", "image-webp", "image/webp", "a.webp",
+            40, 60, new BigDecimal("60.00")).dimensions(10, 5, 10, 5).build();
     static final Callback CALLBACK = new Callback("https://example.com/hook", "http://127.0.0.1");
 
     JdbcJobStore store;
