@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
 
@@ -17,22 +18,28 @@ import java.util.stream.Stream;
  * The chunks of other jobs' long videos, taken by this node's free encoding slots: each is
  * claimed from the job database, its source read from storage into a directory of its own under
  * {@code workRoot}, encoded and stored ({@link ChunkEncoder}); the directory goes afterwards.
+ * Every chunk is such a unit, the chunks of this node's own jobs too: a job waits for them
+ * without a slot ({@link ChunkedVideo}).
  */
 public final class ChunkWork implements UnitsOfWork {
     private static final Logger log = LoggerFactory.getLogger(ChunkWork.class);
+    private static final int SWEEP_BATCH = 100;
 
     private final ChunkStore store;
     private final Storage storage;
     private final ChunkEncoder encoder;
     private final Path workRoot;
     private final Clock clock;
+    private final Runnable encoded;
 
-    ChunkWork(ChunkStore store, Storage storage, ChunkEncoder encoder, Path workRoot, Clock clock) {
+    /** {@code encoded} is told of each chunk this node encoded and recorded done. */
+    ChunkWork(ChunkStore store, Storage storage, ChunkEncoder encoder, Path workRoot, Clock clock, Runnable encoded) {
         this.store = store;
         this.storage = storage;
         this.encoder = encoder;
         this.workRoot = workRoot;
         this.clock = clock;
+        this.encoded = encoded;
     }
 
     @Override
@@ -45,6 +52,20 @@ public final class ChunkWork implements UnitsOfWork {
         }
     }
 
+    /**
+     * The chunks of ended or deleted jobs, which no join reads any more (a job that failed or was
+     * abandoned, or whose join could not delete them), with their stored outputs.
+     */
+    @Override
+    public int sweepEnded() {
+        List<Chunk> ended = store.ofEndedJobs(SWEEP_BATCH);
+        for (Chunk chunk : ended) {
+            if (chunk.outputKey() != null) storage.delete(chunk.outputKey());
+            store.delete(chunk.id());
+        }
+        return ended.size();
+    }
+
     /** A chunk that fails here is left to its lease: another node (or this one) takes it again. */
     private void run(Chunk chunk) {
         Path dir = null;
@@ -53,7 +74,7 @@ public final class ChunkWork implements UnitsOfWork {
             dir = Files.createTempDirectory(workRoot, "chunk-");
             Path source = dir.resolve("source");
             storage.copyTo(chunk.sourceKey(), source);
-            encoder.encode(chunk, source, dir);
+            if (encoder.encode(chunk, source, dir)) encoded.run();
         } catch (IOException | RuntimeException e) {
             log.warn("chunk {} of job {} not encoded here: {}", chunk.index(), chunk.jobId(), e.toString());
         } finally {
