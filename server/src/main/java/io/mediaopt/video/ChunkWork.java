@@ -10,7 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Comparator;
-import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
 
@@ -23,7 +22,6 @@ import java.util.stream.Stream;
  */
 public final class ChunkWork implements UnitsOfWork {
     private static final Logger log = LoggerFactory.getLogger(ChunkWork.class);
-    private static final int SWEEP_BATCH = 100;
 
     private final ChunkStore store;
     private final Storage storage;
@@ -31,6 +29,7 @@ public final class ChunkWork implements UnitsOfWork {
     private final Path workRoot;
     private final Clock clock;
     private final Runnable encoded;
+    private final EndedChunks ended;
 
     /** {@code encoded} is told of each chunk this node encoded and recorded done. */
     ChunkWork(ChunkStore store, Storage storage, ChunkEncoder encoder, Path workRoot, Clock clock, Runnable encoded) {
@@ -40,6 +39,7 @@ public final class ChunkWork implements UnitsOfWork {
         this.workRoot = workRoot;
         this.clock = clock;
         this.encoded = encoded;
+        this.ended = new EndedChunks(store, storage);
     }
 
     @Override
@@ -52,18 +52,9 @@ public final class ChunkWork implements UnitsOfWork {
         }
     }
 
-    /**
-     * The chunks of ended or deleted jobs, which no join reads any more (a job that failed or was
-     * abandoned, or whose join could not delete them), with their stored outputs.
-     */
     @Override
     public int sweepEnded() {
-        List<Chunk> ended = store.ofEndedJobs(SWEEP_BATCH);
-        for (Chunk chunk : ended) {
-            if (chunk.outputKey() != null) storage.delete(chunk.outputKey());
-            store.delete(chunk.id());
-        }
-        return ended.size();
+        return ended.sweep();
     }
 
     /** A chunk that fails here is left to its lease: another node (or this one) takes it again. */
