@@ -17,6 +17,7 @@ import io.mediaopt.imageurl.ImageSources;
 import io.mediaopt.imageurl.ImageUrls;
 import io.mediaopt.jobs.Caller;
 import io.mediaopt.jobs.JdbcJobStore;
+import io.mediaopt.jobs.EncodingSlots;
 import io.mediaopt.jobs.JobsFeature;
 import io.mediaopt.jobs.SqlDialect;
 import io.mediaopt.jobs.WorkerSettings;
@@ -195,9 +196,10 @@ public final class Main {
                                     Storage storage, Vips vips, VideoTools videoTools, PlayableJobs playable,
                                     UsageCounters usage, ServiceMetrics metrics, Clock clock) {
         Semaphore videoEncoders = new Semaphore(config.videoEncodes(), true);
+        EncodingSlots slots = new EncodingSlots(config.workers());
         ChunkedVideo chunks = ChunkedVideo.create(config.videoChunks(), store.dataSource(), database, storage,
-                videoTools, config.limits(), videoEncoders, config.nodeId(), config.jobLease(), clock,
-                outputDir.resolve("work").resolve("chunks"));
+                videoTools, config.limits(), videoEncoders, slots, config.nodeId(), config.jobLease(), clock,
+                outputDir.resolve("work").resolve("chunks"), metrics);
         Map<MediaKind, Optimizer> optimizers = Map.of(
                 MediaKind.IMAGE, new ImageOptimizer(vips, config.limits(), config.imageQuality()),
                 MediaKind.VIDEO, new VideoOptimizer(videoTools, config.limits(), videoEncoders, config.videoQuality(),
@@ -212,7 +214,7 @@ public final class Main {
                 new RenditionMaker(vips, videoTools, config.limits(), config.imageQuality()), playable, usage, metrics,
                 new DiskSpace(outputDir, config.minFreeBytes()),
                 database.file(config.databaseUrl()).map(file -> new DiskSpace(file, config.minFreeBytes())),
-                chunks.work(), clock);
+                slots, chunks.work(), clock);
     }
 
     /**

@@ -60,8 +60,8 @@ public final class JobsFeature implements Feature, AutoCloseable {
     public static JobsFeature open(Settings settings, JdbcJobStore store, SqlDialect database, Storage storage,
                                    Map<MediaKind, Optimizer> optimizers, RenditionMaker renditions,
                                    PlayableJobs playable, UsageCounters usage, ServiceMetrics metrics,
-                                   DiskSpace outputDisk, Optional<DiskSpace> databaseDisk, UnitsOfWork chunks,
-                                   Clock clock) {
+                                   DiskSpace outputDisk, Optional<DiskSpace> databaseDisk, EncodingSlots encodingSlots,
+                                   UnitsOfWork chunks, Clock clock) {
         WorkerSettings slots = settings.workers();
         JobFailures failures = new JobFailures(store, metrics, clock);
         JobStore.Recovery recovery = store.recoverOwnedBy(slots.nodeId(), slots.maxAttempts(), clock.millis());
@@ -74,7 +74,7 @@ public final class JobsFeature implements Feature, AutoCloseable {
         JobProcessor processor = new JobProcessor(optimizers, storage, store, usage, metrics, clock, renditions,
                 new Outages(outputDisk), failures, playable);
         WorkDirs workDirs = new WorkDirs(settings.workRoot(), settings.encoders());
-        Workers workers = new Workers(slots, store, processor, storage, workDirs, failures, clock, () -> {
+        Workers workers = new Workers(slots, encodingSlots, store, processor, storage, workDirs, failures, clock, () -> {
             store.check();
             storage.check();
             outputDisk.check();

@@ -15,4 +15,12 @@ public interface UnitsOfWork {
      * Neither this nor the work throws: each logs its own failures.
      */
     Optional<Runnable> claimOne();
+
+    /**
+     * Deletes the units, and what they stored, of jobs that ended (done or failed) or are gone
+     * without using them; returns how many went. Throws when the database or storage fails.
+     */
+    default int sweepEnded() {
+        return 0;
+    }
 }

@@ -17,15 +17,16 @@ import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
 /**
  * The encoding slots of this node, shared by synchronous requests and the job queue. A
  * dispatcher thread claims queued jobs (leased to this node) whenever a slot is free; a
  * synchronous request takes a slot directly and gives up with 503 busy when none frees up in
- * time. Leases of running jobs are renewed until they end; on stop, jobs that did not finish in
- * the grace period are handed back to the queue.
+ * time. A queued job that waits for units of work (the chunks of its video) lends its slot
+ * meanwhile ({@link EncodingSlots}). Leases of running jobs are renewed until they end, waiting
+ * or not; on stop, jobs that did not finish in the grace period are handed back to the queue. The
+ * dispatcher also runs the {@link Sweeps} once a lease period.
  */
 public final class Workers implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Workers.class);
@@ -33,7 +34,7 @@ public final class Workers implements AutoCloseable {
     private static final Duration GATE_POLL = Duration.ofMillis(250);
 
     private final WorkerSettings settings;
-    private final Semaphore slots;
+    private final EncodingSlots slots;
     private final JobStore store;
     private final JobProcessor processor;
     private final Storage storage;
@@ -47,18 +48,22 @@ public final class Workers implements AutoCloseable {
     private final Object wakeUp = new Object();
     private final OutageGate gate;
     private final EndedInputs endedInputs;
+    private final Sweeps sweeps;
     private final OutageRetries outageRetries;
     private final UnitsOfWork units;
     private volatile boolean running;
     private Thread dispatcher;
 
-    /** {@code units}: work a free slot takes before a queued job ({@link UnitsOfWork#NONE}: none). */
-    public Workers(WorkerSettings settings, JobStore store, JobProcessor processor, Storage storage,
+    /**
+     * {@code slots}: this node's, {@code settings.slots()} of them; {@code units}: work a free
+     * slot takes before a queued job ({@link UnitsOfWork#NONE}: none).
+     */
+    public Workers(WorkerSettings settings, EncodingSlots slots, JobStore store, JobProcessor processor, Storage storage,
                    WorkDirs workDirs, JobFailures failures, Clock clock, OutageGate.Probe dependencies,
                    UnitsOfWork units) {
         this.units = units;
         this.settings = settings;
-        this.slots = new Semaphore(settings.slots(), true);
+        this.slots = slots;
         this.store = store;
         this.processor = processor;
         this.storage = storage;
@@ -69,6 +74,7 @@ public final class Workers implements AutoCloseable {
         this.endedInputs = new EndedInputs(store, storage);
         this.outageRetries = new OutageRetries(store, gate, failures, clock, settings);
         this.held = new HeldJobs(store, clock, settings.nodeId());
+        this.sweeps = new Sweeps(store, storage, processor, failures, endedInputs, units, gate, settings, clock);
     }
 
     /** Starts renewing leases and, when this node processes the queue, taking queued jobs. */
@@ -85,7 +91,7 @@ public final class Workers implements AutoCloseable {
 
     /** Encoding slots in use right now. */
     public int busy() {
-        return settings.slots() - slots.availablePermits();
+        return slots.busy();
     }
 
     public boolean processesQueue() {
@@ -133,9 +139,9 @@ public final class Workers implements AutoCloseable {
     private void acquireForRequest(QueueDeadline deadline, Runnable beforeWaiting) {
         try {
             // timed even at zero, so that a request keeps its turn behind those already waiting
-            if (slots.tryAcquire(0, TimeUnit.NANOSECONDS)) return;
+            if (slots.tryAcquire(0)) return;
             beforeWaiting.run();
-            if (slots.tryAcquire(deadline.left(), TimeUnit.NANOSECONDS)) return;
+            if (slots.tryAcquire(deadline.left())) return;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new BusyException("The request was interrupted while waiting for an encoder", 1);
@@ -154,12 +160,10 @@ public final class Workers implements AutoCloseable {
                     continue;
                 }
                 if (clock.millis() >= nextSweep) {
-                    failAbandoned();
-                    sweepEndedInputs();
-                    sweepEarlyFiles();
+                    sweeps.all();
                     nextSweep = clock.millis() + settings.lease().toMillis();
                 }
-                slots.acquire();
+                slots.acquireForDispatch();
                 // a unit of a job already running goes first: that job ends sooner
                 Optional<Runnable> unit = gate.open() ? units.claimOne() : Optional.empty();
                 if (unit.isPresent()) {
@@ -177,6 +181,7 @@ public final class Workers implements AutoCloseable {
                 if (claimed.isPresent()) {
                     Job job = claimed.get();
                     held.holdQueued(job.id());
+                    slots.heldBy(job.id());
                     encoders.submit(() -> runQueued(job));
                 } else {
                     slots.release();
@@ -194,19 +199,6 @@ public final class Workers implements AutoCloseable {
         } catch (RuntimeException e) {
             if (!gate.closeIfOutage(e)) log.warn("cannot claim a job", e);
             return Optional.empty();
-        }
-    }
-
-    private void failAbandoned() {
-        try {
-            JobStore.Interrupted interrupted = store.failAbandoned(settings.maxAttempts(), clock.millis());
-            if (interrupted.failed() > 0) {
-                log.info("{} jobs abandoned by stopped nodes failed as interrupted", interrupted.failed());
-                failures.interrupted(interrupted.failed());
-            }
-            EndedInputs.deleteInputs(storage, interrupted.inputKeys());
-        } catch (RuntimeException e) {
-            log.warn("cannot look for abandoned jobs", e);
         }
     }
 
@@ -244,7 +236,7 @@ public final class Workers implements AutoCloseable {
             if (!gate.closeIfOutage(e)) log.debug("queued job {} ended with {}", job.id(), e.toString());
         } finally {
             held.release(job.id());
-            slots.release();
+            slots.releasedBy(job.id());
             deleteInputIfEnded(job);
         }
     }
@@ -258,24 +250,6 @@ public final class Workers implements AutoCloseable {
             endedInputs.deleteIfEnded(job);
         } catch (RuntimeException e) {
             if (!gate.closeIfOutage(e)) log.warn("cannot delete the input of job {}", job.id(), e);
-        }
-    }
-
-    private void sweepEndedInputs() {
-        try {
-            int deleted = endedInputs.sweep();
-            if (deleted > 0) log.info("deleted the inputs of {} ended jobs, left when they ended", deleted);
-        } catch (RuntimeException e) {
-            if (!gate.closeIfOutage(e)) log.warn("cannot delete the inputs of ended jobs", e);
-        }
-    }
-
-    private void sweepEarlyFiles() {
-        try {
-            int deleted = processor.sweepEarlyFiles();
-            if (deleted > 0) log.info("deleted {} files of HLS ladders stored early by attempts that did not end", deleted);
-        } catch (RuntimeException e) {
-            if (!gate.closeIfOutage(e)) log.warn("cannot delete the early files of ended attempts", e);
         }
     }
 

@@ -166,6 +166,12 @@ public final class ServiceMetrics implements AutoCloseable {
         imageUrlEarlyHits.increment();
     }
 
+    /** A chunk of a long video (of any node's job) encoded and stored by this node. */
+    public void videoChunkEncoded() {
+        Counter.builder("mediaopt.video.chunks").description("Chunks of long videos this node encoded, of any node's jobs")
+                .register(registry).increment();
+    }
+
     /** A value read at each scrape, such as the queue depth; NaN when it cannot be read. */
     public void gauge(String name, String description, Supplier<Number> value) {
         Gauge.builder(name, () -> {

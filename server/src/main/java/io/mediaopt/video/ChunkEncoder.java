@@ -70,12 +70,15 @@ final class ChunkEncoder {
             String key = "chunks/" + chunk.jobId() + "/" + chunk.plan() + "/" + chunk.index() + "-" + UUID.randomUUID()
                     + ".mp4";
             storage.put(key, output, "video/mp4");
-            if (store.markDone(chunk.id(), nodeId, key)) {
-                log.debug("chunk {} of job {} done", chunk.index(), chunk.jobId());
-                return true;
+            boolean recorded = false;
+            try {
+                recorded = store.markDone(chunk.id(), nodeId, key);
+            } finally {
+                // an output no row names (the lease was lost, or the database was out) is no one's
+                if (!recorded) storage.delete(key);
             }
-            storage.delete(key);
-            return false;
+            if (recorded) log.debug("chunk {} of job {} done", chunk.index(), chunk.jobId());
+            return recorded;
         } finally {
             renewer.interrupt();
             VideoEncoder.deleteFile(output);

@@ -10,6 +10,8 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import static io.mediaopt.jobs.SqlStatements.literal;
 
@@ -24,26 +26,26 @@ final class ChunkStore {
     private static final String PENDING = literal(ChunkStatus.PENDING.wireName());
     private static final String PROCESSING = literal(ChunkStatus.PROCESSING.wireName());
 
+    private static final String ENDED = Stream.of(JobStatus.values()).filter(JobStatus::isTerminal)
+            .map(s -> literal(s.wireName())).collect(Collectors.joining(", "));
+
     private final DataSource dataSource;
     private final String claimAnySql;
-    private final String claimOfSql;
 
     ChunkStore(DataSource dataSource, SqlDialect dialect) {
         this.dataSource = dataSource;
-        this.claimAnySql = claimSql(dialect, "");
-        this.claimOfSql = claimSql(dialect, " AND c.job_id = ? AND c.plan = ?");
+        this.claimAnySql = claimSql(dialect);
     }
 
-    /** Parameters: owner, lease end, now, then those of {@code filter}. */
-    private static String claimSql(SqlDialect dialect, String filter) {
+    /** Parameters: owner, lease end, now. */
+    private static String claimSql(SqlDialect dialect) {
         return """
                 UPDATE video_chunks SET status = %1$s, attempts = attempts + 1, lease_owner = ?, lease_until = ?
                 WHERE id = (SELECT c.id FROM video_chunks c JOIN jobs j ON j.id = c.job_id
                             WHERE j.status = %3$s AND (c.status = %2$s OR (c.status = %1$s AND c.lease_until < ?))
-                              %5$s
                             ORDER BY c.created_at, c.job_id, c.idx LIMIT 1%4$s)
                 RETURNING *""".formatted(PROCESSING, PENDING, literal(JobStatus.PROCESSING.wireName()),
-                dialect == SqlDialect.POSTGRESQL ? " FOR UPDATE OF c SKIP LOCKED" : "", filter);
+                dialect == SqlDialect.POSTGRESQL ? " FOR UPDATE OF c SKIP LOCKED" : "");
     }
 
     /** Inserts the chunks of a plan that are not there yet: a job taken over finds its plan's chunks as they were. */
@@ -63,10 +65,6 @@ final class ChunkStore {
         return one(SqlStatements.query(dataSource, WHAT, ChunkStore::read, claimAnySql, owner, until, now));
     }
 
-    /** The first claimable chunk of one plan of one job. */
-    Optional<Chunk> claimOf(String jobId, String plan, String owner, long until, long now) {
-        return one(SqlStatements.query(dataSource, WHAT, ChunkStore::read, claimOfSql, owner, until, now, jobId, plan));
-    }
 
     boolean renew(String id, String owner, long until) {
         return SqlStatements.update(dataSource, WHAT, "UPDATE video_chunks SET lease_until = ? WHERE id = ? AND status = "
@@ -98,6 +96,17 @@ final class ChunkStore {
     /** Forgets the chunks of one plan of a job. */
     void deletePlan(String jobId, String plan) {
         SqlStatements.update(dataSource, WHAT, "DELETE FROM video_chunks WHERE job_id = ? AND plan = ?", jobId, plan);
+    }
+
+    /** Up to {@code limit} chunks of jobs that ended (done or failed) or are gone. */
+    List<Chunk> ofEndedJobs(int limit) {
+        return SqlStatements.query(dataSource, WHAT, ChunkStore::read, """
+                SELECT c.* FROM video_chunks c LEFT JOIN jobs j ON j.id = c.job_id
+                WHERE j.id IS NULL OR j.status IN (%s) ORDER BY c.created_at LIMIT ?""".formatted(ENDED), limit);
+    }
+
+    void delete(String id) {
+        SqlStatements.update(dataSource, WHAT, "DELETE FROM video_chunks WHERE id = ?", id);
     }
 
     private static Optional<Chunk> one(List<Chunk> chunks) {

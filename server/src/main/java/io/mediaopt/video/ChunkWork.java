@@ -17,6 +17,8 @@ import java.util.stream.Stream;
  * The chunks of other jobs' long videos, taken by this node's free encoding slots: each is
  * claimed from the job database, its source read from storage into a directory of its own under
  * {@code workRoot}, encoded and stored ({@link ChunkEncoder}); the directory goes afterwards.
+ * Every chunk is such a unit, the chunks of this node's own jobs too: a job waits for them
+ * without a slot ({@link ChunkedVideo}).
  */
 public final class ChunkWork implements UnitsOfWork {
     private static final Logger log = LoggerFactory.getLogger(ChunkWork.class);
@@ -26,13 +28,18 @@ public final class ChunkWork implements UnitsOfWork {
     private final ChunkEncoder encoder;
     private final Path workRoot;
     private final Clock clock;
+    private final Runnable encoded;
+    private final EndedChunks ended;
 
-    ChunkWork(ChunkStore store, Storage storage, ChunkEncoder encoder, Path workRoot, Clock clock) {
+    /** {@code encoded} is told of each chunk this node encoded and recorded done. */
+    ChunkWork(ChunkStore store, Storage storage, ChunkEncoder encoder, Path workRoot, Clock clock, Runnable encoded) {
         this.store = store;
         this.storage = storage;
         this.encoder = encoder;
         this.workRoot = workRoot;
         this.clock = clock;
+        this.encoded = encoded;
+        this.ended = new EndedChunks(store, storage);
     }
 
     @Override
@@ -45,6 +52,11 @@ public final class ChunkWork implements UnitsOfWork {
         }
     }
 
+    @Override
+    public int sweepEnded() {
+        return ended.sweep();
+    }
+
     /** A chunk that fails here is left to its lease: another node (or this one) takes it again. */
     private void run(Chunk chunk) {
         Path dir = null;
@@ -53,7 +65,7 @@ public final class ChunkWork implements UnitsOfWork {
             dir = Files.createTempDirectory(workRoot, "chunk-");
             Path source = dir.resolve("source");
             storage.copyTo(chunk.sourceKey(), source);
-            encoder.encode(chunk, source, dir);
+            if (encoder.encode(chunk, source, dir)) encoded.run();
         } catch (IOException | RuntimeException e) {
             log.warn("chunk {} of job {} not encoded here: {}", chunk.index(), chunk.jobId(), e.toString());
         } finally {

@@ -1,5 +1,7 @@
 package io.mediaopt.video;
 
+import io.mediaopt.jobs.EncodingSlots;
+import io.mediaopt.jobs.JobStoreException;
 import io.mediaopt.jobs.SqlDialect;
 import io.mediaopt.jobs.UnitsOfWork;
 import io.mediaopt.media.Attempt;
@@ -7,7 +9,9 @@ import io.mediaopt.media.Limits;
 import io.mediaopt.media.SharedInput;
 import io.mediaopt.media.Strategy;
 import io.mediaopt.media.VideoSettings;
+import io.mediaopt.metrics.ServiceMetrics;
 import io.mediaopt.storage.Storage;
+import io.mediaopt.storage.StorageException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -22,15 +26,19 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.Semaphore;
 
 /**
  * A long video's encode as chunks that any node may take ({@link ChunkSettings}): the job's node
- * plans the cuts ({@link ChunkPlan}), records the chunks, encodes the audio once, whole, then
- * takes chunks of its own job as the other nodes take them ({@link ChunkWork}) and, once every
- * chunk is done, joins them with the audio, copying packets. A job taken over after its node died
- * finds its chunks as they were: those done are not encoded again.
+ * plans the cuts ({@link ChunkPlan}), records the chunks and encodes the audio once, whole; then
+ * the job gives its encoding slot back ({@link EncodingSlots#whileWaiting}) while the free slots
+ * of every node, this one's included, take the chunks as units of work ({@link ChunkWork}), and
+ * takes a slot again to join them with the audio, copying packets. A job taken over after its
+ * node died finds its chunks as they were: those done are not encoded again. An outage of the
+ * database or storage met while it waits is waited out; one met elsewhere leaves the chunks to
+ * the job's next attempt (or, should it end without one, to the sweep of ended jobs' chunks).
  */
 public final class ChunkedVideo {
     private static final Logger log = LoggerFactory.getLogger(ChunkedVideo.class);
@@ -39,18 +47,18 @@ public final class ChunkedVideo {
     private final ChunkSettings settings;
     private final ChunkStore store;
     private final Storage storage;
-    private final ChunkEncoder encoder;
     private final VideoTools tools;
     private final Limits limits;
     private final Clock clock;
     private final ChunkWork work;
+    private final EncodingSlots slots;
 
-    private ChunkedVideo(ChunkSettings settings, ChunkStore store, Storage storage, ChunkEncoder encoder,
+    private ChunkedVideo(ChunkSettings settings, ChunkStore store, Storage storage, EncodingSlots slots,
                          VideoTools tools, Limits limits, Clock clock, ChunkWork work) {
         this.settings = settings;
         this.store = store;
         this.storage = storage;
-        this.encoder = encoder;
+        this.slots = slots;
         this.tools = tools;
         this.limits = limits;
         this.clock = clock;
@@ -59,17 +67,18 @@ public final class ChunkedVideo {
 
     /**
      * Chunks in the job database at {@code dataSource}, stored in {@code storage}, encoded on
-     * {@code encoders} (the node's, shared with whole encodes) under leases of {@code lease}
-     * owned by {@code nodeId}; the chunks of other jobs are encoded under {@code workRoot}.
+     * {@code encoders} (the node's, shared with whole encodes) in the free {@code slots} of this
+     * node, under leases of {@code lease} owned by {@code nodeId}, each under {@code workRoot}.
      */
     public static ChunkedVideo create(ChunkSettings settings, DataSource dataSource, SqlDialect dialect,
                                       Storage storage, VideoTools tools, Limits limits, Semaphore encoders,
-                                      String nodeId, Duration lease, Clock clock, Path workRoot) {
+                                      EncodingSlots slots, String nodeId, Duration lease, Clock clock, Path workRoot,
+                                      ServiceMetrics metrics) {
         ChunkStore store = new ChunkStore(dataSource, dialect);
         ChunkEncoder encoder = new ChunkEncoder(tools, limits.maxInputPixels(), limits.videoTimeout(), store, storage,
                 encoders, nodeId, lease, clock);
-        return new ChunkedVideo(settings, store, storage, encoder, tools, limits, clock,
-                new ChunkWork(store, storage, encoder, workRoot, clock));
+        return new ChunkedVideo(settings, store, storage, slots, tools, limits, clock,
+                new ChunkWork(store, storage, encoder, workRoot, clock, metrics::videoChunkEncoded));
     }
 
     /** The chunks of every job, for this node's free slots. */
@@ -106,56 +115,96 @@ public final class ChunkedVideo {
         log.info("job {}: {} chunks of {} frames in all", shared.jobId(), chunks.size(), plan.frames());
         Path dir = run.workDir().resolve("chunks-" + planKey);
         try {
-            Files.createDirectories(dir);
-            Path audio = hasAudio ? dir.resolve("audio.m4a") : null;
-            if (audio != null && !succeeded(ChunkArguments.audio(tools.ffmpeg(), run.input(), audio, s,
-                    limits.maxInputPixels()), run.timeLeft())) {
-                return new Attempt.Failed<>();
-            }
-            Optional<List<Chunk>> done = encodeAll(run, shared.jobId(), planKey, dir);
-            if (done.isEmpty()) return run.timeLeft().isPositive() ? new Attempt.Failed<>() : new Attempt.TimedOut<>();
-            Path output = run.workDir().resolve(strategy.wireName() + "." + strategy.output().extension());
-            if (!join(done.get(), dir, audio, output, run.timeLeft())) return new Attempt.Failed<>();
-            return VideoEncoder.probed(strategy, s.crf(), output, run.ffprobe());
+            Attempt<VideoEncoding> attempt = encodeAndJoin(run, shared.jobId(), planKey, dir, strategy, s, hasAudio);
+            // an attempt cut short by an exception (an outage) leaves its chunks to the next one
+            forget(shared.jobId(), planKey);
+            return attempt;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } finally {
-            forget(shared.jobId(), planKey);
             ChunkWork.deleteTree(dir);
         }
     }
 
+    private Attempt<VideoEncoding> encodeAndJoin(VideoRun run, String jobId, String planKey, Path dir, Strategy strategy,
+                                                 VideoSettings s, boolean hasAudio) throws IOException {
+        Files.createDirectories(dir);
+        Path audio = hasAudio ? dir.resolve("audio.m4a") : null;
+        if (audio != null && !succeeded(ChunkArguments.audio(tools.ffmpeg(), run.input(), audio, s,
+                limits.maxInputPixels()), run.timeLeft())) {
+            return new Attempt.Failed<>();
+        }
+        Optional<List<Chunk>> done = withoutSlot(jobId, () -> awaitAll(run, jobId, planKey));
+        if (done.isEmpty()) return run.timeLeft().isPositive() ? new Attempt.Failed<>() : new Attempt.TimedOut<>();
+        Path output = run.workDir().resolve(strategy.wireName() + "." + strategy.output().extension());
+        if (!join(done.get(), dir, audio, output, run)) return new Attempt.Failed<>();
+        return VideoEncoder.probed(strategy, s.crf(), output, run.ffprobe());
+    }
+
+    /** What {@code wait} returns, waited for without the job's encoding slot, which other work takes meanwhile. */
+    private <T> T withoutSlot(String jobId, Callable<T> wait) {
+        try {
+            return slots.whileWaiting(jobId, wait);
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     /**
-     * Takes the plan's chunks one by one until none is left to take, then waits for those other
-     * nodes encode; the chunks when all are done, empty when one failed or the time ran out.
+     * Waits while the free slots of every node encode the plan's chunks; the chunks when all are
+     * done, empty when one failed or the time ran out. A database out of reach is waited out.
      */
-    private Optional<List<Chunk>> encodeAll(VideoRun run, String jobId, String planKey, Path dir) {
+    private Optional<List<Chunk>> awaitAll(VideoRun run, String jobId, String planKey) {
+        boolean outage = false;
         while (run.timeLeft().isPositive()) {
-            Optional<Chunk> mine = store.claimOf(jobId, planKey, encoder.nodeId(), encoder.leaseUntil(), clock.millis());
-            if (mine.isPresent()) {
-                encoder.encode(mine.get(), run.input(), dir);
+            List<Chunk> rows;
+            try {
+                rows = store.planOf(jobId, planKey);
+            } catch (JobStoreException e) {
+                if (!e.isOutage()) throw e;
+                if (!outage) log.warn("job {}: waiting for its chunks through an outage: {}", jobId, e.getMessage());
+                outage = true;
+                pause();
+                continue;
             }
-            List<Chunk> rows = store.planOf(jobId, planKey);
+            outage = false;
             int done = (int) rows.stream().filter(c -> c.status() == ChunkStatus.DONE).count();
             run.progress().chunksDone(done, rows.size());
             if (rows.stream().anyMatch(c -> c.status() == ChunkStatus.FAILED)) return Optional.empty();
             if (done == rows.size()) return Optional.of(rows);
-            if (mine.isEmpty()) pause();
+            pause();
         }
         return Optional.empty();
     }
 
     /** Reads the chunks back in order and joins them with the audio into {@code output}. */
-    private boolean join(List<Chunk> chunks, Path dir, Path audio, Path output, Duration timeLeft) throws IOException {
+    private boolean join(List<Chunk> chunks, Path dir, Path audio, Path output, VideoRun run) throws IOException {
         StringBuilder list = new StringBuilder("ffconcat version 1.0\n");
         for (Chunk chunk : chunks) {
             String name = String.format(Locale.ROOT, "part-%05d.mp4", chunk.index());
-            storage.copyTo(chunk.outputKey(), dir.resolve(name));
+            fetch(chunk, dir.resolve(name), run);
             list.append("file '").append(name).append("'\n");
         }
         Path listFile = dir.resolve("chunks.ffconcat");
         Files.writeString(listFile, list);
-        return succeeded(ChunkArguments.join(tools.ffmpeg(), listFile, audio, output), timeLeft);
+        return succeeded(ChunkArguments.join(tools.ffmpeg(), listFile, audio, output), run.timeLeft());
+    }
+
+    /** Reads a chunk's stored output back, waiting out an outage of storage while the time lasts. */
+    private void fetch(Chunk chunk, Path target, VideoRun run) {
+        for (boolean warned = false; ; warned = true) {
+            try {
+                storage.copyTo(chunk.outputKey(), target);
+                return;
+            } catch (StorageException e) {
+                if (!e.isOutage() || !run.timeLeft().isPositive()) throw e;
+                if (!warned) log.warn("job {}: waiting to read chunk {} back through an outage: {}", chunk.jobId(), chunk.index(),
+                        e.getMessage());
+                pause();
+            }
+        }
     }
 
     /** The plan's stored chunks and rows go once it is joined, or can no longer be. */

@@ -1,0 +1,72 @@
+package io.mediaopt.api;
+
+import io.mediaopt.ChunkedOutputs;
+import io.mediaopt.Eventually;
+import io.mediaopt.Fixtures;
+import io.mediaopt.Integration;
+import io.mediaopt.S3TestServer;
+import io.mediaopt.TestService;
+import io.mediaopt.client.Job;
+import io.mediaopt.client.JobStatus;
+import io.mediaopt.client.MediaoptClient;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The bucket stops answering while a long video's chunks are encoded: a chunk that cannot read
+ * its source or store its output is left to its lease, the job waits without being failed or
+ * queued again, and it ends done, once, when the bucket is back, its chunks gone from it.
+ */
+@Integration
+class ChunkOutageApiTest {
+    private static final int FPS = 30;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aBucketDownMidChunksFailsNothingAndTheJobEndsDoneOnceItIsBack() throws Exception {
+        // a key frame every second, cut every 2 s: 6 chunks
+        Path source = Fixtures.video("bucket-outage.mp4", "320x180", FPS, 12, true, "-c:v", "libx264",
+                "-preset", "veryfast", "-g", "30", "-keyint_min", "30", "-sc_threshold", "0", "-pix_fmt", "yuv420p",
+                "-c:a", "aac");
+        try (S3TestServer s3 = S3TestServer.start()) {
+            Map<String, String> env = new HashMap<>(s3.env());
+            env.putAll(Map.of("SERVICE_WORKERS", "1", "SERVICE_VIDEO_QUALITY", "fixed", "SERVICE_JOB_LEASE_MS", "3000",
+                    "SERVICE_VIDEO_CHUNK_THRESHOLD_SEC", "10", "SERVICE_VIDEO_CHUNK_SEC", "2"));
+            try (TestService service = TestService.start(env); MediaoptClient client = service.client()) {
+                String id = client.submitJob(source, "web").jobId();
+                // the job read its input; one chunk is stored, five are still to come
+                Eventually.await(Duration.ofMinutes(2), () -> s3.keys("chunks/" + id + "/"), keys -> !keys.isEmpty());
+                s3.stop();
+                try {
+                    Eventually.await(Duration.ofSeconds(30), () -> client.health().httpStatus(), status -> status == 503);
+                    // a chunk meets the outage and is left to its lease: 3 s
+                    for (int look = 0; look < 20; look++) {
+                        assertThat(client.getJob(id).status()).as("the job waits, neither failed nor queued again")
+                                .isEqualTo(JobStatus.PROCESSING);
+                        Thread.sleep(250);
+                    }
+                } finally {
+                    s3.restart();
+                }
+                Job job = client.waitForJob(id, Duration.ofMinutes(3));
+                assertThat(job.status()).isEqualTo(JobStatus.DONE);
+                assertThat(client.getUsage().totalJobs()).as("done once").isEqualTo(1);
+                Path output = dir.resolve("chunked.mp4");
+                client.download(id, output);
+                assertThat(ChunkedOutputs.keyFrames(output)).as("cut every 2 s").contains(0, 60, 120, 180, 240, 300);
+                assertThat(ChunkedOutputs.frames(output)).isEqualTo(12 * FPS);
+                assertThat(s3.keys("chunks/")).as("no chunk left in the bucket").isEqualTo(List.of());
+            }
+        }
+    }
+}
