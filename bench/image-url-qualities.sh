@@ -19,11 +19,13 @@ AVIF_QUALITIES="${AVIF_QUALITIES:-30,40,50,55,60,65,70}"
 JPEG_QUALITIES="${JPEG_QUALITIES:-50,65,76,82,88,92}"
 # AVIF_EFFORT (libvips heifsave effort, the renderer's 4 by default), AVIF_CHROMA=kept (4:4:4) or auto
 # (4:4:4 where halved colour would fringe, as quality per file keeps JPEG's colour) and
-# AVIF_BITDEPTH=10 compare other AVIF settings (rows to a CSV of their own, or to CSV); FILES (names of the
+# AVIF_BITDEPTH=10 or AVIF_TUNE (libaom's tuning: iq, ssim, psnr; auto, libheif's choice, is the
+# renderer's) compare other AVIF settings (rows to a CSV of their own, or to CSV); FILES (names of the
 # manifest, space-separated) runs only those.
 AVIF_EFFORT="${AVIF_EFFORT:-}"
 AVIF_CHROMA="${AVIF_CHROMA:-halved}"
 AVIF_BITDEPTH="${AVIF_BITDEPTH:-}"
+AVIF_TUNE="${AVIF_TUNE:-}"
 
 # shellcheck source=scripts/prerequisites.sh
 source scripts/prerequisites.sh >/dev/null
@@ -41,11 +43,12 @@ mkdir -p bench/target
 suffix="${AVIF_EFFORT:+-effort$AVIF_EFFORT}"
 [[ "$AVIF_CHROMA" == halved ]] || suffix+="-$AVIF_CHROMA"
 suffix+="${AVIF_BITDEPTH:+-bitdepth$AVIF_BITDEPTH}"
+suffix+="${AVIF_TUNE:+-tune$AVIF_TUNE}"
 csv="${CSV:-bench/target/image-url-qualities-$WIDTHS$suffix.csv}"
 nice -n 10 "$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED --add-modules jdk.incubator.vector \
     -XX:+UseSerialGC -Xmx512m \
     -cp "server/target/classes:server/target/test-classes:bench/target/classes:$(cat server/target/classpath.txt)" \
     io.mediaopt.imageurl.FormatQualitySweep "$csv" "$WIDTHS" "webp=$WEBP_QUALITIES" "avif=$AVIF_QUALITIES" \
     "jpeg=$JPEG_QUALITIES" ${AVIF_EFFORT:+"avif-effort=$AVIF_EFFORT"} "avif-chroma=$AVIF_CHROMA" \
-    ${AVIF_BITDEPTH:+"avif-bitdepth=$AVIF_BITDEPTH"} "${files[@]}"
+    ${AVIF_BITDEPTH:+"avif-bitdepth=$AVIF_BITDEPTH"} ${AVIF_TUNE:+"avif-tune=$AVIF_TUNE"} "${files[@]}"
 python3 bench/image-url-qualities.py "$csv"

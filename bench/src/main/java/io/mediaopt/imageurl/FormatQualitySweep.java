@@ -3,6 +3,7 @@ package io.mediaopt.imageurl;
 import io.mediaopt.image.Butteraugli;
 import io.mediaopt.image.PictureTraits;
 import io.mediaopt.image.TestVips;
+import io.mediaopt.image.vips.AvifTune;
 import io.mediaopt.image.vips.Chroma;
 import io.mediaopt.image.vips.Vips;
 import io.mediaopt.image.vips.VipsImage;
@@ -31,8 +32,9 @@ import java.util.Set;
  * with it) against the shrunk picture. Appends CSV lines: file, width, format, quality, bytes,
  * ssimulacra2, butteraugli; a file with rows in the CSV already is skipped, so a stopped run picks
  * up where it stopped.
- * {@code avif-effort=N}, {@code avif-chroma=kept} and {@code avif-bitdepth=10} encode AVIF with that
- * effort, 4:4:4 chroma or a 10-bit stream instead of the renderer's settings, to compare them;
+ * {@code avif-effort=N}, {@code avif-chroma=kept}, {@code avif-bitdepth=10} and {@code avif-tune=ssim}
+ * encode AVIF with that effort, 4:4:4 chroma, a 10-bit stream or libaom tuning (not with a bit depth)
+ * instead of the renderer's settings, to compare them;
  * {@code avif-chroma=auto} keeps each picture's colour where quality per file keeps JPEG's
  * ({@link PictureTraits#chroma()}: 4:4:4 where halved colour would fringe, 4:2:0 elsewhere).
  * <pre>java ... FormatQualitySweep out.csv 640,1280 webp=50,75,80 avif=30,40 jpeg=80,84 [avif-effort=6] file...</pre>
@@ -52,6 +54,7 @@ public final class FormatQualitySweep {
         Chroma avifChroma = Chroma.HALVED;
         boolean chromaPerPicture = false;
         Integer avifBitDepth = null;
+        AvifTune avifTune = null;
         while (next < args.length && args[next].contains("=")) {
             String[] pair = args[next++].split("=", 2);
             switch (pair[0]) {
@@ -61,13 +64,15 @@ public final class FormatQualitySweep {
                     if (!chromaPerPicture) avifChroma = Chroma.valueOf(pair[1].toUpperCase(Locale.ROOT));
                 }
                 case "avif-bitdepth" -> avifBitDepth = Integer.parseInt(pair[1]);
+                case "avif-tune" -> avifTune = AvifTune.valueOf(pair[1].toUpperCase(Locale.ROOT));
                 default -> {
                     formats.add(pair[0]);
                     qualities.add(numbers(pair[1]));
                 }
             }
         }
-        if (avifEffort == null && (avifChroma != Chroma.HALVED || chromaPerPicture || avifBitDepth != null)) {
+        if (avifEffort == null && (avifChroma != Chroma.HALVED || chromaPerPicture || avifBitDepth != null
+                || avifTune != null)) {
             avifEffort = 4;
         }
         if (!Files.exists(csv)) Files.writeString(csv, HEADER);
@@ -102,7 +107,9 @@ public final class FormatQualitySweep {
                             // a name of its own: libvips keeps files it opened, and a rewritten one reads wrong
                             Path output = work.resolve(held.width() + "-" + q + "." + formats.get(f));
                             long cpu = processCpuNanos();
-                            if (format == UrlFormat.AVIF && avifBitDepth != null) {
+                            if (format == UrlFormat.AVIF && avifTune != null) {
+                                vips.save().avif(held, output, q, avifEffort, avifChroma, avifTune);
+                            } else if (format == UrlFormat.AVIF && avifBitDepth != null) {
                                 vips.save().avif(held, output, q, avifEffort, avifChroma, avifBitDepth);
                             } else if (format == UrlFormat.AVIF && avifEffort != null) {
                                 vips.save().avif(held, output, q, avifEffort, avifChroma);

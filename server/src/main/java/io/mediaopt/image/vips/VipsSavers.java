@@ -46,6 +46,12 @@ public final class VipsSavers {
         calls.save("heifsave", image, file, avifOptions(quality, effort, chroma).set("bitdepth", bitDepth));
     }
 
+    /** With libaom's tuning named rather than left to libheif (heifsave's {@code tune}: libvips 8.18 and later). */
+    public void avif(VipsImage image, Path file, int quality, int effort, Chroma chroma, AvifTune tune) {
+        VipsOptions options = avifOptions(quality, effort, chroma);
+        calls.save("heifsave", image, file, tune == AvifTune.AUTO ? options : options.set("tune", tune.parameter()));
+    }
+
     private VipsOptions avifOptions(int quality, int effort, Chroma chroma) {
         return subsampled(withoutMetadata(), chroma)
                 .set("Q", quality)
