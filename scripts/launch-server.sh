@@ -31,7 +31,7 @@ fi
 # less CPU on compiling them. With `-jar FILE` in a writable directory it is FILE's name with
 # .aot, one per JVM and JVM options (its name carries a digest of them); MEDIAOPT_AOT_CACHE names
 # another file, or, empty, turns it off. While there is none, the run trains one: the JVM writes
-# it when it stops (SIGTERM), in a few seconds. A jar newer than its cache trains a new one.
+# it when it stops (SIGTERM), in seconds. A jar newer than its cache trains a new one.
 mo_aot_opts=()
 mo_aot_default=
 if [ "${1:-}" = -jar ] && [ -n "${2:-}" ] && [ -w "$(dirname -- "$2")" ]; then

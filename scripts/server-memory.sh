@@ -23,7 +23,7 @@ export MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-1}
 # serves it at about half C1's CPU per hit for ~25 MiB (docs/benchmarks.md, images by URL).
 # With objects in a bucket (SERVICE_OBJECT_BUCKET), the AWS SDK hashes every body it uploads
 # (SHA-256, the payload's signature, over http) on the synchronous route's path: C2's SHA
-# instructions hash 1.5 MB in ~3 ms, C1's plain code in ~20-30 ms (docs/benchmarks.md).
+# instructions hash 1.5 MB in ~3 ms, C1's plain code in ~30 ms (docs/benchmarks.md).
 mo_java_opts="-XX:+UseSerialGC -Xms16m -Xmx256m"
 if [ "${SERVICE_IMAGE_QUALITY:-fixed}" != fixed ]; then
     mo_java_opts="$mo_java_opts --add-modules jdk.incubator.vector -XX:MaxHeapFreeRatio=30 -XX:MinHeapFreeRatio=10"
