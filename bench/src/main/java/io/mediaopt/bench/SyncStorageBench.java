@@ -44,7 +44,12 @@ public final class SyncStorageBench {
         Path jar = Path.of(options.getOrDefault("--server-jar", repo.resolve("server/target/mediaopt-server.jar").toString()));
         int calls = Integer.parseInt(options.getOrDefault("--calls", "30"));
         int warmUp = Integer.parseInt(options.getOrDefault("--warm-up", "10"));
-        List<String> jvm = ShellWords.split(options.getOrDefault("--server-jvm", System.getenv().getOrDefault("MEDIAOPT_JAVA_OPTS", "")));
+        String localJvm = options.getOrDefault("--server-jvm", System.getenv().getOrDefault("MEDIAOPT_JAVA_OPTS", ""));
+        List<String> jvm = ShellWords.split(localJvm);
+        // the launch's options for a server on a bucket (sync-storage.sh), unless options are given
+        String s3Default = options.containsKey("--server-jvm") ? localJvm
+                : System.getenv().getOrDefault("MEDIAOPT_S3_JAVA_OPTS", localJvm);
+        List<String> s3Jvm = ShellWords.split(options.getOrDefault("--s3-server-jvm", s3Default));
         Path work = Path.of(options.getOrDefault("--work", repo.resolve("bench/target/sync-storage-"
                 + LocalDateTime.now(ZoneId.systemDefault()).format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))).toString()));
         List<MediaCase> inputs = new MediaGenerator(Path.of(options.getOrDefault("--media",
@@ -64,7 +69,7 @@ public final class SyncStorageBench {
         StringBuilder report = new StringBuilder();
         report.append("| input | storage | calls | median ms | p95 ms | S3 − local, median |\n|---|---|---|---|---|---|\n");
         try (ServerProcess local = ServerProcess.start(List.of(), java, jar, jvm, work.resolve("local"), Map.of());
-             ServerProcess remote = ServerProcess.start(List.of(), java, jar, jvm, work.resolve("s3"), s3Env);
+             ServerProcess remote = ServerProcess.start(List.of(), java, jar, s3Jvm, work.resolve("s3"), s3Env);
              HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()) {
             for (MediaCase input : inputs) {
                 byte[] form = OptimizeForm.of(input, "web", null);
@@ -86,7 +91,9 @@ public final class SyncStorageBench {
         } finally {
             s3.stop();
         }
-        report.append("\nLoad average (1, 5, 15 min): ").append(loadBefore).append(" before, ")
+        report.append("\nServer JVM options: local `").append(String.join(" ", jvm)).append("`, S3 `")
+                .append(String.join(" ", s3Jvm)).append("`.\n");
+        report.append("Load average (1, 5, 15 min): ").append(loadBefore).append(" before, ")
                 .append(loadAverage()).append(" after.\n");
         System.out.println(report);
         Files.writeString(work.resolve("report.md"), report);

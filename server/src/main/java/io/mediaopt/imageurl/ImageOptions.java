@@ -1,7 +1,5 @@
 package io.mediaopt.imageurl;
 
-import java.util.Locale;
-
 /**
  * What one image URL asks for, after parsing: every option at its value or its default, so that
  * two URLs that mean the same picture have the same {@link #canonical()} form (the cache key's).
@@ -25,9 +23,10 @@ public record ImageOptions(ResizingType resizingType, int width, int height, dou
 
     /** One fixed spelling of every option, in one order: equal for URLs that ask the same thing. */
     public String canonical() {
-        return String.format(Locale.ROOT, "rt:%s/w:%d/h:%d/el:%b/g:%s/q:%s/f:%s/pr:%s",
-                resizingType.wireName(), scaledWidth(), scaledHeight(), enlarge, gravity.canonical(),
-                autoQuality ? "auto" : Integer.toString(quality), format.wireName(), preset);
+        // a concatenation, not String.format: every request, hit or miss, spells its options
+        return "rt:" + resizingType.wireName() + "/w:" + scaledWidth() + "/h:" + scaledHeight() + "/el:" + enlarge
+                + "/g:" + gravity.canonical() + "/q:" + (autoQuality ? "auto" : Integer.toString(quality))
+                + "/f:" + format.wireName() + "/pr:" + preset;
     }
 
     ImageOptions withResizingType(ResizingType value) {

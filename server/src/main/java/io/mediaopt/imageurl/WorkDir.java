@@ -3,6 +3,7 @@ package io.mediaopt.imageurl;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.stream.Stream;
@@ -22,13 +23,25 @@ final class WorkDir implements AutoCloseable {
     Path path() {
         if (dir == null) {
             try {
-                Files.createDirectories(root);
                 dir = Files.createTempDirectory(root, "img");
+            } catch (NoSuchFileException e) {
+                // the root is made once: createDirectories on a directory that exists throws and
+                // catches an exception inside, on every miss
+                dir = made();
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
         }
         return dir;
+    }
+
+    private Path made() {
+        try {
+            Files.createDirectories(root);
+            return Files.createTempDirectory(root, "img");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     @Override

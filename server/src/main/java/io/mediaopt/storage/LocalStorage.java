@@ -36,7 +36,8 @@ public final class LocalStorage implements Storage {
         Path target = resolve(key);
         Path partial = target.resolveSibling("." + target.getFileName() + "." + UUID.randomUUID() + ".partial");
         try {
-            Files.createDirectories(target.getParent());
+            // createDirectories on a directory that exists throws and catches an exception inside
+            if (!Files.isDirectory(target.getParent())) Files.createDirectories(target.getParent());
             moveOrCopy(source, partial);
             Files.move(partial, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
