@@ -56,6 +56,7 @@ class MultiNodeUploadsTest {
     @BeforeAll
     static void startSharedServices() throws Exception {
         cluster = Cluster.start(dir);
+        keyed = List.of();
     }
 
     @AfterAll
