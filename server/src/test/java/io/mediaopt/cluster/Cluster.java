@@ -12,7 +12,9 @@ import java.util.Map;
 
 /**
  * Server processes sharing one PostgreSQL database and one S3 server, each with a directory of its
- * own under {@code dir}; closing stops them all.
+ * own under {@code dir}; closing stops them all. A test class starts one for all its tests and
+ * stops each test's nodes after it ({@link #stopNodes}): starting PostgreSQL and S3 again for
+ * every test took seconds each time, and a test's jobs, keys and node counters are its own anyway.
  */
 final class Cluster implements AutoCloseable {
     private final Path dir;
@@ -20,6 +22,7 @@ final class Cluster implements AutoCloseable {
     private final S3TestServer s3;
     private final String databaseUrl;
     private final List<ServerProcess> nodes = new ArrayList<>();
+    private int started;
 
     private Cluster(Path dir, TestPostgres postgres, S3TestServer s3, String databaseUrl) {
         this.dir = dir;
@@ -44,7 +47,8 @@ final class Cluster implements AutoCloseable {
         // killed node's jobs are taken over 6 s after its last renewal
         env.put("SERVICE_JOB_LEASE_MS", "6000");
         env.putAll(extra);
-        ServerProcess node = ServerProcess.start(dir.resolve(id), env);
+        // a directory per start: a later test's node of the same name starts with nothing of the last one's
+        ServerProcess node = ServerProcess.start(dir.resolve(id + "-" + ++started), env);
         nodes.add(node);
         return node;
     }
@@ -61,9 +65,15 @@ final class Cluster implements AutoCloseable {
         return databaseUrl;
     }
 
+    /** Stops every node started so far (a test's), leaving PostgreSQL and S3 to the next test. */
+    void stopNodes() {
+        for (ServerProcess node : nodes) node.close();
+        nodes.clear();
+    }
+
     @Override
     public void close() {
-        for (ServerProcess node : nodes) node.close();
+        stopNodes();
         s3.close();
         postgres.close();
     }

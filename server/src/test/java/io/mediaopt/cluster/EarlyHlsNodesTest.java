@@ -9,7 +9,9 @@ import io.mediaopt.ServerProcess;
 import io.mediaopt.client.Job;
 import io.mediaopt.client.JobStatus;
 import io.mediaopt.client.MediaoptClient;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -46,20 +48,29 @@ class EarlyHlsNodesTest {
     private static final Pattern LISTED = Pattern.compile("(?m)^([^#\\s]\\S*)$");
 
     @TempDir
-    Path dir;
-    Cluster cluster;
+    static Path dir;
+    static Cluster cluster;
     HttpClient http;
 
-    @BeforeEach
-    void startSharedServices() throws Exception {
+    @BeforeAll
+    static void startSharedServices() throws Exception {
         cluster = Cluster.start(dir);
+    }
+
+    @AfterAll
+    static void stopSharedServices() {
+        cluster.close();
+    }
+
+    @BeforeEach
+    void startClient() {
         http = HttpClient.newHttpClient();
     }
 
     @AfterEach
-    void stopEverything() {
+    void stopNodes() {
         http.close();
-        cluster.close();
+        cluster.stopNodes();
     }
 
     @Test
@@ -114,12 +125,14 @@ class EarlyHlsNodesTest {
     private long earlyPlayableAt;
 
     /**
-     * Submits a 40-second clip with {@code renditions=hls} to {@code victim}, waits until its
+     * Submits a 24-second clip with {@code renditions=hls} to {@code victim}, waits until its
      * ladder is playable and stored in part, and kills the node; answers the job's id.
      */
     private String submitAndKillWhilePlayable(ServerProcess victim) throws Exception {
-        // long enough that the ladder is still growing when its node is killed
-        Path clip = Fixtures.video("early-nodes.mp4", "960x540", 25, 40, true,
+        // long enough that the ladder is still growing when its node is killed: playable from its
+        // first 4-second segment, five more to go; under 30 s, so the encode after it searches no
+        // CRF, which the node taking over would only do again
+        Path clip = Fixtures.video("early-nodes.mp4", "960x540", 25, 24, true,
                 "-c:v", "libx264", "-preset", "ultrafast", "-crf", "30", "-pix_fmt", "yuv420p", "-c:a", "aac");
         HttpResponse<String> submitted = http.send(HttpRequest.newBuilder(URI.create(victim.baseUrl() + "/media/jobs"))
                 .header("Content-Type", RawMultipart.CONTENT_TYPE)

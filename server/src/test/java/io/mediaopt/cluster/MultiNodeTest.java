@@ -12,8 +12,9 @@ import io.mediaopt.client.JobStatus;
 import io.mediaopt.client.MediaoptApiException;
 import io.mediaopt.client.MediaoptClient;
 import io.mediaopt.client.Optimization;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -42,17 +43,22 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 @ProcessLevel
 class MultiNodeTest {
     @TempDir
-    Path dir;
-    Cluster cluster;
+    static Path dir;
+    static Cluster cluster;
 
-    @BeforeEach
-    void startSharedServices() throws Exception {
+    @BeforeAll
+    static void startSharedServices() throws Exception {
         cluster = Cluster.start(dir);
     }
 
-    @AfterEach
-    void stopEverything() {
+    @AfterAll
+    static void stopSharedServices() {
         cluster.close();
+    }
+
+    @AfterEach
+    void stopNodes() {
+        cluster.stopNodes();
     }
 
     private ServerProcess node(String id, Map<String, String> extra) throws Exception {

@@ -8,8 +8,9 @@ import io.mediaopt.TokenCalls;
 import io.mediaopt.client.Job;
 import io.mediaopt.client.JobStatus;
 import io.mediaopt.client.MediaoptClient;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -47,17 +48,35 @@ class MultiNodeUploadsTest {
     private static final Map<String, String> KEYS = Map.of("SERVICE_API_KEYS", "backend:" + KEY);
 
     @TempDir
-    Path dir;
-    Cluster cluster;
+    static Path dir;
+    static Cluster cluster;
+    /** Two nodes with {@link #KEYS}, started by the first test that asks and shared by the token tests. */
+    static List<ServerProcess> keyed = List.of();
 
-    @BeforeEach
-    void startSharedServices() throws Exception {
+    @BeforeAll
+    static void startSharedServices() throws Exception {
         cluster = Cluster.start(dir);
+        keyed = List.of();
     }
 
-    @AfterEach
-    void stopEverything() {
+    @AfterAll
+    static void stopSharedServices() {
         cluster.close();
+    }
+
+    /** Stops the nodes a test started for itself. */
+    @AfterEach
+    void stopOwnNodes() {
+        for (ServerProcess node : cluster.nodes()) if (!keyed.contains(node)) node.close();
+    }
+
+    /** The two nodes with {@link #KEYS}: a token only ever uploads once, so tests of tokens share them. */
+    private static List<ServerProcess> keyedNodes() throws Exception {
+        if (keyed.isEmpty()) {
+            keyed = List.of(cluster.node("keyed-a", KEYS), cluster.node("keyed-b", KEYS));
+            for (ServerProcess node : keyed) node.awaitHealthy();
+        }
+        return keyed;
     }
 
     @Test
@@ -110,10 +129,8 @@ class MultiNodeUploadsTest {
 
     @Test
     void aTokenMintedOnOneNodeUploadsThroughAnotherOnce() throws Exception {
-        ServerProcess a = cluster.node("node-a", KEYS);
-        ServerProcess b = cluster.node("node-b", KEYS);
-        a.awaitHealthy();
-        b.awaitHealthy();
+        ServerProcess a = keyedNodes().get(0);
+        ServerProcess b = keyedNodes().get(1);
         TokenCalls onA = new TokenCalls(a.baseUrl());
         TokenCalls onB = new TokenCalls(b.baseUrl());
         byte[] photo = Files.readAllBytes(Fixtures.photoJpeg(640, 480));
@@ -139,10 +156,8 @@ class MultiNodeUploadsTest {
 
     @Test
     void aTokenUploadsStraightToTheBucketStartedOnOneNodeAndCompletedOnAnother() throws Exception {
-        ServerProcess a = cluster.node("node-a", KEYS);
-        ServerProcess b = cluster.node("node-b", KEYS);
-        a.awaitHealthy();
-        b.awaitHealthy();
+        ServerProcess a = keyedNodes().get(0);
+        ServerProcess b = keyedNodes().get(1);
         byte[] photo = Files.readAllBytes(Fixtures.photoJpeg(320, 240));
         String token = new TokenCalls(a.baseUrl()).mint(KEY, Map.of("format", "webp", "maxBytes", photo.length));
         String bigger = new TokenCalls(a.baseUrl()).mint(KEY, Map.of("maxBytes", photo.length - 1));
