@@ -12,7 +12,8 @@ import java.util.Locale;
  * The command lines of a video encoded in chunks: listing the source's frames, one chunk's
  * video, the whole audio once, and the join of the chunks with the audio, which copies every
  * packet (no second encode). Each chunk is encoded with the codec settings of a one-piece encode
- * ({@link FfmpegArguments#videoCodec}), so it starts with an IDR frame and its own rate control.
+ * ({@link FfmpegArguments#videoCodec}), so it starts with an IDR frame (SVT-AV1's: a key frame
+ * after its sequence header) and its own rate control.
  */
 final class ChunkArguments {
     private ChunkArguments() {}

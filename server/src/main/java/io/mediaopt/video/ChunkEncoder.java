@@ -1,6 +1,5 @@
 package io.mediaopt.video;
 
-import io.mediaopt.media.VideoSettings;
 import io.mediaopt.storage.Storage;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -83,9 +82,7 @@ final class ChunkEncoder {
     }
 
     private ProcessResult run(Chunk chunk, Path source, Path output) {
-        VideoSettings settings = chunk.settings(new VideoSettings(chunk.maxWidth(), chunk.crf(), chunk.maxBitrateKbps(),
-                0, List.of(chunk.strategy())));
-        List<String> command = ChunkArguments.chunk(tools.ffmpeg(), source, output, chunk.strategy(), settings,
+        List<String> command = ChunkArguments.chunk(tools.ffmpeg(), source, output, chunk.strategy(), chunk.settings(),
                 maxPixels, Runtime.getRuntime().availableProcessors(), chunk.seekMicros(), chunk.frames());
         try {
             encoders.acquire();

@@ -19,9 +19,11 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.Semaphore;
 
@@ -35,6 +37,7 @@ import java.util.concurrent.Semaphore;
 public final class ChunkedVideo {
     private static final Logger log = LoggerFactory.getLogger(ChunkedVideo.class);
     private static final Duration POLL = Duration.ofMillis(250);
+    private static final Set<Strategy> CHUNKED = EnumSet.of(Strategy.VIDEO_MP4_H264, Strategy.VIDEO_MP4_AV1);
 
     private final ChunkSettings settings;
     private final ChunkStore store;
@@ -77,9 +80,13 @@ public final class ChunkedVideo {
         return work;
     }
 
-    /** Whether a video of this length and picture is encoded in chunks with {@code strategy}. */
+    /**
+     * Whether a video of this length and picture is encoded in chunks with {@code strategy}: the
+     * MP4 outputs, H.264 and AV1, whose chunks a packet copy joins. The source's codec does not
+     * matter ({@link ChunkPlan}).
+     */
     boolean applies(Optional<SharedInput> shared, Strategy strategy, SourcePicture picture, double durationSec) {
-        return settings.enabled() && shared.isPresent() && strategy == Strategy.VIDEO_MP4_H264
+        return settings.enabled() && shared.isPresent() && CHUNKED.contains(strategy)
                 && picture.equals(SourcePicture.UNPROBED) && durationSec >= settings.thresholdSec();
     }
 
@@ -93,14 +100,14 @@ public final class ChunkedVideo {
     /** The video of {@code run} encoded with {@code strategy} at {@code s} as the chunks of {@code plan}. */
     Attempt<VideoEncoding> encode(VideoRun run, SharedInput shared, ChunkPlan plan, Strategy strategy, VideoSettings s,
                                   boolean hasAudio) {
-        String planKey = String.format(Locale.ROOT, "%s-crf%d-w%d-b%d", strategy.wireName(), s.crf(), s.maxWidth(),
-                s.maxBitrateKbps());
+        String planKey = String.format(Locale.ROOT, "%s-crf%d-w%d-b%d%s", strategy.wireName(), s.crf(), s.maxWidth(),
+                s.maxBitrateKbps(), strategy == Strategy.VIDEO_MP4_AV1 ? "-p" + s.av1().svtPreset() : "");
         List<Chunk> chunks = new ArrayList<>();
         for (int i = 0; i < plan.spans().size(); i++) {
             ChunkPlan.Span span = plan.spans().get(i);
             chunks.add(new Chunk(Chunk.idOf(shared.jobId(), planKey, i), shared.jobId(), planKey, i, shared.storageKey(),
                     span.seekMicros(), span.frames(), strategy, s.crf(), s.maxWidth(), s.maxBitrateKbps(),
-                    ChunkStatus.PENDING, null));
+                    s.av1().svtPreset(), ChunkStatus.PENDING, null));
         }
         store.insertAbsent(chunks, clock.millis());
         log.info("job {}: {} chunks of {} frames in all", shared.jobId(), chunks.size(), plan.frames());
