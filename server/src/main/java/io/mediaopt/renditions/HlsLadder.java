@@ -6,8 +6,12 @@ import io.mediaopt.media.MediaException;
 import io.mediaopt.media.MediaFormat;
 import io.mediaopt.media.Progress;
 import io.mediaopt.media.Rendition;
+import io.mediaopt.media.SharedInput;
+import io.mediaopt.media.Strategy;
 import io.mediaopt.media.RenditionRole;
 import io.mediaopt.media.VideoSettings;
+import io.mediaopt.video.ChunkLadder;
+import io.mediaopt.video.ChunkedVideo;
 import io.mediaopt.video.VideoTools;
 
 import java.io.IOException;
@@ -18,6 +22,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.function.BiFunction;
 
 /**
@@ -43,12 +48,19 @@ final class HlsLadder {
     private final Limits limits;
     private final int threads;
     private final Av1Judge judge;
+    private final ChunkedVideo chunked;
 
     HlsLadder(VideoTools tools, Limits limits, int threads) {
+        this(tools, limits, threads, null);
+    }
+
+    /** {@code chunked}: how a long queued video's ladder is encoded in chunks; null: always in one piece. */
+    HlsLadder(VideoTools tools, Limits limits, int threads, ChunkedVideo chunked) {
         this.tools = tools;
         this.limits = limits;
         this.threads = threads;
         this.judge = new Av1Judge(tools, limits);
+        this.chunked = chunked;
     }
 
     /**
@@ -105,12 +117,41 @@ final class HlsLadder {
      */
     void encodeEarly(Path input, int width, int height, VideoSettings settings, Path parent,
                      HlsPublication publication, double durationSec, Progress progress) throws IOException {
+        encodeEarly(input, width, height, settings, parent, publication, durationSec, progress, Optional.empty());
+    }
+
+    /**
+     * {@code shared}: the queued job's stored input, whose ladder a long video encodes in chunks
+     * ({@link ChunkedVideo#ladder}), segmented once every chunk is done and stored then.
+     */
+    void encodeEarly(Path input, int width, int height, VideoSettings settings, Path parent,
+                     HlsPublication publication, double durationSec, Progress progress,
+                     Optional<SharedInput> shared) throws IOException {
         Path dir = Files.createDirectories(parent.resolve("hls"));
         List<HlsRung> rungs = HlsRung.ladder(width, height, settings.maxBitrateKbps());
-        new LiveLadder(dir, Files.createDirectories(parent.resolve("hls-live")), rungs, width, height, publication,
-                durationSec, progress)
-                .encode(tools, HlsArguments.ladder(tools.ffmpeg(), input, dir, rungs, height > width, settings,
-                        limits.maxInputPixels(), threads), limits.videoTimeout());
+        LiveLadder live = new LiveLadder(dir, Files.createDirectories(parent.resolve("hls-live")), rungs, width, height,
+                publication, durationSec, progress);
+        Path chunks = parent.resolve("hls-chunks");
+        try {
+            Optional<Path> list = chunked == null ? Optional.empty() : chunked.ladder(shared, input, durationSec,
+                    Strategy.VIDEO_MP4_H264, chunkLadder(rungs, height > width), settings, chunks, progress,
+                    limits.videoTimeout());
+            if (list.isPresent()) {
+                FfmpegRun.run(tools, HlsArguments.segmented(tools.ffmpeg(), list.get(), input, dir, rungs,
+                        settings.audioBitrateKbps(), limits.maxInputPixels()), limits.videoTimeout(), "HLS ladder");
+                live.storeFinished();
+                return;
+            }
+        } finally {
+            ChunkedVideo.deleteCopies(chunks);
+        }
+        live.encode(tools, HlsArguments.ladder(tools.ffmpeg(), input, dir, rungs, height > width, settings,
+                limits.maxInputPixels(), threads), limits.videoTimeout());
+    }
+
+    private static ChunkLadder chunkLadder(List<HlsRung> rungs, boolean portrait) {
+        return new ChunkLadder(portrait, rungs.stream()
+                .map(rung -> new ChunkLadder.Rung(rung.shortSide(), rung.maxBitrateKbps())).toList());
     }
 
     /** The top AV1 rung against the top H.264 rung, the video of each joined from its init and segments. */

@@ -87,6 +87,14 @@ final class LiveLadder {
             if (!ended) stop(encoder);
         }
         if (failure.get() != null) throw failure.get();
+        storeFinished();
+    }
+
+    /**
+     * The ladder's playlists, once complete, as the VOD playlists a ladder has always had, stored
+     * with what is not stored yet; the master with them when it was not stored yet.
+     */
+    void storeFinished() throws IOException {
         storeNewWhileReachable();
         for (HlsRung rung : rungs) {
             // written beside and renamed over: the stored EVENT playlist may share the file's

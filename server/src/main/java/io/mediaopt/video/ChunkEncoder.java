@@ -82,8 +82,11 @@ final class ChunkEncoder {
     }
 
     private ProcessResult run(Chunk chunk, Path source, Path output) {
-        List<String> command = ChunkArguments.chunk(tools.ffmpeg(), source, output, chunk.strategy(), chunk.settings(),
-                maxPixels, Runtime.getRuntime().availableProcessors(), chunk.seekMicros(), chunk.frames());
+        int processors = Runtime.getRuntime().availableProcessors();
+        List<String> command = chunk.ladder() != null
+                ? ChunkArguments.ladderChunk(tools.ffmpeg(), source, output, chunk, maxPixels, processors)
+                : ChunkArguments.chunk(tools.ffmpeg(), source, output, chunk.strategy(), chunk.settings(), maxPixels,
+                        processors, chunk.seekMicros(), chunk.frames());
         try {
             encoders.acquire();
             try {

@@ -16,7 +16,7 @@ import java.util.Optional;
  * Nothing here depends on the source's codec: any codec whose packets ffprobe flags as key
  * frames (H.264, HEVC, VP9, AV1) is cut the same way.
  */
-record ChunkPlan(List<Span> spans) {
+record ChunkPlan(List<Span> spans, double frameSec) {
     /** The clock of Matroska and WebM, whose timestamps jitter by up to this at a frame rate that does not divide it. */
     private static final double MILLISECOND = 1e-3;
 
@@ -71,7 +71,7 @@ record ChunkPlan(List<Span> spans) {
             long seek = first == 0 ? 0 : Math.round((frames.get(first)[0] - start - frame / 2) * 1e6);
             spans.add(new Span(Math.max(0, seek), next - first));
         }
-        return Optional.of(new ChunkPlan(spans));
+        return Optional.of(new ChunkPlan(spans, frame));
     }
 
     int frames() {

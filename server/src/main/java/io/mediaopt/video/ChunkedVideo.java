@@ -4,6 +4,8 @@ import io.mediaopt.jobs.SqlDialect;
 import io.mediaopt.jobs.UnitsOfWork;
 import io.mediaopt.media.Attempt;
 import io.mediaopt.media.Limits;
+import io.mediaopt.media.MediaException;
+import io.mediaopt.media.Progress;
 import io.mediaopt.media.SharedInput;
 import io.mediaopt.media.Strategy;
 import io.mediaopt.media.VideoSettings;
@@ -107,7 +109,7 @@ public final class ChunkedVideo {
             ChunkPlan.Span span = plan.spans().get(i);
             chunks.add(new Chunk(Chunk.idOf(shared.jobId(), planKey, i), shared.jobId(), planKey, i, shared.storageKey(),
                     span.seekMicros(), span.frames(), strategy, s.crf(), s.maxWidth(), s.maxBitrateKbps(),
-                    s.av1().svtPreset(), ChunkStatus.PENDING, null));
+                    s.av1().svtPreset(), null, ChunkStatus.PENDING, null));
         }
         store.insertAbsent(chunks, clock.millis());
         log.info("job {}: {} chunks of {} frames in all", shared.jobId(), chunks.size(), plan.frames());
@@ -133,6 +135,51 @@ public final class ChunkedVideo {
     }
 
     /**
+     * The HLS ladder of a queued job's input at least the threshold long, in chunks of every rung
+     * that any node may take, encoded with {@code codec} (H.264 or AV1) at {@code s}'s CRF (and
+     * SVT-AV1 preset): each chunk one MP4 with a video stream per rung of {@code ladder}. The
+     * chunks are copied into {@code dir} in order; the ffconcat list naming them, which a packet
+     * copy segments per rung. Empty when the ladder is encoded in one piece after all (a short or
+     * synchronous video, a variable frame rate); a failed or timed-out chunk fails the ladder.
+     */
+    public Optional<Path> ladder(Optional<SharedInput> shared, Path input, double durationSec, Strategy codec,
+                                 ChunkLadder ladder, VideoSettings s, Path dir, Progress progress, Duration timeout) {
+        if (!settings.enabled() || shared.isEmpty() || durationSec < settings.thresholdSec()) return Optional.empty();
+        Optional<ChunkPlan> plan = plan(input, timeout);
+        if (plan.isEmpty()) return Optional.empty();
+        int crf = codec == Strategy.VIDEO_MP4_AV1 ? s.av1().crf() : s.crf();
+        String jobId = shared.get().jobId();
+        String planKey = "hls-" + codec.wireName();
+        List<Chunk> chunks = new ArrayList<>();
+        for (int i = 0; i < plan.get().spans().size(); i++) {
+            ChunkPlan.Span span = plan.get().spans().get(i);
+            chunks.add(new Chunk(Chunk.idOf(jobId, planKey, i), jobId, planKey, i, shared.get().storageKey(),
+                    span.seekMicros(), span.frames(), codec, crf, 0, 0, s.av1().svtPreset(),
+                    ladder.withFrameSec(plan.get().frameSec()),
+                    ChunkStatus.PENDING, null));
+        }
+        store.insertAbsent(chunks, clock.millis());
+        log.info("job {}: the HLS ladder in {} chunks of {} frames in all", jobId, chunks.size(), plan.get().frames());
+        VideoRun run = new VideoRun(input, null, s, dir, new Ffprobe(tools, limits.ffprobeTimeout()),
+                new EncodeProgress(progress), System.nanoTime() + timeout.toNanos(), shared);
+        try {
+            Files.createDirectories(dir);
+            Optional<List<Chunk>> done = encodeAll(run, jobId, planKey, dir);
+            if (done.isEmpty()) throw MediaException.encodeFailed("The HLS ladder could not be made", null);
+            return Optional.of(readBack(done.get(), dir));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } finally {
+            forget(jobId, planKey);
+        }
+    }
+
+    /** Deletes the chunks {@link #ladder} copied into {@code dir}, and the directory. */
+    public static void deleteCopies(Path dir) {
+        if (Files.exists(dir)) ChunkWork.deleteTree(dir);
+    }
+
+    /**
      * Takes the plan's chunks one by one until none is left to take, then waits for those other
      * nodes encode; the chunks when all are done, empty when one failed or the time ran out.
      */
@@ -154,6 +201,11 @@ public final class ChunkedVideo {
 
     /** Reads the chunks back in order and joins them with the audio into {@code output}. */
     private boolean join(List<Chunk> chunks, Path dir, Path audio, Path output, Duration timeLeft) throws IOException {
+        return succeeded(ChunkArguments.join(tools.ffmpeg(), readBack(chunks, dir), audio, output), timeLeft);
+    }
+
+    /** Copies the chunks' outputs into {@code dir}; the ffconcat list naming them in order. */
+    private Path readBack(List<Chunk> chunks, Path dir) throws IOException {
         StringBuilder list = new StringBuilder("ffconcat version 1.0\n");
         for (Chunk chunk : chunks) {
             String name = String.format(Locale.ROOT, "part-%05d.mp4", chunk.index());
@@ -162,7 +214,7 @@ public final class ChunkedVideo {
         }
         Path listFile = dir.resolve("chunks.ffconcat");
         Files.writeString(listFile, list);
-        return succeeded(ChunkArguments.join(tools.ffmpeg(), listFile, audio, output), timeLeft);
+        return listFile;
     }
 
     /** The plan's stored chunks and rows go once it is joined, or can no longer be. */
