@@ -8,6 +8,7 @@ import io.mediaopt.video.RungCodec;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.StringJoiner;
 import java.util.function.Function;
 
@@ -40,15 +41,17 @@ final class HlsArguments {
     /**
      * The ladder encoded in chunks ({@code chunks}: their ffconcat list, each chunk a video stream
      * per rung) cut into each rung's segments with its video packets copied, the audio of
-     * {@code input} encoded as {@link #ladder} encodes it. A segment ends on a key frame at least
-     * {@link #SEGMENT_SEC} s from its start, which every rung has at the same times.
+     * {@code input} encoded as {@link #ladder} encodes it, the first {@code durationSec} (0: all). A
+     * segment ends on a key frame at least {@link #SEGMENT_SEC} s from its start, which every
+     * rung has at the same times.
      */
     static List<String> segmented(String ffmpeg, Path chunks, Path input, Path dir, List<HlsRung> rungs,
-                                  int audioKbps, long maxPixels) {
+                                  int audioKbps, long maxPixels, double durationSec) {
         FfmpegCommand command = FfmpegCommand.ffmpeg(ffmpeg).chunkList(chunks)
                 .input(input, FfmpegArguments.maxPixels(maxPixels));
         for (int i = 0; i < rungs.size(); i++) {
             command.add("-map", "0:v:" + i, "-map", "1:a:0?", "-c:v", "copy");
+            if (durationSec > 0) command.add("-t", String.format(Locale.ROOT, "%.6f", durationSec));
             output(command, dir, rungs.get(i), audioKbps);
         }
         return command.build();

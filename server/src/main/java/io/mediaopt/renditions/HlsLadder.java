@@ -7,10 +7,8 @@ import io.mediaopt.media.MediaFormat;
 import io.mediaopt.media.Progress;
 import io.mediaopt.media.Rendition;
 import io.mediaopt.media.SharedInput;
-import io.mediaopt.media.Strategy;
 import io.mediaopt.media.RenditionRole;
 import io.mediaopt.media.VideoSettings;
-import io.mediaopt.video.ChunkLadder;
 import io.mediaopt.video.ChunkedVideo;
 import io.mediaopt.video.VideoTools;
 
@@ -131,28 +129,14 @@ final class HlsLadder {
         List<HlsRung> rungs = HlsRung.ladder(width, height, settings.maxBitrateKbps());
         LiveLadder live = new LiveLadder(dir, Files.createDirectories(parent.resolve("hls-live")), rungs, width, height,
                 publication, durationSec, progress);
-        Path chunks = parent.resolve("hls-chunks");
-        try {
-            Optional<Path> list = chunked == null ? Optional.empty() : chunked.ladder(shared, input, durationSec,
-                    Strategy.VIDEO_MP4_H264, chunkLadder(rungs, height > width), settings, chunks, progress,
-                    limits.videoTimeout());
-            if (list.isPresent()) {
-                FfmpegRun.run(tools, HlsArguments.segmented(tools.ffmpeg(), list.get(), input, dir, rungs,
-                        settings.audioBitrateKbps(), limits.maxInputPixels()), limits.videoTimeout(), "HLS ladder");
-                live.storeFinished();
-                return;
-            }
-        } finally {
-            ChunkedVideo.deleteCopies(chunks);
+        if (chunked != null && new ChunkedLadder(tools, limits, chunked, parent).encode(input, rungs, height > width,
+                settings, dir, live, durationSec, progress, shared)) {
+            return;
         }
         live.encode(tools, HlsArguments.ladder(tools.ffmpeg(), input, dir, rungs, height > width, settings,
                 limits.maxInputPixels(), threads), limits.videoTimeout());
     }
 
-    private static ChunkLadder chunkLadder(List<HlsRung> rungs, boolean portrait) {
-        return new ChunkLadder(portrait, rungs.stream()
-                .map(rung -> new ChunkLadder.Rung(rung.shortSide(), rung.maxBitrateKbps())).toList());
-    }
 
     /** The top AV1 rung against the top H.264 rung, the video of each joined from its init and segments. */
     private String judgeTop(Path input, Path dir, HlsRung av1, HlsRung h264, int width, int height,

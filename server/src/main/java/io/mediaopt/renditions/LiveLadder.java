@@ -129,7 +129,7 @@ final class LiveLadder {
      * is not stored yet is stored once it is back, or with the job's renditions, whose storing
      * waits out an outage as a job does. Until then a player sees the playlists stop growing.
      */
-    private void storeNewWhileReachable() throws IOException {
+    void storeNewWhileReachable() throws IOException {
         try {
             storeNew();
             if (!reachable) log.info("storage is back: the HLS ladder stored early goes on growing");

@@ -18,6 +18,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -28,6 +29,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 
 /**
  * A long video's encode as chunks that any node may take ({@link ChunkSettings}): the job's node
@@ -121,7 +124,7 @@ public final class ChunkedVideo {
                     limits.maxInputPixels()), run.timeLeft())) {
                 return new Attempt.Failed<>();
             }
-            Optional<List<Chunk>> done = encodeAll(run, shared.jobId(), planKey, dir);
+            Optional<List<Chunk>> done = encodeAll(run, shared.jobId(), planKey, dir, rows -> { });
             if (done.isEmpty()) return run.timeLeft().isPositive() ? new Attempt.Failed<>() : new Attempt.TimedOut<>();
             Path output = run.workDir().resolve(strategy.wireName() + "." + strategy.output().extension());
             if (!join(done.get(), dir, audio, output, run.timeLeft())) return new Attempt.Failed<>();
@@ -143,7 +146,8 @@ public final class ChunkedVideo {
      * synchronous video, a variable frame rate); a failed or timed-out chunk fails the ladder.
      */
     public Optional<Path> ladder(Optional<SharedInput> shared, Path input, double durationSec, Strategy codec,
-                                 ChunkLadder ladder, VideoSettings s, Path dir, Progress progress, Duration timeout) {
+                                 ChunkLadder ladder, VideoSettings s, Path dir, Progress progress, Duration timeout,
+                                 Consumer<LadderPrefix> grown) {
         if (!settings.enabled() || shared.isEmpty() || durationSec < settings.thresholdSec()) return Optional.empty();
         Optional<ChunkPlan> plan = plan(input, timeout);
         if (plan.isEmpty()) return Optional.empty();
@@ -164,13 +168,35 @@ public final class ChunkedVideo {
                 new EncodeProgress(progress), System.nanoTime() + timeout.toNanos(), shared);
         try {
             Files.createDirectories(dir);
-            Optional<List<Chunk>> done = encodeAll(run, jobId, planKey, dir);
+            AtomicInteger copied = new AtomicInteger();
+            Optional<List<Chunk>> done = encodeAll(run, jobId, planKey, dir,
+                    rows -> copyPrefix(rows, dir, copied, plan.get().frameSec(), grown));
             if (done.isEmpty()) throw MediaException.encodeFailed("The HLS ladder could not be made", null);
             return Optional.of(readBack(done.get(), dir));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } finally {
             forget(jobId, planKey);
+        }
+    }
+
+    /** The chunks done so far from the first on, in order: their ffconcat list, and how long they play, s. */
+    public record LadderPrefix(Path list, double durationSec) {}
+
+    /** Copies the done chunks that extend the in-order run; {@code grown} hears of the run when it grew short of all. */
+    private void copyPrefix(List<Chunk> rows, Path dir, AtomicInteger copied, double frameSec,
+                            Consumer<LadderPrefix> grown) {
+        int run = 0;
+        while (run < rows.size() && rows.get(run).status() == ChunkStatus.DONE) run++;
+        if (run <= copied.get() || run == rows.size()) return;
+        try {
+            Path list = readBack(rows.subList(0, run), dir);
+            Path prefix = Files.move(list, dir.resolve("prefix.ffconcat"), StandardCopyOption.REPLACE_EXISTING);
+            copied.set(run);
+            grown.accept(new LadderPrefix(prefix,
+                    rows.subList(0, run).stream().mapToInt(Chunk::frames).sum() * frameSec));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
@@ -183,13 +209,15 @@ public final class ChunkedVideo {
      * Takes the plan's chunks one by one until none is left to take, then waits for those other
      * nodes encode; the chunks when all are done, empty when one failed or the time ran out.
      */
-    private Optional<List<Chunk>> encodeAll(VideoRun run, String jobId, String planKey, Path dir) {
+    private Optional<List<Chunk>> encodeAll(VideoRun run, String jobId, String planKey, Path dir,
+                                            Consumer<List<Chunk>> seen) {
         while (run.timeLeft().isPositive()) {
             Optional<Chunk> mine = store.claimOf(jobId, planKey, encoder.nodeId(), encoder.leaseUntil(), clock.millis());
             if (mine.isPresent()) {
                 encoder.encode(mine.get(), run.input(), dir);
             }
             List<Chunk> rows = store.planOf(jobId, planKey);
+            seen.accept(rows);
             int done = (int) rows.stream().filter(c -> c.status() == ChunkStatus.DONE).count();
             run.progress().chunksDone(done, rows.size());
             if (rows.stream().anyMatch(c -> c.status() == ChunkStatus.FAILED)) return Optional.empty();
@@ -209,7 +237,7 @@ public final class ChunkedVideo {
         StringBuilder list = new StringBuilder("ffconcat version 1.0\n");
         for (Chunk chunk : chunks) {
             String name = String.format(Locale.ROOT, "part-%05d.mp4", chunk.index());
-            storage.copyTo(chunk.outputKey(), dir.resolve(name));
+            if (!Files.exists(dir.resolve(name))) storage.copyTo(chunk.outputKey(), dir.resolve(name));
             list.append("file '").append(name).append("'\n");
         }
         Path listFile = dir.resolve("chunks.ffconcat");

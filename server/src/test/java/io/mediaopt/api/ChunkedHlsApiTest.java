@@ -8,7 +8,6 @@ import io.mediaopt.Integration;
 import io.mediaopt.RawMultipart;
 import io.mediaopt.RawMultipart.Part;
 import io.mediaopt.RunningServer;
-import io.mediaopt.client.JobStatus;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,8 +19,8 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -44,10 +43,11 @@ class ChunkedHlsApiTest {
     private static final Pattern VARIANT = Pattern.compile("#EXT-X-STREAM-INF:[^\\n]*\\n(\\S+)");
     private static final Pattern SEGMENT = Pattern.compile("#EXTINF:([0-9.]+),\\n(\\S+)");
 
-    // cut at the source's key frame at 6 s, between two of the ladder's segment starts
+    // cut at the source's key frame at 6 s, between two of the ladder's segment starts; one slot,
+    // so the job's thread encodes the chunks in order and lists the first before the second is encoded
     @RegisterExtension
     static final RunningServer server = RunningServer.with(Map.of(
-            "SERVICE_VIDEO_CHUNK_THRESHOLD_SEC", "10", "SERVICE_VIDEO_CHUNK_SEC", "6", "SERVICE_WORKERS", "2"));
+            "SERVICE_VIDEO_CHUNK_THRESHOLD_SEC", "10", "SERVICE_VIDEO_CHUNK_SEC", "6", "SERVICE_WORKERS", "1"));
 
     @TempDir
     Path dir;
@@ -63,9 +63,30 @@ class ChunkedHlsApiTest {
                 Part.text("renditions", "hls"))).build());
         assertThat(submitted.statusCode()).as(submitted.body()).isEqualTo(202);
         String id = JSON.readTree(submitted.body()).path("jobId").asText();
-        assertThat(server.client().waitForJob(id, Duration.ofMinutes(3)).status()).isEqualTo(JobStatus.DONE);
-        JsonNode job = JSON.readTree(get(server.baseUrl() + "/media/jobs/" + id).body());
+        Map<String, String> early = new LinkedHashMap<>();
+        Map<String, byte[]> earlySegments = new LinkedHashMap<>();
+        JsonNode job = job(id);
+        long giveUpAt = System.nanoTime() + 180_000_000_000L;
+        while (job.path("status").asText().matches("pending|processing") && System.nanoTime() < giveUpAt) {
+            HttpResponse<String> answer = get(rendition(id, "master.m3u8"));
+            if (answer.statusCode() == 200 && job(id).path("status").asText().equals("processing")) {
+                readEvents(id, answer.body(), early, earlySegments);
+            }
+            Thread.sleep(100);
+            job = job(id);
+        }
+        assertThat(job.path("status").asText()).as(job.toString()).isEqualTo("done");
         assertThat(job.path("playableAt").asLong()).as("the ladder was stored before the job ended").isPositive();
+        // played early: once the first chunk was done, each rung listed its first segment, not the second,
+        // which the second chunk ends; the ones listed then keep their bytes
+        assertThat(early.keySet()).as("EVENT playlists seen while processing").containsExactly("360p.m3u8", "540p.m3u8");
+        for (String listed : early.values()) {
+            assertThat(listed).doesNotContain("#EXT-X-ENDLIST");
+            assertThat(SEGMENT.matcher(listed).results().count()).isEqualTo(1);
+        }
+        for (Map.Entry<String, byte[]> segment : earlySegments.entrySet()) {
+            assertThat(bytes(rendition(id, segment.getKey()))).as(segment.getKey()).isEqualTo(segment.getValue());
+        }
 
         String master = get(rendition(id, "master.m3u8")).body();
         List<String> variants = new ArrayList<>();
@@ -76,6 +97,8 @@ class ChunkedHlsApiTest {
         for (String name : variants) {
             String playlist = get(rendition(id, name)).body();
             assertThat(playlist).contains("#EXT-X-PLAYLIST-TYPE:VOD", "#EXT-X-ENDLIST");
+            assertThat(playlist).startsWith(early.get(name).replace("#EXT-X-PLAYLIST-TYPE:EVENT",
+                    "#EXT-X-PLAYLIST-TYPE:VOD"));
             Files.writeString(dir.resolve(name), playlist, StandardCharsets.UTF_8);
             String init = name.replace(".m3u8", "_init.mp4");
             Files.write(dir.resolve(init), bytes(rendition(id, init)));
@@ -105,6 +128,23 @@ class ChunkedHlsApiTest {
             assertThat(playedFrames(dir.resolve(name))).as("a player reads " + name).isEqualTo(12 * FPS);
         }
         assertThat(lengths.get(1)).as("the rungs cut their segments at the same times").isEqualTo(lengths.get(0));
+    }
+
+    /** Each variant's EVENT playlist as first seen, and the bytes of the segments it lists. */
+    private static void readEvents(String id, String master, Map<String, String> early, Map<String, byte[]> segments)
+            throws Exception {
+        Matcher variants = VARIANT.matcher(master);
+        while (variants.find()) {
+            String playlist = get(rendition(id, variants.group(1))).body();
+            if (!playlist.contains("#EXT-X-PLAYLIST-TYPE:EVENT") || early.containsKey(variants.group(1))) continue;
+            early.put(variants.group(1), playlist);
+            Matcher segment = SEGMENT.matcher(playlist);
+            while (segment.find()) segments.put(segment.group(2), bytes(rendition(id, segment.group(2))));
+        }
+    }
+
+    private static JsonNode job(String id) throws Exception {
+        return JSON.readTree(get(server.baseUrl() + "/media/jobs/" + id).body());
     }
 
     private static double lastAudioPacketSec(Path file) throws Exception {
