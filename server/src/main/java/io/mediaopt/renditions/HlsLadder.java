@@ -120,7 +120,7 @@ final class HlsLadder {
 
     /**
      * {@code shared}: the queued job's stored input, whose ladder a long video encodes in chunks
-     * ({@link ChunkedVideo#ladder}), segmented once every chunk is done and stored then.
+     * ({@link ChunkedLadder}), its playlists growing with the chunks done from the first on.
      */
     void encodeEarly(Path input, int width, int height, VideoSettings settings, Path parent,
                      HlsPublication publication, double durationSec, Progress progress,
