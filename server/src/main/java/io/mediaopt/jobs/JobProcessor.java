@@ -164,7 +164,7 @@ public final class JobProcessor {
         // the ladder a player waits on goes first, at full speed on every core, before the main output
         Progress progress = new JobProgress(store, job.id(), clock);
         RenditionMaker.EarlyHls earlyHls = renditions.playEarly(request.renditions(), job.media().kind(), input,
-                preset, workDir, early, progress);
+                preset, workDir, early, progress, shared(job));
         long started = System.nanoTime();
         Optimized optimized = optimizer.optimize(input, job.media(), request.options().applyTo(preset), workDir,
                 earlyHls == null ? progress : earlyHls.afterLadder(progress), deadline,

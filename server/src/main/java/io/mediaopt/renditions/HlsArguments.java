@@ -4,10 +4,11 @@ import io.mediaopt.media.Av1Settings;
 import io.mediaopt.media.VideoSettings;
 import io.mediaopt.video.FfmpegArguments;
 import io.mediaopt.video.FfmpegCommand;
+import io.mediaopt.video.RungCodec;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.StringJoiner;
 import java.util.function.Function;
 
@@ -19,34 +20,41 @@ import java.util.function.Function;
  * names them by bare file name.
  */
 final class HlsArguments {
-    static final int SEGMENT_SEC = 4;
+    static final int SEGMENT_SEC = RungCodec.KEY_FRAME_SEC;
 
     private HlsArguments() {}
 
     /** x264 at the preset's CRF; {@code portrait}: the picture is taller than wide, so a rung's size is its width. */
     static List<String> ladder(String ffmpeg, Path input, Path dir, List<HlsRung> rungs, boolean portrait,
                                VideoSettings settings, long maxPixels, int threads) {
-        return command(ffmpeg, input, dir, rungs, portrait, settings.audioBitrateKbps(), maxPixels, rung -> List.of(
-                "-c:v", "libx264", "-preset", FfmpegArguments.X264_PRESET, "-crf", Integer.toString(settings.crf()),
-                "-maxrate", rung.maxBitrateKbps() + "k", "-bufsize", (2 * rung.maxBitrateKbps()) + "k",
-                "-profile:v", "high", "-pix_fmt", "yuv420p",
-                "-force_key_frames", "expr:gte(t,n_forced*" + SEGMENT_SEC + ")", "-sc_threshold", "0",
-                "-threads", Integer.toString(threads)));
+        return command(ffmpeg, input, dir, rungs, portrait, settings.audioBitrateKbps(), maxPixels,
+                rung -> RungCodec.h264(settings.crf(), rung.maxBitrateKbps(), threads));
+    }
+
+    /** SVT-AV1 at the preset's AV1 settings ({@link RungCodec#av1}). */
+    static List<String> av1Ladder(String ffmpeg, Path input, Path dir, List<HlsRung> rungs, boolean portrait,
+                                  Av1Settings av1, int audioKbps, long maxPixels, int threads) {
+        return command(ffmpeg, input, dir, rungs, portrait, audioKbps, maxPixels,
+                rung -> RungCodec.av1(av1.svtPreset(), av1.crf(), rung.maxBitrateKbps(), threads));
     }
 
     /**
-     * SVT-AV1 at the preset's AV1 settings. ffmpeg's libsvtav1 ignores forced key frames, so
-     * SVT-AV1's own key frame interval, in seconds, cuts the segments: a key frame every
-     * {@link #SEGMENT_SEC} s and one frame (4.04 s at 25 fps), the same on every AV1 rung.
+     * The ladder encoded in chunks ({@code chunks}: their ffconcat list, each chunk a video stream
+     * per rung) cut into each rung's segments with its video packets copied, the audio of
+     * {@code input} encoded as {@link #ladder} encodes it, the first {@code durationSec} (0: all). A
+     * segment ends on a key frame at least {@link #SEGMENT_SEC} s from its start, which every
+     * rung has at the same times.
      */
-    static List<String> av1Ladder(String ffmpeg, Path input, Path dir, List<HlsRung> rungs, boolean portrait,
-                                  Av1Settings av1, int audioKbps, long maxPixels, int threads) {
-        return command(ffmpeg, input, dir, rungs, portrait, audioKbps, maxPixels, rung -> {
-            List<String> video = new ArrayList<>(FfmpegArguments.svtAv1(av1.svtPreset(), av1.crf(),
-                    rung.maxBitrateKbps(), "keyint=" + SEGMENT_SEC + "s"));
-            video.addAll(List.of("-threads", Integer.toString(threads)));
-            return video;
-        });
+    static List<String> segmented(String ffmpeg, Path chunks, Path input, Path dir, List<HlsRung> rungs,
+                                  int audioKbps, long maxPixels, double durationSec) {
+        FfmpegCommand command = FfmpegCommand.ffmpeg(ffmpeg).chunkList(chunks)
+                .input(input, FfmpegArguments.maxPixels(maxPixels));
+        for (int i = 0; i < rungs.size(); i++) {
+            command.add("-map", "0:v:" + i, "-map", "1:a:0?", "-c:v", "copy");
+            if (durationSec > 0) command.add("-t", String.format(Locale.ROOT, "%.6f", durationSec));
+            output(command, dir, rungs.get(i), audioKbps);
+        }
+        return command.build();
     }
 
     private static List<String> command(String ffmpeg, Path input, Path dir, List<HlsRung> rungs, boolean portrait,
@@ -56,16 +64,21 @@ final class HlsArguments {
                 .add("-filter_complex", filters(rungs, portrait));
         for (int i = 0; i < rungs.size(); i++) {
             HlsRung rung = rungs.get(i);
-            command.add("-map", "[v" + i + "]", "-map", "0:a:0?", "-map_metadata", "-1", "-map_chapters", "-1")
-                    .add(video.apply(rung))
-                    .add("-c:a", "aac", "-b:a", audioKbps + "k",
-                            "-af", FfmpegArguments.UNCLIPPED_DOWNMIX + ",aformat=channel_layouts=stereo")
-                    .add("-f", "hls", "-hls_time", Integer.toString(SEGMENT_SEC), "-hls_playlist_type", "vod",
-                            "-hls_segment_type", "fmp4", "-hls_fmp4_init_filename", rung.init(),
-                            "-hls_segment_filename", dir.resolve(rung.name() + "_%03d.m4s").toAbsolutePath().toString())
-                    .output(dir.resolve(rung.playlist()));
+            command.add("-map", "[v" + i + "]", "-map", "0:a:0?").add(video.apply(rung));
+            output(command, dir, rung, audioKbps);
         }
         return command.build();
+    }
+
+    /** The rung's audio and its fMP4 segments under a VOD media playlist. */
+    private static void output(FfmpegCommand command, Path dir, HlsRung rung, int audioKbps) {
+        command.add("-map_metadata", "-1", "-map_chapters", "-1")
+                .add("-c:a", "aac", "-b:a", audioKbps + "k",
+                        "-af", FfmpegArguments.UNCLIPPED_DOWNMIX + ",aformat=channel_layouts=stereo")
+                .add("-f", "hls", "-hls_time", Integer.toString(SEGMENT_SEC), "-hls_playlist_type", "vod",
+                        "-hls_segment_type", "fmp4", "-hls_fmp4_init_filename", rung.init(),
+                        "-hls_segment_filename", dir.resolve(rung.name() + "_%03d.m4s").toAbsolutePath().toString())
+                .output(dir.resolve(rung.playlist()));
     }
 
     /**

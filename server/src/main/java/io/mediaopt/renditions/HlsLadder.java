@@ -6,8 +6,10 @@ import io.mediaopt.media.MediaException;
 import io.mediaopt.media.MediaFormat;
 import io.mediaopt.media.Progress;
 import io.mediaopt.media.Rendition;
+import io.mediaopt.media.SharedInput;
 import io.mediaopt.media.RenditionRole;
 import io.mediaopt.media.VideoSettings;
+import io.mediaopt.video.ChunkedVideo;
 import io.mediaopt.video.VideoTools;
 
 import java.io.IOException;
@@ -18,6 +20,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.function.BiFunction;
 
 /**
@@ -43,12 +46,19 @@ final class HlsLadder {
     private final Limits limits;
     private final int threads;
     private final Av1Judge judge;
+    private final ChunkedVideo chunked;
 
     HlsLadder(VideoTools tools, Limits limits, int threads) {
+        this(tools, limits, threads, null);
+    }
+
+    /** {@code chunked}: how a long queued video's ladder is encoded in chunks; null: always in one piece. */
+    HlsLadder(VideoTools tools, Limits limits, int threads, ChunkedVideo chunked) {
         this.tools = tools;
         this.limits = limits;
         this.threads = threads;
         this.judge = new Av1Judge(tools, limits);
+        this.chunked = chunked;
     }
 
     /**
@@ -105,13 +115,28 @@ final class HlsLadder {
      */
     void encodeEarly(Path input, int width, int height, VideoSettings settings, Path parent,
                      HlsPublication publication, double durationSec, Progress progress) throws IOException {
+        encodeEarly(input, width, height, settings, parent, publication, durationSec, progress, Optional.empty());
+    }
+
+    /**
+     * {@code shared}: the queued job's stored input, whose ladder a long video encodes in chunks
+     * ({@link ChunkedLadder}), its playlists growing with the chunks done from the first on.
+     */
+    void encodeEarly(Path input, int width, int height, VideoSettings settings, Path parent,
+                     HlsPublication publication, double durationSec, Progress progress,
+                     Optional<SharedInput> shared) throws IOException {
         Path dir = Files.createDirectories(parent.resolve("hls"));
         List<HlsRung> rungs = HlsRung.ladder(width, height, settings.maxBitrateKbps());
-        new LiveLadder(dir, Files.createDirectories(parent.resolve("hls-live")), rungs, width, height, publication,
-                durationSec, progress)
-                .encode(tools, HlsArguments.ladder(tools.ffmpeg(), input, dir, rungs, height > width, settings,
-                        limits.maxInputPixels(), threads), limits.videoTimeout());
+        LiveLadder live = new LiveLadder(dir, Files.createDirectories(parent.resolve("hls-live")), rungs, width, height,
+                publication, durationSec, progress);
+        if (chunked != null && new ChunkedLadder(tools, limits, chunked, parent).encode(input, rungs, height > width,
+                settings, dir, live, durationSec, progress, shared)) {
+            return;
+        }
+        live.encode(tools, HlsArguments.ladder(tools.ffmpeg(), input, dir, rungs, height > width, settings,
+                limits.maxInputPixels(), threads), limits.videoTimeout());
     }
+
 
     /** The top AV1 rung against the top H.264 rung, the video of each joined from its init and segments. */
     private String judgeTop(Path input, Path dir, HlsRung av1, HlsRung h264, int width, int height,

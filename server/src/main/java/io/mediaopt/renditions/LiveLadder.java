@@ -87,6 +87,14 @@ final class LiveLadder {
             if (!ended) stop(encoder);
         }
         if (failure.get() != null) throw failure.get();
+        storeFinished();
+    }
+
+    /**
+     * The ladder's playlists, once complete, as the VOD playlists a ladder has always had, stored
+     * with what is not stored yet; the master with them when it was not stored yet.
+     */
+    void storeFinished() throws IOException {
         storeNewWhileReachable();
         for (HlsRung rung : rungs) {
             // written beside and renamed over: the stored EVENT playlist may share the file's
@@ -121,7 +129,7 @@ final class LiveLadder {
      * is not stored yet is stored once it is back, or with the job's renditions, whose storing
      * waits out an outage as a job does. Until then a player sees the playlists stop growing.
      */
-    private void storeNewWhileReachable() throws IOException {
+    void storeNewWhileReachable() throws IOException {
         try {
             storeNew();
             if (!reachable) log.info("storage is back: the HLS ladder stored early goes on growing");

@@ -6,8 +6,10 @@ import io.mediaopt.media.Limits;
 import io.mediaopt.media.Optimized;
 import io.mediaopt.media.Preset;
 import io.mediaopt.media.Progress;
+import io.mediaopt.media.SharedInput;
 import io.mediaopt.ServiceException;
 import io.mediaopt.media.MediaKind;
+import io.mediaopt.video.ChunkedVideo;
 import io.mediaopt.video.Ffprobe;
 import io.mediaopt.video.ProbeReport;
 import io.mediaopt.video.ProbedStream;
@@ -35,12 +37,17 @@ public final class RenditionMaker {
     private final Limits limits;
 
     public RenditionMaker(Vips vips, VideoTools tools, Limits limits, QualityMode qualityMode) {
+        this(vips, tools, limits, qualityMode, null);
+    }
+
+    /** {@code chunked}: how a long queued video's HLS ladder is encoded in chunks; null: in one piece. */
+    public RenditionMaker(Vips vips, VideoTools tools, Limits limits, QualityMode qualityMode, ChunkedVideo chunked) {
         this.tools = tools;
         this.limits = limits;
         this.responsive = new ResponsiveImages(vips, qualityMode, limits.imageTimeout());
         VideoStills stills = new VideoStills(vips, tools, limits, qualityMode);
         this.posters = new Posters(stills);
-        this.hls = new HlsLadder(tools, limits, Runtime.getRuntime().availableProcessors());
+        this.hls = new HlsLadder(tools, limits, Runtime.getRuntime().availableProcessors(), chunked);
         this.sources = new VideoSources(tools, limits, Runtime.getRuntime().availableProcessors());
         this.storyboards = new Storyboards(stills);
     }
@@ -64,10 +71,12 @@ public final class RenditionMaker {
      * stored by {@code publication} as soon as it is made, so a player can start within seconds;
      * null when there is none to make, or the probe finds the video unreadable or over the limits,
      * which the main output then refuses as it always has. The job's {@code progress} follows the
-     * ladder up to {@link #EARLY_LADDER_PERCENT}.
+     * ladder up to {@link #EARLY_LADDER_PERCENT}. {@code shared}: a queued job's stored input, from
+     * which a long video's ladder is encoded in chunks that any node may take.
      */
     public EarlyHls playEarly(RenditionRequest request, MediaKind kind, Path input, Preset preset, Path workDir,
-                              HlsPublication publication, Progress progress) throws IOException {
+                              HlsPublication publication, Progress progress, Optional<SharedInput> shared)
+            throws IOException {
         if (kind != MediaKind.VIDEO || !request.wants(RenditionKind.HLS)) return null;
         publication.clearEarlier();
         ProbedStream video;
@@ -85,7 +94,7 @@ public final class RenditionMaker {
         EarlyHls early = new EarlyHls(video.displayWidth(), video.displayHeight());
         Path dir = Files.createDirectories(workDir.resolve("renditions"));
         hls.encodeEarly(input, early.width(), early.height(), preset.video(), dir, publication, durationSec,
-                percent -> progress.reached(percent * EARLY_LADDER_PERCENT / 100));
+                percent -> progress.reached(percent * EARLY_LADDER_PERCENT / 100), shared);
         return early;
     }
 

@@ -12,7 +12,8 @@ import java.util.Locale;
  * The command lines of a video encoded in chunks: listing the source's frames, one chunk's
  * video, the whole audio once, and the join of the chunks with the audio, which copies every
  * packet (no second encode). Each chunk is encoded with the codec settings of a one-piece encode
- * ({@link FfmpegArguments#videoCodec}), so it starts with an IDR frame and its own rate control.
+ * ({@link FfmpegArguments#videoCodec}), so it starts with an IDR frame (SVT-AV1's: a key frame
+ * after its sequence header) and its own rate control.
  */
 final class ChunkArguments {
     private ChunkArguments() {}
@@ -43,6 +44,38 @@ final class ChunkArguments {
                 .add("-frames:v", Integer.toString(frames))
                 .add("-threads", Integer.toString(processors))
                 .add(FfmpegArguments.container(strategy))
+                .output(output).build();
+    }
+
+    /**
+     * One chunk of an HLS ladder: its frames as {@link #chunk} reads them, decoded once and split
+     * into a scaled copy per rung, each encoded at the rung's settings ({@link RungCodec}, the key
+     * frames where a one-piece ladder has them) as the rung's own video stream of one MP4.
+     */
+    static List<String> ladderChunk(String ffmpeg, Path input, Path output, Chunk chunk, long maxPixels,
+                                    int processors) {
+        List<String> seek = chunk.seekMicros() > 0
+                ? List.of("-ss", String.format(Locale.ROOT, "%.6f", chunk.seekMicros() / 1e6)) : List.of();
+        List<ChunkLadder.Rung> rungs = chunk.ladder().rungs();
+        StringBuilder graph = new StringBuilder("[0:V:0]setpts=PTS-STARTPTS,split=" + rungs.size());
+        for (int i = 0; i < rungs.size(); i++) graph.append("[s").append(i).append(']');
+        FfmpegCommand command = FfmpegCommand.ffmpeg(ffmpeg)
+                .input(input, FfmpegArguments.decoding(maxPixels, processors, SourcePicture.UNPROBED, seek));
+        List<String> streams = new ArrayList<>();
+        for (int i = 0; i < rungs.size(); i++) {
+            ChunkLadder.Rung rung = rungs.get(i);
+            int side = rung.shortSide();
+            graph.append(";[s").append(i).append("]scale=")
+                    .append(chunk.ladder().portrait() ? side + ":-2" : "-2:" + side).append("[v").append(i).append(']');
+            streams.addAll(List.of("-map", "[v" + i + "]"));
+            streams.addAll(RungCodec.forStream(chunk.strategy() == Strategy.VIDEO_MP4_AV1
+                    ? RungCodec.av1(chunk.svtPreset(), chunk.crf(), rung.maxBitrateKbps(), processors)
+                    : RungCodec.h264(chunk.crf(), rung.maxBitrateKbps(), processors, chunk.ladder().startSec(chunk.seekMicros())), i));
+        }
+        return command.add("-filter_complex", graph.toString())
+                .add(streams)
+                .add("-an", "-map_metadata", "-1", "-map_chapters", "-1", "-sn", "-dn")
+                .add("-frames:v", Integer.toString(chunk.frames()), "-f", "mp4")
                 .output(output).build();
     }
 

@@ -1,6 +1,5 @@
 package io.mediaopt.video;
 
-import io.mediaopt.media.VideoSettings;
 import io.mediaopt.storage.Storage;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -86,10 +85,11 @@ final class ChunkEncoder {
     }
 
     private ProcessResult run(Chunk chunk, Path source, Path output) {
-        VideoSettings settings = chunk.settings(new VideoSettings(chunk.maxWidth(), chunk.crf(), chunk.maxBitrateKbps(),
-                0, List.of(chunk.strategy())));
-        List<String> command = ChunkArguments.chunk(tools.ffmpeg(), source, output, chunk.strategy(), settings,
-                maxPixels, Runtime.getRuntime().availableProcessors(), chunk.seekMicros(), chunk.frames());
+        int processors = Runtime.getRuntime().availableProcessors();
+        List<String> command = chunk.ladder() != null
+                ? ChunkArguments.ladderChunk(tools.ffmpeg(), source, output, chunk, maxPixels, processors)
+                : ChunkArguments.chunk(tools.ffmpeg(), source, output, chunk.strategy(), chunk.settings(), maxPixels,
+                        processors, chunk.seekMicros(), chunk.frames());
         try {
             encoders.acquire();
             try {

@@ -13,8 +13,12 @@ import java.util.Optional;
  * only land on the frame before, which accurate seeking then drops) and how many frames to
  * encode from there, so the chunks hold every frame once. Only a constant frame rate is cut:
  * there a frame count is a length, and the chunks' frames line up with a one-piece encode's.
+ * Nothing here depends on the source's codec: any codec whose packets ffprobe flags as key
+ * frames (H.264, HEVC, VP9, AV1) is cut the same way.
  */
-record ChunkPlan(List<Span> spans) {
+record ChunkPlan(List<Span> spans, double frameSec) {
+    /** The clock of Matroska and WebM, whose timestamps jitter by up to this at a frame rate that does not divide it. */
+    private static final double MILLISECOND = 1e-3;
 
     /** Seek to {@code seekMicros} of the source (0: read from the start), then encode {@code frames} frames. */
     record Span(long seekMicros, int frames) {}
@@ -53,7 +57,8 @@ record ChunkPlan(List<Span> spans) {
         double last = frames.getFirst()[0];
         for (int i = 1; i < frames.size(); i++) {
             double pts = frames.get(i)[0];
-            if (frames.get(i)[1] == 1 && pts - last >= chunkSec && end - pts >= chunkSec / 2) {
+            // half a frame of slack: times printed in decimals do not subtract exactly (4.007 - 0.007 < 4)
+            if (frames.get(i)[1] == 1 && pts - last + frame / 2 >= chunkSec && end - pts + frame / 2 >= chunkSec / 2) {
                 cuts.add(i);
                 last = pts;
             }
@@ -66,7 +71,7 @@ record ChunkPlan(List<Span> spans) {
             long seek = first == 0 ? 0 : Math.round((frames.get(first)[0] - start - frame / 2) * 1e6);
             spans.add(new Span(Math.max(0, seek), next - first));
         }
-        return Optional.of(new ChunkPlan(spans));
+        return Optional.of(new ChunkPlan(spans, frame));
     }
 
     int frames() {
@@ -80,8 +85,9 @@ record ChunkPlan(List<Span> spans) {
         double[] sorted = steps.clone();
         Arrays.sort(sorted);
         double median = sorted[sorted.length / 2];
-        // pts_time is printed to the microsecond: allow that rounding on either side
-        double tolerance = Math.max(median * 0.01, 2e-6);
+        // pts_time is printed to the microsecond, and Matroska and WebM store times to the
+        // millisecond (30 fps steps there are 33 and 34 ms): allow that rounding on either side
+        double tolerance = Math.max(median * 0.01, MILLISECOND + 2e-6);
         for (double step : steps) if (Math.abs(step - median) > tolerance) return 0;
         return median;
     }

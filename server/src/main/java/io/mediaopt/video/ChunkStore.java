@@ -53,10 +53,11 @@ final class ChunkStore {
         for (Chunk c : chunks) {
             SqlStatements.update(dataSource, WHAT, """
                     INSERT INTO video_chunks (id, job_id, plan, idx, source_key, seek_us, frames, strategy, crf, max_width,
-                        max_bitrate_kbps, status, created_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, %s, ?) ON CONFLICT (id) DO NOTHING""".formatted(PENDING),
+                        max_bitrate_kbps, svt_preset, ladder, status, created_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, %s, ?) ON CONFLICT (id) DO NOTHING""".formatted(PENDING),
                     c.id(), c.jobId(), c.plan(), c.index(), c.sourceKey(), c.seekMicros(), c.frames(), c.strategy().name(),
-                    c.crf(), c.maxWidth(), c.maxBitrateKbps(), now);
+                    c.crf(), c.maxWidth(), c.maxBitrateKbps(), c.svtPreset(),
+                    c.ladder() == null ? null : c.ladder().text(), now);
         }
     }
 
@@ -117,6 +118,7 @@ final class ChunkStore {
         return new Chunk(rs.getString("id"), rs.getString("job_id"), rs.getString("plan"), rs.getInt("idx"),
                 rs.getString("source_key"), rs.getLong("seek_us"), rs.getInt("frames"),
                 Strategy.valueOf(rs.getString("strategy")), rs.getInt("crf"), rs.getInt("max_width"),
-                rs.getInt("max_bitrate_kbps"), ChunkStatus.of(rs.getString("status")), rs.getString("output_key"));
+                rs.getInt("max_bitrate_kbps"), rs.getInt("svt_preset"),
+                ChunkLadder.parse(rs.getString("ladder")), ChunkStatus.of(rs.getString("status")), rs.getString("output_key"));
     }
 }

@@ -1,17 +1,17 @@
 package io.mediaopt.video;
 
 import io.mediaopt.jobs.EncodingSlots;
-import io.mediaopt.jobs.JobStoreException;
 import io.mediaopt.jobs.SqlDialect;
 import io.mediaopt.jobs.UnitsOfWork;
 import io.mediaopt.media.Attempt;
 import io.mediaopt.media.Limits;
+import io.mediaopt.media.MediaException;
+import io.mediaopt.media.Progress;
 import io.mediaopt.media.SharedInput;
 import io.mediaopt.media.Strategy;
 import io.mediaopt.media.VideoSettings;
 import io.mediaopt.metrics.ServiceMetrics;
 import io.mediaopt.storage.Storage;
-import io.mediaopt.storage.StorageException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -20,15 +20,19 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.concurrent.Callable;
+import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 
 /**
  * A long video's encode as chunks that any node may take ({@link ChunkSettings}): the job's node
@@ -42,23 +46,21 @@ import java.util.concurrent.Semaphore;
  */
 public final class ChunkedVideo {
     private static final Logger log = LoggerFactory.getLogger(ChunkedVideo.class);
-    private static final Duration POLL = Duration.ofMillis(250);
+    private static final Set<Strategy> CHUNKED = EnumSet.of(Strategy.VIDEO_MP4_H264, Strategy.VIDEO_MP4_AV1);
 
     private final ChunkSettings settings;
     private final ChunkStore store;
-    private final Storage storage;
     private final VideoTools tools;
     private final Limits limits;
     private final Clock clock;
     private final ChunkWork work;
-    private final EncodingSlots slots;
+    private final ChunkGathering gathering;
 
     private ChunkedVideo(ChunkSettings settings, ChunkStore store, Storage storage, EncodingSlots slots,
                          VideoTools tools, Limits limits, Clock clock, ChunkWork work) {
         this.settings = settings;
         this.store = store;
-        this.storage = storage;
-        this.slots = slots;
+        this.gathering = new ChunkGathering(store, storage, slots);
         this.tools = tools;
         this.limits = limits;
         this.clock = clock;
@@ -86,9 +88,13 @@ public final class ChunkedVideo {
         return work;
     }
 
-    /** Whether a video of this length and picture is encoded in chunks with {@code strategy}. */
+    /**
+     * Whether a video of this length and picture is encoded in chunks with {@code strategy}: the
+     * MP4 outputs, H.264 and AV1, whose chunks a packet copy joins. The source's codec does not
+     * matter ({@link ChunkPlan}).
+     */
     boolean applies(Optional<SharedInput> shared, Strategy strategy, SourcePicture picture, double durationSec) {
-        return settings.enabled() && shared.isPresent() && strategy == Strategy.VIDEO_MP4_H264
+        return settings.enabled() && shared.isPresent() && CHUNKED.contains(strategy)
                 && picture.equals(SourcePicture.UNPROBED) && durationSec >= settings.thresholdSec();
     }
 
@@ -102,14 +108,14 @@ public final class ChunkedVideo {
     /** The video of {@code run} encoded with {@code strategy} at {@code s} as the chunks of {@code plan}. */
     Attempt<VideoEncoding> encode(VideoRun run, SharedInput shared, ChunkPlan plan, Strategy strategy, VideoSettings s,
                                   boolean hasAudio) {
-        String planKey = String.format(Locale.ROOT, "%s-crf%d-w%d-b%d", strategy.wireName(), s.crf(), s.maxWidth(),
-                s.maxBitrateKbps());
+        String planKey = String.format(Locale.ROOT, "%s-crf%d-w%d-b%d%s", strategy.wireName(), s.crf(), s.maxWidth(),
+                s.maxBitrateKbps(), strategy == Strategy.VIDEO_MP4_AV1 ? "-p" + s.av1().svtPreset() : "");
         List<Chunk> chunks = new ArrayList<>();
         for (int i = 0; i < plan.spans().size(); i++) {
             ChunkPlan.Span span = plan.spans().get(i);
             chunks.add(new Chunk(Chunk.idOf(shared.jobId(), planKey, i), shared.jobId(), planKey, i, shared.storageKey(),
                     span.seekMicros(), span.frames(), strategy, s.crf(), s.maxWidth(), s.maxBitrateKbps(),
-                    ChunkStatus.PENDING, null));
+                    s.av1().svtPreset(), null, ChunkStatus.PENDING, null));
         }
         store.insertAbsent(chunks, clock.millis());
         log.info("job {}: {} chunks of {} frames in all", shared.jobId(), chunks.size(), plan.frames());
@@ -117,7 +123,7 @@ public final class ChunkedVideo {
         try {
             Attempt<VideoEncoding> attempt = encodeAndJoin(run, shared.jobId(), planKey, dir, strategy, s, hasAudio);
             // an attempt cut short by an exception (an outage) leaves its chunks to the next one
-            forget(shared.jobId(), planKey);
+            gathering.forget(shared.jobId(), planKey);
             return attempt;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -134,89 +140,89 @@ public final class ChunkedVideo {
                 limits.maxInputPixels()), run.timeLeft())) {
             return new Attempt.Failed<>();
         }
-        Optional<List<Chunk>> done = withoutSlot(jobId, () -> awaitAll(run, jobId, planKey));
+        Optional<List<Chunk>> done = gathering.withoutSlot(jobId, () -> gathering.awaitAll(run, jobId, planKey, rows -> { }));
         if (done.isEmpty()) return run.timeLeft().isPositive() ? new Attempt.Failed<>() : new Attempt.TimedOut<>();
         Path output = run.workDir().resolve(strategy.wireName() + "." + strategy.output().extension());
         if (!join(done.get(), dir, audio, output, run)) return new Attempt.Failed<>();
         return VideoEncoder.probed(strategy, s.crf(), output, run.ffprobe());
     }
 
-    /** What {@code wait} returns, waited for without the job's encoding slot, which other work takes meanwhile. */
-    private <T> T withoutSlot(String jobId, Callable<T> wait) {
+    /**
+     * The HLS ladder of a queued job's input at least the threshold long, in chunks of every rung
+     * that any node may take, encoded with {@code codec} (H.264 or AV1) at {@code s}'s CRF (and
+     * SVT-AV1 preset): each chunk one MP4 with a video stream per rung of {@code ladder}. The
+     * chunks are copied into {@code dir} in order; the ffconcat list naming them, which a packet
+     * copy segments per rung. Empty when the ladder is encoded in one piece after all (a short or
+     * synchronous video, a variable frame rate); a failed or timed-out chunk fails the ladder.
+     */
+    public Optional<Path> ladder(Optional<SharedInput> shared, Path input, double durationSec, Strategy codec,
+                                 ChunkLadder ladder, VideoSettings s, Path dir, Progress progress, Duration timeout,
+                                 Consumer<LadderPrefix> grown) {
+        if (!settings.enabled() || shared.isEmpty() || durationSec < settings.thresholdSec()) return Optional.empty();
+        Optional<ChunkPlan> plan = plan(input, timeout);
+        if (plan.isEmpty()) return Optional.empty();
+        int crf = codec == Strategy.VIDEO_MP4_AV1 ? s.av1().crf() : s.crf();
+        String jobId = shared.get().jobId();
+        String planKey = "hls-" + codec.wireName();
+        List<Chunk> chunks = new ArrayList<>();
+        for (int i = 0; i < plan.get().spans().size(); i++) {
+            ChunkPlan.Span span = plan.get().spans().get(i);
+            chunks.add(new Chunk(Chunk.idOf(jobId, planKey, i), jobId, planKey, i, shared.get().storageKey(),
+                    span.seekMicros(), span.frames(), codec, crf, 0, 0, s.av1().svtPreset(),
+                    ladder.withFrameSec(plan.get().frameSec()),
+                    ChunkStatus.PENDING, null));
+        }
+        store.insertAbsent(chunks, clock.millis());
+        log.info("job {}: the HLS ladder in {} chunks of {} frames in all", jobId, chunks.size(), plan.get().frames());
+        VideoRun run = new VideoRun(input, null, s, dir, new Ffprobe(tools, limits.ffprobeTimeout()),
+                new EncodeProgress(progress), System.nanoTime() + timeout.toNanos(), shared);
         try {
-            return slots.whileWaiting(jobId, wait);
-        } catch (RuntimeException e) {
-            throw e;
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
+            Files.createDirectories(dir);
+            AtomicInteger copied = new AtomicInteger();
+            Optional<List<Chunk>> done = gathering.withoutSlot(jobId, () -> gathering.awaitAll(run, jobId, planKey,
+                    rows -> copyPrefix(rows, dir, copied, plan.get().frameSec(), grown, run)));
+            if (done.isEmpty()) {
+                gathering.forget(jobId, planKey);
+                throw MediaException.encodeFailed("The HLS ladder could not be made", null);
+            }
+            Path list = gathering.readBack(done.get(), dir, run);
+            // an attempt cut short by an exception (an outage) leaves its chunks to the next one
+            gathering.forget(jobId, planKey);
+            return Optional.of(list);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
-    /**
-     * Waits while the free slots of every node encode the plan's chunks; the chunks when all are
-     * done, empty when one failed or the time ran out. A database out of reach is waited out.
-     */
-    private Optional<List<Chunk>> awaitAll(VideoRun run, String jobId, String planKey) {
-        boolean outage = false;
-        while (run.timeLeft().isPositive()) {
-            List<Chunk> rows;
-            try {
-                rows = store.planOf(jobId, planKey);
-            } catch (JobStoreException e) {
-                if (!e.isOutage()) throw e;
-                if (!outage) log.warn("job {}: waiting for its chunks through an outage: {}", jobId, e.getMessage());
-                outage = true;
-                pause();
-                continue;
-            }
-            outage = false;
-            int done = (int) rows.stream().filter(c -> c.status() == ChunkStatus.DONE).count();
-            run.progress().chunksDone(done, rows.size());
-            if (rows.stream().anyMatch(c -> c.status() == ChunkStatus.FAILED)) return Optional.empty();
-            if (done == rows.size()) return Optional.of(rows);
-            pause();
+    /** The chunks done so far from the first on, in order: their ffconcat list, and how long they play, s. */
+    public record LadderPrefix(Path list, double durationSec) {}
+
+    /** Copies the done chunks that extend the in-order run; {@code grown} hears of the run when it grew short of all. */
+    private void copyPrefix(List<Chunk> rows, Path dir, AtomicInteger copied, double frameSec,
+                            Consumer<LadderPrefix> grown, VideoRun run) {
+        int done = 0;
+        while (done < rows.size() && rows.get(done).status() == ChunkStatus.DONE) done++;
+        if (done <= copied.get() || done == rows.size()) return;
+        try {
+            Path list = gathering.readBack(rows.subList(0, done), dir, run);
+            Path prefix = Files.move(list, dir.resolve("prefix.ffconcat"), StandardCopyOption.REPLACE_EXISTING);
+            copied.set(done);
+            grown.accept(new LadderPrefix(prefix,
+                    rows.subList(0, done).stream().mapToInt(Chunk::frames).sum() * frameSec));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
-        return Optional.empty();
+    }
+
+    /** Deletes the chunks {@link #ladder} copied into {@code dir}, and the directory. */
+    public static void deleteCopies(Path dir) {
+        if (Files.exists(dir)) ChunkWork.deleteTree(dir);
     }
 
     /** Reads the chunks back in order and joins them with the audio into {@code output}. */
     private boolean join(List<Chunk> chunks, Path dir, Path audio, Path output, VideoRun run) throws IOException {
-        StringBuilder list = new StringBuilder("ffconcat version 1.0\n");
-        for (Chunk chunk : chunks) {
-            String name = String.format(Locale.ROOT, "part-%05d.mp4", chunk.index());
-            fetch(chunk, dir.resolve(name), run);
-            list.append("file '").append(name).append("'\n");
-        }
-        Path listFile = dir.resolve("chunks.ffconcat");
-        Files.writeString(listFile, list);
-        return succeeded(ChunkArguments.join(tools.ffmpeg(), listFile, audio, output), run.timeLeft());
-    }
-
-    /** Reads a chunk's stored output back, waiting out an outage of storage while the time lasts. */
-    private void fetch(Chunk chunk, Path target, VideoRun run) {
-        for (boolean warned = false; ; warned = true) {
-            try {
-                storage.copyTo(chunk.outputKey(), target);
-                return;
-            } catch (StorageException e) {
-                if (!e.isOutage() || !run.timeLeft().isPositive()) throw e;
-                if (!warned) log.warn("job {}: waiting to read chunk {} back through an outage: {}", chunk.jobId(), chunk.index(),
-                        e.getMessage());
-                pause();
-            }
-        }
-    }
-
-    /** The plan's stored chunks and rows go once it is joined, or can no longer be. */
-    private void forget(String jobId, String planKey) {
-        try {
-            for (Chunk chunk : store.planOf(jobId, planKey)) {
-                if (chunk.outputKey() != null) storage.delete(chunk.outputKey());
-            }
-            store.deletePlan(jobId, planKey);
-        } catch (RuntimeException e) {
-            log.warn("cannot delete the chunks of job {}: {}", jobId, e.toString());
-        }
+        Path list = gathering.readBack(chunks, dir, run);
+        return succeeded(ChunkArguments.join(tools.ffmpeg(), list, audio, output), run.timeLeft());
     }
 
     private boolean succeeded(List<String> command, Duration timeLeft) {
@@ -241,12 +247,4 @@ public final class ChunkedVideo {
         }
     }
 
-    private static void pause() {
-        try {
-            Thread.sleep(POLL.toMillis());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new CancellationException("Encoding the video was interrupted");
-        }
-    }
 }

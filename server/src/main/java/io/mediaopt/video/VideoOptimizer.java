@@ -40,10 +40,9 @@ public final class VideoOptimizer implements Optimizer {
 
     private final VideoTools tools;
     private final Limits limits;
-    private final VideoEncoder encoder;
     private final Semaphore encoders;
     private final CrfSearch crfSearch;
-    private final ChunkedVideo chunked;
+    private final WholeOrChunked encodes;
 
     /** Every video at its preset's CRF. */
     public VideoOptimizer(VideoTools tools, Limits limits, int encodesAtOnce) {
@@ -66,10 +65,9 @@ public final class VideoOptimizer implements Optimizer {
                           ChunkedVideo chunked) {
         this.tools = tools;
         this.limits = limits;
-        this.encoder = new VideoEncoder(tools, limits.maxInputPixels());
         this.encoders = encoders;
         this.crfSearch = quality == VideoQualityMode.AUTO ? new CrfSearch(tools, limits.maxInputPixels()) : null;
-        this.chunked = chunked;
+        this.encodes = new WholeOrChunked(new VideoEncoder(tools, limits.maxInputPixels()), encoders, chunked);
     }
 
     /**
@@ -130,7 +128,7 @@ public final class VideoOptimizer implements Optimizer {
         try {
             ProbedVideo probed = admit(run, probe(run));
             if (!probed.picture().equals(SourcePicture.UNPROBED) || searched(run, probed, first)
-                    || inChunks(run, probed, first)) {
+                    || encodes.inChunks(run, probed, first)) {
                 // the restart writes to the same file: the first run must be gone before it starts
                 head.stop().ifPresent(VideoEncoding::deleteOutputOf);
                 head = null;
@@ -171,37 +169,10 @@ public final class VideoOptimizer implements Optimizer {
                 FrameSize.fit(probed.video(), run.settings().maxWidth()));
     }
 
-    /** Whether the video is encoded with {@code strategy} in chunks that every node may take. */
-    private boolean inChunks(VideoRun run, ProbedVideo probed, Strategy strategy) {
-        return chunked != null && chunked.applies(run.shared(), strategy, probed.picture(), probed.durationSec());
-    }
-
-    /** 4. One strategy with the time left: in chunks when the video is long enough. */
+    /** 4. One strategy with the time left: in chunks when the video is long enough ({@link WholeOrChunked}). */
     private Attempt<VideoEncoding> encode(VideoRun run, Strategy strategy, VideoSettings settings,
                                           SourcePicture picture, ProbedVideo probed) {
-        Duration left = run.timeLeft();
-        if (!left.isPositive()) return new Attempt.TimedOut<>();
-        if (probed != null && inChunks(run, probed, strategy)) {
-            Optional<ChunkPlan> plan = chunked.plan(run.input(), left);
-            if (plan.isPresent()) return inChunks(run, strategy, settings, probed, plan.get());
-        }
-        return encoder.encode(run.input(), strategy, settings, picture, run.workDir(), left, run.ffprobe(),
-                run.progress());
-    }
-
-    /**
-     * The chunks are encoded on the node's encoders one at a time, by this thread and by the
-     * other slots of every node: this encode gives its own encoder back while they run.
-     */
-    private Attempt<VideoEncoding> inChunks(VideoRun run, Strategy strategy, VideoSettings settings, ProbedVideo probed,
-                                            ChunkPlan plan) {
-        encoders.release();
-        try {
-            return chunked.encode(run, run.shared().orElseThrow(), plan, strategy, settings,
-                    probed.source().audio().isPresent());
-        } finally {
-            encoders.acquireUninterruptibly();
-        }
+        return encodes.encode(run, strategy, settings, picture, probed);
     }
 
     /**

@@ -173,9 +173,6 @@ class EarlyHlsApiTest {
     }
 
     private static byte[] bytes(String url) throws Exception {
-        HttpResponse<byte[]> answer = Raw.HTTP.send(HttpRequest.newBuilder(URI.create(url)).build(),
-                HttpResponse.BodyHandlers.ofByteArray());
-        assertThat(answer.statusCode()).as(url).isEqualTo(200);
-        return answer.body();
+        return Raw.bytesOf(url);
     }
 }

@@ -33,4 +33,12 @@ final class Raw {
     static HttpRequest.Builder request(String baseUrl, String path) {
         return HttpRequest.newBuilder(URI.create(baseUrl + path));
     }
+
+    /** The body of a {@code GET} of {@code url}, which must answer 200. */
+    static byte[] bytesOf(String url) throws Exception {
+        HttpResponse<byte[]> answer = HTTP.send(HttpRequest.newBuilder(URI.create(url)).build(),
+                HttpResponse.BodyHandlers.ofByteArray());
+        assertThat(answer.statusCode()).as(url).isEqualTo(200);
+        return answer.body();
+    }
 }

@@ -71,4 +71,17 @@ class ChunkPlanTest {
         assertThat(plan.orElseThrow().spans()).hasSize(3);
         assertThat(List.of(plan.orElseThrow().spans().getFirst().seekMicros())).containsExactly(0L);
     }
+
+    @Test
+    void timesRoundedToTheMillisecondAreAConstantRate() {
+        // WebM at 30 fps: steps of 33 and 34 ms, from 7 ms (Opus's pre-skip moved the video)
+        StringBuilder webm = new StringBuilder();
+        for (int i = 0; i < 360; i++) {
+            webm.append(String.format(Locale.ROOT, "packet|pts_time=%.6f|flags=%s%n",
+                    (7 + Math.round(i * 1000 / 30.0)) / 1000.0, i % 60 == 0 ? "K_" : "__"));
+        }
+        ChunkPlan plan = ChunkPlan.of(webm + "format|start_time=0.000000\n", 4).orElseThrow();
+        assertThat(plan.spans()).extracting(ChunkPlan.Span::frames).containsExactly(120, 120, 120);
+        assertThat(plan.spans().get(1).seekMicros()).isCloseTo(3_990_333L, within(1_000L));
+    }
 }

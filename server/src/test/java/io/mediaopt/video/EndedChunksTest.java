@@ -78,6 +78,6 @@ class EndedChunksTest {
 
     private static Chunk chunk(String jobId, int index) {
         return new Chunk(Chunk.idOf(jobId, "plan", index), jobId, "plan", index, "inputs/" + jobId, index * 2_000_000L,
-                50, Strategy.VIDEO_MP4_H264, 23, 1280, 0, ChunkStatus.PENDING, null);
+                50, Strategy.VIDEO_MP4_H264, 23, 1280, 0, 10, null, ChunkStatus.PENDING, null);
     }
 }

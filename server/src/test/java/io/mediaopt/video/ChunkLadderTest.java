@@ -1,0 +1,36 @@
+package io.mediaopt.video;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/** A ladder chunk's rungs as its row holds them, and the options each rung's stream is encoded with. */
+class ChunkLadderTest {
+
+    @Test
+    void theRowsTextGivesBackTheLadder() {
+        ChunkLadder ladder = new ChunkLadder(true, List.of(new ChunkLadder.Rung(360, 900),
+                new ChunkLadder.Rung(540, 2000))).withFrameSec(1 / 30.0);
+        assertThat(ChunkLadder.parse(ladder.text())).isEqualTo(ladder);
+        assertThat(ChunkLadder.parse(null)).isNull();
+    }
+
+    @Test
+    void aChunksFirstFrameIsPlacedJustAfterItsSeek() {
+        ChunkLadder ladder = new ChunkLadder(false, List.of(new ChunkLadder.Rung(360, 900))).withFrameSec(0.04);
+        assertThat(ladder.startSec(0)).isZero();
+        // seeks land half a frame before the key frame (ChunkPlan): 6.00 s is the frame, plus a quarter of slack
+        assertThat(ladder.startSec(5_980_000)).isCloseTo(6.01, within(1e-9));
+    }
+
+    @Test
+    void eachRungsOptionsApplyToItsOwnStream() {
+        assertThat(RungCodec.forStream(List.of("-c:v", "libx264", "-crf", "23", "-profile:v", "high"), 1))
+                .containsExactly("-c:v:1", "libx264", "-crf:v:1", "23", "-profile:v:1", "high");
+        assertThat(RungCodec.h264(23, 900, 2, 6.025)).contains("expr:gte(t,4*(n_forced+2)-6.025000)");
+        assertThat(RungCodec.h264(23, 900, 2)).contains("expr:gte(t,n_forced*4)");
+    }
+}
