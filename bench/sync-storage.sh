@@ -9,8 +9,8 @@ cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.."
 source scripts/prerequisites.sh
 mo_need_command vips libvips-tools "the bench's generated inputs"
 export SERVICE_IMAGE_QUALITY=${SERVICE_IMAGE_QUALITY:-fixed}
-# each server with the JVM options its launch gives it (scripts/server-memory.sh): the one on a
-# bucket keeps C2, which hashes the bodies the SDK signs; MEDIAOPT_JAVA_OPTS set here wins for both
+# each server with the JVM options its launch gives it (scripts/server-memory.sh);
+# MEDIAOPT_JAVA_OPTS set here wins for both, --s3-server-jvm for the one on the bucket
 if [ -z "${MEDIAOPT_JAVA_OPTS+set}" ]; then
   MEDIAOPT_S3_JAVA_OPTS=$(SERVICE_OBJECT_BUCKET=media bash -c 'source scripts/server-memory.sh; echo "$MEDIAOPT_JAVA_OPTS"')
   export MEDIAOPT_S3_JAVA_OPTS

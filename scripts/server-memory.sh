@@ -21,13 +21,13 @@ export MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-1}
 # most 30 % of it left free) instead of keeping the burst's size. With images by URL on
 # (SERVICE_IMAGE_URL_KEYS), a cache hit is answered by Java code alone, thousands a second: C2
 # serves it at about half C1's CPU per hit for ~25 MiB (docs/benchmarks.md, images by URL).
-# With objects in a bucket (SERVICE_OBJECT_BUCKET), the AWS SDK hashes every body it uploads
-# (SHA-256, the payload's signature, over http) on the synchronous route's path: C2's SHA
-# instructions hash 1.5 MB in ~3 ms, C1's plain code in ~30 ms (docs/benchmarks.md).
+# With objects in a bucket over http the AWS SDK hashes each body it uploads (SHA-256): C1
+# hashes 1.5 MB in ~30 ms, C2 in ~3, but the synchronous route stays within 15 ms of local
+# storage on C1 and not on C2 while C2 compiles (docs/benchmarks.md): the bucket keeps C1.
 mo_java_opts="-XX:+UseSerialGC -Xms16m -Xmx256m"
 if [ "${SERVICE_IMAGE_QUALITY:-fixed}" != fixed ]; then
     mo_java_opts="$mo_java_opts --add-modules jdk.incubator.vector -XX:MaxHeapFreeRatio=30 -XX:MinHeapFreeRatio=10"
-elif [ -z "${SERVICE_IMAGE_URL_KEYS:-}" ] && [ -z "${SERVICE_OBJECT_BUCKET:-}" ]; then
+elif [ -z "${SERVICE_IMAGE_URL_KEYS:-}" ]; then
     mo_java_opts="$mo_java_opts -XX:TieredStopAtLevel=1"
 fi
 export MEDIAOPT_JAVA_OPTS=${MEDIAOPT_JAVA_OPTS-$mo_java_opts}
