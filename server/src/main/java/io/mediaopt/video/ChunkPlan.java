@@ -33,6 +33,16 @@ record ChunkPlan(List<Span> spans, double frameSec) {
      * piece (no timestamps, a variable frame rate, or too short for two chunks).
      */
     static Optional<ChunkPlan> of(String compact, double chunkSec) {
+        return of(compact, chunkSec, Double.POSITIVE_INFINITY);
+    }
+
+    /**
+     * The plan as {@link #of(String, double)} makes it, but with its first cut no later than the
+     * frame {@code firstCutSec} into the video, a key frame of the source or not (accurate seeking
+     * decodes up to it): an HLS ladder's first segments are playable once the first chunk is done,
+     * however far apart the source's key frames are.
+     */
+    static Optional<ChunkPlan> of(String compact, double chunkSec, double firstCutSec) {
         List<double[]> frames = new ArrayList<>();
         double start = 0;
         for (String line : compact.split("\n")) {
@@ -58,7 +68,9 @@ record ChunkPlan(List<Span> spans, double frameSec) {
         for (int i = 1; i < frames.size(); i++) {
             double pts = frames.get(i)[0];
             // half a frame of slack: times printed in decimals do not subtract exactly (4.007 - 0.007 < 4)
-            if (frames.get(i)[1] == 1 && pts - last + frame / 2 >= chunkSec && end - pts + frame / 2 >= chunkSec / 2) {
+            boolean early = cuts.size() == 1 && pts - last + frame / 2 >= firstCutSec;
+            boolean atKey = frames.get(i)[1] == 1 && pts - last + frame / 2 >= chunkSec;
+            if ((early || atKey) && end - pts + frame / 2 >= chunkSec / 2) {
                 cuts.add(i);
                 last = pts;
             }

@@ -100,9 +100,14 @@ public final class ChunkedVideo {
 
     /** Where the source is cut; empty when it is encoded in one piece after all. */
     Optional<ChunkPlan> plan(Path input, Duration timeLeft) {
+        return plan(input, timeLeft, Double.POSITIVE_INFINITY);
+    }
+
+    /** Where the source is cut, the first time no later than {@code firstCutSec} in. */
+    private Optional<ChunkPlan> plan(Path input, Duration timeLeft, double firstCutSec) {
         ProcessResult listed = runOrNull(ChunkArguments.packets(tools.ffprobe(), input), timeLeft);
         if (listed == null || !listed.succeeded() || listed.stdoutTruncated()) return Optional.empty();
-        return ChunkPlan.of(listed.stdout(), settings.chunkSec());
+        return ChunkPlan.of(listed.stdout(), settings.chunkSec(), firstCutSec);
     }
 
     /** The video of {@code run} encoded with {@code strategy} at {@code s} as the chunks of {@code plan}. */
@@ -159,7 +164,8 @@ public final class ChunkedVideo {
                                  ChunkLadder ladder, VideoSettings s, Path dir, Progress progress, Duration timeout,
                                  Consumer<LadderPrefix> grown) {
         if (!settings.enabled() || shared.isEmpty() || durationSec < settings.thresholdSec()) return Optional.empty();
-        Optional<ChunkPlan> plan = plan(input, timeout);
+        // the first chunk ends two segments in: once it is done, the first segment is listed
+        Optional<ChunkPlan> plan = plan(input, timeout, 2.0 * RungCodec.KEY_FRAME_SEC);
         if (plan.isEmpty()) return Optional.empty();
         int crf = codec == Strategy.VIDEO_MP4_AV1 ? s.av1().crf() : s.crf();
         String jobId = shared.get().jobId();

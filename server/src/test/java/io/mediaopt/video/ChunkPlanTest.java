@@ -43,6 +43,18 @@ class ChunkPlanTest {
     }
 
     @Test
+    void aLaddersFirstCutComesTwoSegmentsInWhereverTheSourcesKeyFramesAre() {
+        // 60 s at 25 fps, key frames every 10 s, chunks of 15 s: the first cut at 8 s, between key
+        // frames, then at the first key frame 15 s after it
+        ChunkPlan plan = ChunkPlan.of(listing(1500, 25, 250, 0), 15, 8).orElseThrow();
+        assertThat(plan.spans()).extracting(ChunkPlan.Span::frames).containsExactly(200, 550, 500, 250);
+        assertThat(plan.spans().get(1).seekMicros()).isCloseTo(7_980_000L, within(2L));
+        // key frames closer than that: the plan is the one without the early cut
+        assertThat(ChunkPlan.of(listing(360, 30, 60, 0), 4, 8).orElseThrow().spans())
+                .isEqualTo(ChunkPlan.of(listing(360, 30, 60, 0), 4).orElseThrow().spans());
+    }
+
+    @Test
     void seeksFromTheContainersStart() {
         ChunkPlan plan = ChunkPlan.of(listing(360, 30, 60, 1.4), 4).orElseThrow();
         assertThat(plan.spans().get(1).seekMicros()).isCloseTo(3_983_333L, within(2L));
