@@ -15,7 +15,6 @@ import io.mediaopt.image.ImageOptimizer;
 import io.mediaopt.image.vips.Vips;
 import io.mediaopt.imageurl.ImageSources;
 import io.mediaopt.imageurl.ImageUrls;
-import io.mediaopt.jobs.Caller;
 import io.mediaopt.jobs.JdbcJobStore;
 import io.mediaopt.jobs.EncodingSlots;
 import io.mediaopt.jobs.JobsFeature;

@@ -1,5 +1,7 @@
 package io.mediaopt;
 
+import java.util.OptionalInt;
+
 /**
  * A failure the API reports to its caller, named by its {@link ErrorCode}, which carries the HTTP
  * status and the stable code clients can switch on. The http package maps it to JSON. Failures
@@ -19,6 +21,11 @@ public class ServiceException extends RuntimeException {
     protected ServiceException(ErrorCode errorCode, String message, Throwable cause) {
         super(message, cause);
         this.errorCode = errorCode;
+    }
+
+    /** For a service at capacity ({@code jobs.BusyException}), the seconds after which to ask again; empty otherwise. */
+    public OptionalInt busyRetryAfter() {
+        return OptionalInt.empty();
     }
 
     /** 400: a field, header or body the API does not take; the message names what it expected. */

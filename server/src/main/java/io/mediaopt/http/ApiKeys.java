@@ -3,7 +3,7 @@ package io.mediaopt.http;
 import io.javalin.http.Context;
 
 import io.mediaopt.ServiceException;
-import io.mediaopt.jobs.Caller;
+import io.mediaopt.Caller;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;

@@ -9,7 +9,6 @@ import io.javalin.router.Endpoint;
 import io.mediaopt.ErrorCode;
 import io.mediaopt.Feature;
 import io.mediaopt.ServiceException;
-import io.mediaopt.jobs.BusyException;
 import io.mediaopt.logs.LogContext;
 import io.mediaopt.metrics.MetricsFeature;
 import io.mediaopt.metrics.ServiceMetrics;
@@ -22,6 +21,7 @@ import org.slf4j.LoggerFactory;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -164,8 +164,9 @@ public final class ApiServer implements AutoCloseable {
     }
 
     private void serviceError(ServiceException e, Context ctx) {
-        if (e instanceof BusyException busy) {
-            ctx.header("Retry-After", Integer.toString(busy.retryAfterSeconds()));
+        OptionalInt busy = e.busyRetryAfter();
+        if (busy.isPresent()) {
+            ctx.header("Retry-After", Integer.toString(busy.getAsInt()));
             metrics.busyAnswer(route(ctx));
         } else if (e.status() == 503 || e.status() == 507) {
             // an outage of the job database or of storage: the request may pass once it is over

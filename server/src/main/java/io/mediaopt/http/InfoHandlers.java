@@ -2,7 +2,7 @@ package io.mediaopt.http;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.javalin.http.Context;
-import io.mediaopt.jobs.Caller;
+import io.mediaopt.Caller;
 import io.mediaopt.media.Limits;
 import io.mediaopt.media.MediaFormat;
 import io.mediaopt.media.Preset;

@@ -2,7 +2,7 @@ package io.mediaopt.http;
 
 import io.javalin.http.Context;
 import io.mediaopt.ServiceException;
-import io.mediaopt.jobs.Caller;
+import io.mediaopt.Caller;
 import io.mediaopt.jobs.JobRequest;
 import io.mediaopt.jobs.OutputNames;
 import io.mediaopt.keeping.KeepSettings;

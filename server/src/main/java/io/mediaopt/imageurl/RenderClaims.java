@@ -1,6 +1,6 @@
 package io.mediaopt.imageurl;
 
-import io.mediaopt.jobs.SqlStatements;
+import io.mediaopt.database.SqlStatements;
 
 import javax.sql.DataSource;
 import java.time.Clock;

@@ -4,6 +4,7 @@ import io.mediaopt.ErrorCode;
 import io.mediaopt.ServiceException;
 
 import java.time.Duration;
+import java.util.OptionalInt;
 
 /** The service is at capacity; the client should retry after {@link #retryAfterSeconds()}. */
 public final class BusyException extends ServiceException {
@@ -27,5 +28,10 @@ public final class BusyException extends ServiceException {
 
     public int retryAfterSeconds() {
         return retryAfterSeconds;
+    }
+
+    @Override
+    public OptionalInt busyRetryAfter() {
+        return OptionalInt.of(retryAfterSeconds);
     }
 }

@@ -1,5 +1,8 @@
 package io.mediaopt.jobs;
 
+import io.mediaopt.database.SqlStatements;
+import io.mediaopt.database.JobStoreException;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
@@ -10,7 +13,7 @@ import org.flywaydb.core.Flyway;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import static io.mediaopt.jobs.SqlStatements.literal;
+import static io.mediaopt.database.SqlStatements.literal;
 
 import javax.sql.DataSource;
 import java.sql.Connection;

@@ -1,5 +1,8 @@
 package io.mediaopt.jobs;
 
+import io.mediaopt.database.SqlStatements;
+import io.mediaopt.database.JobStoreException;
+
 import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;

@@ -1,5 +1,6 @@
 package io.mediaopt.jobs;
 
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediaopt.ErrorCode;
@@ -13,7 +14,7 @@ import io.mediaopt.media.Preset;
 import io.mediaopt.media.Presets;
 import io.mediaopt.renditions.RenditionRequest;
 
-import static io.mediaopt.jobs.SqlStatements.nullableLong;
+import static io.mediaopt.database.SqlStatements.nullableLong;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;

@@ -1,5 +1,6 @@
 package io.mediaopt.jobs;
 
+import io.mediaopt.Caller;
 import io.mediaopt.ServiceException;
 import io.mediaopt.logs.LogContext;
 import io.mediaopt.media.MediaException;
@@ -168,7 +169,7 @@ public final class Jobs {
      * one, so no caller can learn which ids exist.
      */
     public Job get(String id, Caller caller) {
-        return store.find(id).filter(caller::sees).orElseThrow(() -> notFound(id));
+        return store.find(id).filter(job -> caller.sees(job.request().owner())).orElseThrow(() -> notFound(id));
     }
 
     /** 404 for the job of this id, missing or another key's. */

@@ -1,5 +1,7 @@
 package io.mediaopt.jobs;
 
+import io.mediaopt.database.JobStoreException;
+
 import io.mediaopt.ErrorCode;
 import io.mediaopt.ServiceException;
 import io.mediaopt.storage.DiskSpace;

@@ -1,5 +1,7 @@
 package io.mediaopt.jobs;
 
+import io.mediaopt.database.SqlStatements;
+
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;

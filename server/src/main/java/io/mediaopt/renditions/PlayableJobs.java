@@ -1,6 +1,6 @@
 package io.mediaopt.renditions;
 
-import io.mediaopt.jobs.SqlStatements;
+import io.mediaopt.database.SqlStatements;
 import io.mediaopt.storage.Storage;
 
 import javax.sql.DataSource;

@@ -1,6 +1,6 @@
 package io.mediaopt.tokens;
 
-import io.mediaopt.jobs.SqlStatements;
+import io.mediaopt.database.SqlStatements;
 import io.mediaopt.media.MediaKind;
 
 import javax.sql.DataSource;

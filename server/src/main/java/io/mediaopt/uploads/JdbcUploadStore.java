@@ -1,6 +1,6 @@
 package io.mediaopt.uploads;
 
-import io.mediaopt.jobs.SqlStatements;
+import io.mediaopt.database.SqlStatements;
 
 import javax.sql.DataSource;
 import java.sql.ResultSet;

@@ -1,7 +1,7 @@
 package io.mediaopt.video;
 
 import io.mediaopt.jobs.EncodingSlots;
-import io.mediaopt.jobs.JobStoreException;
+import io.mediaopt.database.JobStoreException;
 import io.mediaopt.storage.Storage;
 import io.mediaopt.storage.StorageException;
 import org.slf4j.Logger;

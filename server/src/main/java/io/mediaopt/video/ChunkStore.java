@@ -2,7 +2,7 @@ package io.mediaopt.video;
 
 import io.mediaopt.jobs.JobStatus;
 import io.mediaopt.jobs.SqlDialect;
-import io.mediaopt.jobs.SqlStatements;
+import io.mediaopt.database.SqlStatements;
 import io.mediaopt.media.Strategy;
 
 import javax.sql.DataSource;
@@ -13,7 +13,7 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
-import static io.mediaopt.jobs.SqlStatements.literal;
+import static io.mediaopt.database.SqlStatements.literal;
 
 /**
  * The chunks of long videos in the job database (table {@code video_chunks}), leased to one node

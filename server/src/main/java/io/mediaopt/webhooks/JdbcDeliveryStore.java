@@ -2,9 +2,9 @@ package io.mediaopt.webhooks;
 
 import io.mediaopt.jobs.DeliveryState;
 import io.mediaopt.jobs.SqlDialect;
-import io.mediaopt.jobs.SqlStatements;
+import io.mediaopt.database.SqlStatements;
 
-import static io.mediaopt.jobs.SqlStatements.nullableLong;
+import static io.mediaopt.database.SqlStatements.nullableLong;
 
 import javax.sql.DataSource;
 import java.sql.ResultSet;

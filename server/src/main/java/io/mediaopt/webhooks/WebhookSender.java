@@ -3,7 +3,7 @@ package io.mediaopt.webhooks;
 import io.mediaopt.metrics.ServiceMetrics;
 import io.mediaopt.jobs.Job;
 import io.mediaopt.jobs.JobStore;
-import io.mediaopt.jobs.JobStoreException;
+import io.mediaopt.database.JobStoreException;
 import org.eclipse.jetty.client.BytesRequestContent;
 import org.eclipse.jetty.client.HttpClient;
 import org.eclipse.jetty.client.Request;

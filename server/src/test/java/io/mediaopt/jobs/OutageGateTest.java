@@ -1,5 +1,7 @@
 package io.mediaopt.jobs;
 
+import io.mediaopt.database.JobStoreException;
+
 import io.mediaopt.storage.StorageException;
 import org.junit.jupiter.api.Test;
 

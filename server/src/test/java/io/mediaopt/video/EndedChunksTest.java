@@ -3,7 +3,7 @@ package io.mediaopt.video;
 import io.mediaopt.jobs.JdbcJobStore;
 import io.mediaopt.jobs.JobStatus;
 import io.mediaopt.jobs.SqlDialect;
-import io.mediaopt.jobs.SqlStatements;
+import io.mediaopt.database.SqlStatements;
 import io.mediaopt.jobs.TestJobs;
 import io.mediaopt.media.MediaFormat;
 import io.mediaopt.media.Strategy;

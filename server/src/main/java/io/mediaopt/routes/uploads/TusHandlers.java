@@ -13,7 +13,7 @@ import io.mediaopt.ServiceException;
 import io.mediaopt.media.MediaException;
 import io.mediaopt.media.Sniffer;
 import io.mediaopt.tokens.JdbcTokenUses;
-import io.mediaopt.jobs.Caller;
+import io.mediaopt.Caller;
 import io.mediaopt.jobs.JobRequest;
 import io.mediaopt.jobs.Jobs;
 import io.mediaopt.jobs.OutputNames;

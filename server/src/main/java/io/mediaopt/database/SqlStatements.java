@@ -1,4 +1,4 @@
-package io.mediaopt.jobs;
+package io.mediaopt.database;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;

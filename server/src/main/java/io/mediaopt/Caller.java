@@ -1,4 +1,4 @@
-package io.mediaopt.jobs;
+package io.mediaopt;
 
 /**
  * Who asks: with API keys on, the name of the key the request presented, which owns the jobs it
@@ -12,8 +12,8 @@ public record Caller(String keyName) {
         return new Caller(keyName);
     }
 
-    /** Whether this caller may see the job: it submitted it, or keys are off. */
-    public boolean sees(Job job) {
-        return keyName == null || keyName.equals(job.request().owner());
+    /** Whether this caller may see what the key {@code owner} submitted: it is that key, or keys are off. */
+    public boolean sees(String owner) {
+        return keyName == null || keyName.equals(owner);
     }
 }

@@ -1,4 +1,4 @@
-package io.mediaopt.jobs;
+package io.mediaopt.database;
 
 import io.mediaopt.ErrorCode;
 import io.mediaopt.ServiceException;
