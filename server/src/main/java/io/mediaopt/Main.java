@@ -5,11 +5,11 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.mediaopt.http.ApiKeys;
 import io.mediaopt.health.HealthFeature;
 import io.mediaopt.http.ApiServer;
-import io.mediaopt.http.CallbackPayloads;
+import io.mediaopt.jobs.routes.CallbackPayloads;
 import io.mediaopt.http.InfoRoutes;
-import io.mediaopt.http.RouteParts;
-import io.mediaopt.http.StableLinks;
-import io.mediaopt.http.UploadReader;
+import io.mediaopt.jobs.routes.RouteParts;
+import io.mediaopt.jobs.routes.StableLinks;
+import io.mediaopt.jobs.routes.UploadReader;
 import io.mediaopt.image.ImageFeature;
 import io.mediaopt.image.ImageOptimizer;
 import io.mediaopt.image.vips.Vips;
@@ -29,9 +29,9 @@ import io.mediaopt.metrics.ServiceMetrics;
 import io.mediaopt.quality.Ssimulacra2;
 import io.mediaopt.renditions.PlayableJobs;
 import io.mediaopt.renditions.RenditionMaker;
-import io.mediaopt.routes.jobs.JobRoutes;
+import io.mediaopt.jobs.routes.JobRoutes;
 import io.mediaopt.routes.renditions.RenditionRoutes;
-import io.mediaopt.routes.uploads.UploadRoutes;
+import io.mediaopt.uploads.routes.UploadRoutes;
 import io.mediaopt.storage.DiskSpace;
 import io.mediaopt.storage.LocalStorage;
 import io.mediaopt.storage.S3Connection;
@@ -39,6 +39,7 @@ import io.mediaopt.storage.S3Storage;
 import io.mediaopt.storage.Storage;
 import io.mediaopt.storage.StorageFeature;
 import io.mediaopt.tokens.JdbcTokenUses;
+import io.mediaopt.uploads.ResumableUploads;
 import io.mediaopt.uploads.UploadsFeature;
 import io.mediaopt.usage.UsageCounters;
 import io.mediaopt.video.ChunkedVideo;
@@ -47,6 +48,7 @@ import io.mediaopt.video.VideoFeature;
 import io.mediaopt.video.VideoOptimizer;
 import io.mediaopt.video.VideoTools;
 import io.mediaopt.web.WebPage;
+import io.mediaopt.webhooks.CallbackStates;
 import io.mediaopt.webhooks.CallbackTargets;
 import io.mediaopt.webhooks.WebhooksFeature;
 import org.slf4j.Logger;
@@ -142,7 +144,7 @@ public final class Main {
         RouteParts api = new RouteParts(servesApi ? apiKeys.withPublicPage(page.paths()) : apiKeys, storage,
                 config.publicUrl(), stableLinks, new UploadReader(emptied(outputDir.resolve("uploads")),
                 config.limits().maxInputBytes(), presets, new CallbackTargets(config.webhooks()), config.keep()),
-                new JdbcTokenUses(store.dataSource(), clock), json, clock);
+                new JdbcTokenUses(store.dataSource(), clock), ResumableUploads::jobIdOf, json, clock);
 
         // every node: health reports the checks of the features listed before it
         List<Feature> features = new ArrayList<>(List.of(
@@ -155,18 +157,19 @@ public final class Main {
         features.add(new HealthFeature(features));
         if (servesApi) {
             features.addAll(List.of(
-                    new JobRoutes(api, jobs.jobs(), webhooks.deliveries(), uploads.resumable(), playable),
+                    new JobRoutes(api, jobs.jobs(), new CallbackStates(webhooks.deliveries()),
+                            uploads.resumable()::uploadOfJob, playable),
                     new RenditionRoutes(api, jobs.jobs(), playable, stableLinks),
                     uploads,
                     new UploadRoutes(api, jobs.jobs(), uploads.resumable()),
-                    new InfoRoutes(api, usage, presets, config.limits()),
+                    new InfoRoutes(api.keys(), usage, presets, config.limits()),
                     page));
             imageUrls.ifPresent(features::add);
         }
 
         ApiServer server = new ApiServer(new ApiServer.Settings(config.host(), config.port(), config.shutdownGrace(),
-                config.connectionLimits(), config.metricsPublic(), config.cors()), api, features, usage, metrics, json,
-                imageUrls.map(urls -> urls::storedHits));
+                config.connectionLimits(), config.metricsPublic(), config.cors()), api.keys(), api.tokenAccess(),
+                features, usage, metrics, json, imageUrls.map(urls -> urls::storedHits));
         for (Feature feature : features) feature.start();
         for (Feature feature : features) feature.chores().forEach(service::schedule);
         service.own(server.start());

@@ -1,5 +1,6 @@
 package io.mediaopt.http;
 
+
 import io.javalin.http.Context;
 
 import io.mediaopt.ServiceException;
@@ -8,8 +9,10 @@ import io.mediaopt.Caller;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * The optional API-key check of docs/api.md (Authentication): with no keys configured everything
@@ -20,6 +23,11 @@ import java.util.Set;
 public final class ApiKeys {
     /** Exact paths: a disguised one (/api/health/../usage, an encoded slash) is not public. */
     private static final Set<String> PUBLIC_PATHS = Set.of("/api/health", ApiDocument.PATH);
+    /**
+     * Kept jobs' stable URLs (io.mediaopt.jobs.routes.StableLinks), whose GET and HEAD need no API
+     * key: the link's signature, or the job's publicity, is the check.
+     */
+    private static final Pattern STABLE_MEDIA = Pattern.compile("/media/[^/]+/(output/)?[^/]+");
     /** Where images by URL are served (io.mediaopt.imageurl). */
     private static final String IMAGE_URLS = "/img/";
     /** The request attribute holding the name of the key a request presented. */
@@ -61,13 +69,13 @@ public final class ApiKeys {
     }
 
     /** Whether the request presents one of the keys (which then wins over an upload token it may carry too). */
-    boolean presentsKey(Context ctx) {
+    public boolean presentsKey(Context ctx) {
         String presented = presentedKey(ctx);
         return presented != null && nameOf(presented) != null;
     }
 
     /** The value of an {@code Authorization: Bearer} header, null without one. */
-    static String bearer(Context ctx) {
+    public static String bearer(Context ctx) {
         String authorization = ctx.header("Authorization");
         if (authorization != null && authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
             return authorization.substring(7).strip();
@@ -82,7 +90,7 @@ public final class ApiKeys {
     }
 
     /** Lets a request that proved itself otherwise (an upload token of that key) pass {@link #check} as the key's caller. */
-    void admit(Context ctx, String keyName) {
+    public void admit(Context ctx, String keyName) {
         ctx.attribute(KEY_NAME, keyName);
     }
 
@@ -112,7 +120,15 @@ public final class ApiKeys {
 
     /** A kept job's stable URL: its own handler checks the link's signature, or that the job is public. */
     private static boolean isStableMedia(Context ctx) {
-        return isRead(ctx) && StableLinks.isStablePath(ctx.path());
+        return isRead(ctx) && isStablePath(ctx.path());
+    }
+
+    /** Whether a request path is one of the stable routes, with nothing in it that could lead elsewhere. */
+    private static boolean isStablePath(String path) {
+        String lower = path.toLowerCase(Locale.ROOT);
+        return STABLE_MEDIA.matcher(path).matches() && !lower.contains("%2e") && !lower.contains("%2f")
+                && !lower.contains("%5c") && !lower.contains("\\") && !path.contains("/./") && !path.contains("/../")
+                && !path.endsWith("/.") && !path.endsWith("/..");
     }
 
     private static boolean isRead(Context ctx) {

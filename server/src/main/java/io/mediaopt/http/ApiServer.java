@@ -1,5 +1,6 @@
 package io.mediaopt.http;
 
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
@@ -47,8 +48,14 @@ public final class ApiServer implements AutoCloseable {
     private final ServiceMetrics metrics;
     private final List<String> routeTable = new ArrayList<>();
 
+    /** What may stand in for an API key on some routes (an upload token), asked ahead of the key check. */
+    public interface KeyStandIn {
+        /** True when the request passed on it; false leaves the request to the key check. */
+        boolean admit(Context ctx);
+    }
+
     /** Serves the routes {@code features} register, in their order, behind the filters every route shares. */
-    public ApiServer(Settings settings, RouteParts parts, List<? extends Feature> features, UsageCounters usage,
+    public ApiServer(Settings settings, ApiKeys keys, KeyStandIn standIn, List<? extends Feature> features, UsageCounters usage,
                      ServiceMetrics metrics, ObjectMapper json,
                      Optional<Function<CommonHeaders, org.eclipse.jetty.server.Handler.Wrapper>> earlyImageHits) {
         this.usage = usage;
@@ -91,8 +98,8 @@ public final class ApiServer implements AutoCloseable {
             // an upload token stands in for a key on the few routes it opens; any other request needs a key
             config.routes.before(ctx -> {
                 if (!(settings.metricsPublic() && MetricsFeature.PATH.equals(ctx.path()))
-                        && !parts.tokenAccess().admit(ctx)) {
-                    parts.keys().check(ctx);
+                        && !standIn.admit(ctx)) {
+                    keys.check(ctx);
                 }
             });
             config.requestLogger.http((ctx, millis) -> {

@@ -23,6 +23,8 @@ import java.util.Optional;
 public record ConnectionLimits(Duration readTimeout, long minUploadBytesPerSecond) {
     /** The form has two fields; a few more are tolerated (and ignored), thousands are not. */
     static final int MAX_FORM_PARTS = 16;
+    /** Room for the multipart framing and the preset field around the media bytes of a form. */
+    public static final long FORM_OVERHEAD = 64 * 1024;
     /**
      * How much of a request one read from the socket takes. Jetty's default of 8 KiB cut a 3.6 MB
      * upload into some 450 reads, each handed to the form parser and written to the part's file

@@ -12,9 +12,9 @@ public final class InfoRoutes implements Feature {
     private final ApiKeys keys;
     private final ApiDocument document = new ApiDocument();
 
-    public InfoRoutes(RouteParts parts, UsageCounters usage, Presets presets, Limits limits) {
+    public InfoRoutes(ApiKeys keys, UsageCounters usage, Presets presets, Limits limits) {
         this.info = new InfoHandlers(usage, presets, limits);
-        this.keys = parts.keys();
+        this.keys = keys;
     }
 
     @Override

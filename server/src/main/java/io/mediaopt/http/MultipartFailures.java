@@ -13,10 +13,10 @@ import java.util.concurrent.TimeoutException;
  * failures apart only by their messages, so these are matched here, in one place: only a file
  * or a whole body over the size limit is 413; everything else wrong with a form is 400.
  */
-final class MultipartFailures {
+public final class MultipartFailures {
     private MultipartFailures() {}
 
-    static ServiceException translate(Exception failure, long maxInputBytes, int maxTextFieldBytes) {
+    public static ServiceException translate(Exception failure, long maxInputBytes, int maxTextFieldBytes) {
         for (Throwable t = failure; t != null; t = t.getCause()) {
             // the server's own disk, not the client's form: 507 with Retry-After
             if (StorageException.isDiskFull(t)) return new StorageException("The upload could not be stored", failure);

@@ -10,7 +10,7 @@ import io.mediaopt.media.OutputOptions;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record OptionsView(Integer quality, String format, Integer width) {
     /** The view of the options, null when the job asked for none. */
-    static OptionsView of(OutputOptions options) {
+    public static OptionsView of(OutputOptions options) {
         if (!options.requested()) return null;
         return new OptionsView(options.quality(), options.format() == null ? null : options.format().shortName(),
                 options.width());

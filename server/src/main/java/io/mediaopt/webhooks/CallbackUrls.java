@@ -1,6 +1,7 @@
 package io.mediaopt.webhooks;
 
 import io.mediaopt.ServiceException;
+import io.mediaopt.jobs.Callback;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -16,7 +17,7 @@ import java.util.Locale;
  * lookup returned and this class accepted, so a name that later resolves elsewhere is caught.
  */
 public final class CallbackUrls {
-    public static final int MAX_LENGTH = 2048;
+    public static final int MAX_LENGTH = Callback.MAX_URL_LENGTH;
 
     /** Resolves a host name (or an address literal) to its addresses: the system's resolver in production. */
     @FunctionalInterface

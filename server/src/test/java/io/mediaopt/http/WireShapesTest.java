@@ -1,5 +1,8 @@
 package io.mediaopt.http;
 
+import io.mediaopt.jobs.routes.CallbackView;
+import io.mediaopt.jobs.routes.JobView;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.introspect.BeanPropertyDefinition;

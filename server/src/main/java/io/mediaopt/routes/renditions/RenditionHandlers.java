@@ -1,9 +1,11 @@
 package io.mediaopt.routes.renditions;
 
+import io.mediaopt.jobs.routes.EarlyLadders;
+
 import io.javalin.http.Context;
 import io.mediaopt.ServiceException;
 import io.mediaopt.http.ApiKeys;
-import io.mediaopt.http.DownloadLinks;
+import io.mediaopt.jobs.routes.DownloadLinks;
 import io.mediaopt.http.StoredBodies;
 import io.mediaopt.jobs.Job;
 import io.mediaopt.jobs.JobStatus;

@@ -1,9 +1,11 @@
 package io.mediaopt.routes.renditions;
 
+import io.mediaopt.jobs.routes.EarlyLadders;
+
 import io.mediaopt.Feature;
 import io.mediaopt.Routes;
-import io.mediaopt.http.RouteParts;
-import io.mediaopt.http.StableLinks;
+import io.mediaopt.jobs.routes.RouteParts;
+import io.mediaopt.jobs.routes.StableLinks;
 import io.mediaopt.jobs.Jobs;
 import io.mediaopt.renditions.PlayableJobs;
 

@@ -1,9 +1,11 @@
 package io.mediaopt.routes.renditions;
 
+import io.mediaopt.jobs.routes.EarlyLadders;
+
 import io.mediaopt.http.ContentDisposition;
-import io.mediaopt.http.DownloadLinks;
+import io.mediaopt.jobs.routes.DownloadLinks;
 import io.mediaopt.http.ImmutableCaching;
-import io.mediaopt.http.StableLinks;
+import io.mediaopt.jobs.routes.StableLinks;
 import io.mediaopt.http.StoredBodies;
 import io.javalin.http.Context;
 import io.mediaopt.ServiceException;

@@ -1,31 +1,25 @@
-package io.mediaopt.http;
+package io.mediaopt.webhooks;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
 import io.mediaopt.jobs.DeliveryState;
 import io.mediaopt.jobs.Job;
-import io.mediaopt.webhooks.Delivery;
+import io.mediaopt.jobs.routes.CallbackView;
+import io.mediaopt.jobs.routes.JobRoutes;
 
 import java.util.Optional;
 
-/**
- * The {@code callback} of a job that names a callback URL: where the call announcing its end
- * stands. {@code pending} until the job ends and while attempts go on, then {@code delivered}
- * or {@code failed}, with the last attempt's HTTP status and error. The URL itself is not shown.
- */
-@JsonInclude(JsonInclude.Include.NON_NULL)
-public record CallbackView(
-        String eventId,
-        String state,
-        int attempts,
-        Integer lastStatus,
-        String lastError,
-        Long lastAttemptAt,
-        Long nextAttemptAt,
-        Long deliveredAt) {
+/** The {@code callback} of a job's view: where the delivery announcing its end stands. */
+public final class CallbackStates implements JobRoutes.Callbacks {
+    private final JdbcDeliveryStore deliveries;
+
+    public CallbackStates(JdbcDeliveryStore deliveries) {
+        this.deliveries = deliveries;
+    }
 
     /** Before the job's event is queued there is no delivery: the view is pending, with no attempt. */
-    public static CallbackView of(Job job, Optional<Delivery> delivery) {
+    @Override
+    public CallbackView of(Job job) {
         if (job.request().callback() == null) return null;
+        Optional<Delivery> delivery = deliveries.forJob(job.id());
         return new CallbackView(
                 delivery.map(Delivery::eventId).orElse(null),
                 delivery.map(Delivery::state).orElse(DeliveryState.PENDING).wireName(),

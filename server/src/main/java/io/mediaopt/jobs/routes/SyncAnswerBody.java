@@ -1,4 +1,4 @@
-package io.mediaopt.routes.jobs;
+package io.mediaopt.jobs.routes;
 
 import io.javalin.http.Context;
 import io.mediaopt.jobs.SyncAnswer;

@@ -1,25 +1,33 @@
-package io.mediaopt.routes.jobs;
+package io.mediaopt.jobs.routes;
 
 import io.mediaopt.Feature;
 import io.mediaopt.Routes;
-import io.mediaopt.http.RouteParts;
-import io.mediaopt.http.UploadReader;
+import io.mediaopt.jobs.Job;
 import io.mediaopt.jobs.Jobs;
 import io.mediaopt.renditions.PlayableJobs;
-import io.mediaopt.routes.renditions.EarlyLadders;
-import io.mediaopt.uploads.ResumableUploads;
-import io.mediaopt.webhooks.JdbcDeliveryStore;
+
+import java.util.Optional;
 
 /** The routes of jobs: the form's two ways in, a job as it stands, its deletion and its output. */
 public final class JobRoutes implements Feature {
     private final UploadReader form;
     private final JobHandlers media;
 
-    public JobRoutes(RouteParts parts, Jobs jobs, JdbcDeliveryStore deliveries, ResumableUploads resumable,
+    /** The {@code callback} of a job's view (webhooks.CallbackStates); null when the job names none. */
+    public interface Callbacks {
+        CallbackView of(Job job);
+    }
+
+    /** The resumable upload a job was made from (uploads.ResumableUploads). */
+    public interface UploadsOfJobs {
+        Optional<String> uploadOfJob(String jobId);
+    }
+
+    public JobRoutes(RouteParts parts, Jobs jobs, Callbacks callbacks, UploadsOfJobs uploadsOfJobs,
                      PlayableJobs playable) {
         this.form = parts.form();
-        this.media = new JobHandlers(jobs, parts.storage(), parts.form(), parts.links(), deliveries, parts.keys(),
-                resumable, parts.tokenAccess(), new EarlyLadders(parts.storage(), playable));
+        this.media = new JobHandlers(jobs, parts.storage(), parts.form(), parts.links(), callbacks, parts.keys(),
+                uploadsOfJobs, parts.tokenAccess(), new EarlyLadders(parts.storage(), playable));
     }
 
     @Override

@@ -1,12 +1,12 @@
-package io.mediaopt.routes.uploads;
+package io.mediaopt.uploads.routes;
 
 import io.mediaopt.http.ApiKeys;
 import io.mediaopt.http.ApiServer;
-import io.mediaopt.http.DownloadLinks;
+import io.mediaopt.jobs.routes.DownloadLinks;
 import io.mediaopt.http.RequestIds;
-import io.mediaopt.http.TokenAccess;
+import io.mediaopt.tokens.TokenAccess;
 import io.mediaopt.http.UnreadBodies;
-import io.mediaopt.http.UploadReader;
+import io.mediaopt.jobs.routes.UploadReader;
 import io.javalin.http.Context;
 import io.javalin.http.HttpStatus;
 import io.mediaopt.ServiceException;

@@ -1,4 +1,4 @@
-package io.mediaopt.http;
+package io.mediaopt.jobs.routes;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;

@@ -1,4 +1,4 @@
-package io.mediaopt.http;
+package io.mediaopt.jobs.routes;
 
 import io.mediaopt.jobs.JobRequest;
 

@@ -1,4 +1,8 @@
-package io.mediaopt.http;
+package io.mediaopt.jobs.routes;
+
+import io.mediaopt.http.ApiKeys;
+import io.mediaopt.http.Signatures;
+import io.mediaopt.tokens.TokenAccess;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediaopt.storage.Storage;
@@ -8,6 +12,7 @@ import io.mediaopt.tokens.UploadTokens;
 import java.net.URI;
 import java.time.Clock;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 
 /**
  * What the routes of every feature share: the key check, the links to outputs, the form's
@@ -24,7 +29,8 @@ public final class RouteParts {
     private final ObjectMapper json;
 
     public RouteParts(ApiKeys keys, Storage storage, Optional<URI> publicUrl, StableLinks stableLinks,
-                      UploadReader form, JdbcTokenUses tokenUses, ObjectMapper json, Clock clock) {
+                      UploadReader form, JdbcTokenUses tokenUses, UnaryOperator<String> jobOfUpload, ObjectMapper json,
+                      Clock clock) {
         this.keys = keys;
         this.storage = storage;
         this.links = new DownloadLinks(storage, publicUrl, stableLinks);
@@ -32,7 +38,7 @@ public final class RouteParts {
         this.uploadTokens = new UploadTokens(name -> keys.signatures(name, Signatures.Purpose.UPLOAD_TOKEN), json,
                 clock);
         this.tokenUses = tokenUses;
-        this.tokenAccess = new TokenAccess(keys, uploadTokens, tokenUses);
+        this.tokenAccess = new TokenAccess(keys, uploadTokens, tokenUses, jobOfUpload);
         this.json = json;
     }
 

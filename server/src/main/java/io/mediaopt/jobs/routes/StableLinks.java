@@ -1,4 +1,8 @@
-package io.mediaopt.http;
+package io.mediaopt.jobs.routes;
+
+import io.mediaopt.http.ApiKeys;
+import io.mediaopt.http.KeepView;
+import io.mediaopt.http.Signatures;
 
 import io.mediaopt.jobs.Job;
 import io.mediaopt.keeping.KeepSettings;
@@ -9,9 +13,7 @@ import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
-import java.util.Locale;
 import java.util.Optional;
-import java.util.regex.Pattern;
 
 /**
  * The stable URLs of a kept job's files (docs/api.md, Stable URLs): {@code /media/<jobId>/<rendition>}
@@ -27,8 +29,6 @@ public final class StableLinks {
     public static final String OUTPUT = "output";
     /** The path segment of the responsive set's negotiated picture ({@code ?w=}); no rendition's name. */
     public static final String PICTURE = "picture";
-    /** GET and HEAD of these paths need no API key: the link's signature, or the job's publicity, is the check. */
-    private static final Pattern PATH = Pattern.compile("/media/[^/]+/(" + OUTPUT + "/)?[^/]+");
 
     private final KeepSettings settings;
     private final ApiKeys keys;
@@ -43,14 +43,6 @@ public final class StableLinks {
     /** The name of a kept job's output under its stable prefix: {@code output/<file name>}. */
     public static String outputName(Job job) {
         return OUTPUT + "/" + job.state().result().filename();
-    }
-
-    /** Whether a request path is one of the stable routes, with nothing in it that could lead elsewhere. */
-    static boolean isStablePath(String path) {
-        String lower = path.toLowerCase(Locale.ROOT);
-        return PATH.matcher(path).matches() && !lower.contains("%2e") && !lower.contains("%2f")
-                && !lower.contains("%5c") && !lower.contains("\\") && !path.contains("/./") && !path.contains("/../")
-                && !path.endsWith("/.") && !path.endsWith("/..");
     }
 
     /** Who may read the job's stable URLs: with keys off, anyone. */

@@ -1,6 +1,6 @@
-package io.mediaopt.routes.uploads;
+package io.mediaopt.uploads.routes;
 
-import io.mediaopt.http.RouteParts;
+import io.mediaopt.jobs.routes.RouteParts;
 import io.mediaopt.Feature;
 import io.mediaopt.Routes;
 import io.mediaopt.jobs.Jobs;

@@ -1,4 +1,8 @@
-package io.mediaopt.http;
+package io.mediaopt.jobs.routes;
+
+import io.mediaopt.http.ErrorBody;
+import io.mediaopt.http.KeepView;
+import io.mediaopt.http.OptionsView;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.mediaopt.jobs.Job;

@@ -1,16 +1,10 @@
-package io.mediaopt.routes.jobs;
+package io.mediaopt.jobs.routes;
 
 import io.mediaopt.http.ApiKeys;
-import io.mediaopt.http.CallbackView;
 import io.mediaopt.http.ContentDisposition;
-import io.mediaopt.http.DownloadLinks;
-import io.mediaopt.http.JobView;
 import io.mediaopt.http.ResultHeaders;
 import io.mediaopt.http.StoredBodies;
-import io.mediaopt.http.TokenAccess;
-import io.mediaopt.http.Upload;
-import io.mediaopt.http.UploadReader;
-import io.mediaopt.routes.renditions.EarlyLadders;
+import io.mediaopt.tokens.TokenAccess;
 import io.javalin.http.Context;
 import io.javalin.http.HttpStatus;
 import io.mediaopt.jobs.Job;
@@ -20,8 +14,6 @@ import io.mediaopt.jobs.SyncAnswer;
 import io.mediaopt.media.OptimizationResult;
 import io.mediaopt.storage.Storage;
 import io.mediaopt.tokens.JdbcTokenUses;
-import io.mediaopt.uploads.ResumableUploads;
-import io.mediaopt.webhooks.JdbcDeliveryStore;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -33,24 +25,24 @@ final class JobHandlers {
     private final Jobs jobs;
     private final UploadReader uploads;
     private final DownloadLinks links;
-    private final JdbcDeliveryStore deliveries;
+    private final JobRoutes.Callbacks callbacks;
     private final ApiKeys keys;
-    private final ResumableUploads resumable;
+    private final JobRoutes.UploadsOfJobs uploadsOfJobs;
     private final StoredBodies bodies;
     private final TokenAccess tokens;
     private final EarlyLadders early;
 
-    JobHandlers(Jobs jobs, Storage storage, UploadReader uploads, DownloadLinks links, JdbcDeliveryStore deliveries,
-                  ApiKeys keys, ResumableUploads resumable, TokenAccess tokens, EarlyLadders early) {
+    JobHandlers(Jobs jobs, Storage storage, UploadReader uploads, DownloadLinks links, JobRoutes.Callbacks callbacks,
+                  ApiKeys keys, JobRoutes.UploadsOfJobs uploadsOfJobs, TokenAccess tokens, EarlyLadders early) {
         this.tokens = tokens;
         this.early = early;
         this.jobs = jobs;
         this.bodies = new StoredBodies(storage);
         this.uploads = uploads;
         this.links = links;
-        this.deliveries = deliveries;
+        this.callbacks = callbacks;
         this.keys = keys;
-        this.resumable = resumable;
+        this.uploadsOfJobs = uploadsOfJobs;
     }
 
     /**
@@ -108,10 +100,8 @@ final class JobHandlers {
     }
 
     private JobView view(Job job, Context ctx) {
-        CallbackView callback = CallbackView.of(job,
-                job.request().callback() == null ? Optional.empty() : deliveries.forJob(job.id()));
-        JobView view = JobView.of(job, links.resultFor(job, ctx), links.forJob(job, ctx), callback)
-                .withUpload(resumable.uploadOfJob(job.id()).orElse(null))
+        JobView view = JobView.of(job, links.resultFor(job, ctx), links.forJob(job, ctx), callbacks.of(job))
+                .withUpload(uploadsOfJobs.uploadOfJob(job.id()).orElse(null))
                 .withKeeping(links.keepingOf(job));
         return early.withPlayable(view, job, ctx, links);
     }

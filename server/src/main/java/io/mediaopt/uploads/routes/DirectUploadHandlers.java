@@ -1,11 +1,11 @@
-package io.mediaopt.routes.uploads;
+package io.mediaopt.uploads.routes;
 
 import io.mediaopt.http.ApiKeys;
-import io.mediaopt.http.DownloadLinks;
-import io.mediaopt.http.JobView;
-import io.mediaopt.http.TokenAccess;
+import io.mediaopt.jobs.routes.DownloadLinks;
+import io.mediaopt.jobs.routes.JobView;
+import io.mediaopt.tokens.TokenAccess;
 import io.mediaopt.http.UnreadBodies;
-import io.mediaopt.http.UploadReader;
+import io.mediaopt.jobs.routes.UploadReader;
 import io.mediaopt.ServiceException;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;

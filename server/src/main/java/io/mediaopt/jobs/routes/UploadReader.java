@@ -1,8 +1,15 @@
-package io.mediaopt.http;
+package io.mediaopt.jobs.routes;
+
+import io.mediaopt.http.ApiKeys;
+import io.mediaopt.http.ConnectionLimits;
+import io.mediaopt.http.MultipartFailures;
+import io.mediaopt.http.RequestIds;
+import io.mediaopt.http.UnreadBodies;
 
 import io.javalin.http.Context;
 import io.mediaopt.ServiceException;
 import io.mediaopt.Caller;
+import io.mediaopt.jobs.Callback;
 import io.mediaopt.jobs.JobRequest;
 import io.mediaopt.jobs.OutputNames;
 import io.mediaopt.keeping.KeepSettings;
@@ -12,8 +19,6 @@ import io.mediaopt.media.Preset;
 import io.mediaopt.media.Presets;
 import io.mediaopt.renditions.RenditionRequest;
 import io.mediaopt.storage.StorageException;
-import io.mediaopt.webhooks.CallbackTargets;
-import io.mediaopt.webhooks.CallbackUrls;
 import jakarta.servlet.MultipartConfigElement;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.Part;
@@ -38,8 +43,12 @@ import java.util.function.UnaryOperator;
  * stops at the size limit, so the heap does not grow with the upload.
  */
 public final class UploadReader {
-    /** Room for the multipart framing and the preset field around the media bytes. */
-    static final long FORM_OVERHEAD = 64 * 1024;
+    /** Where a new job reports its end, from the {@code callbackUrl} its caller sent (webhooks.CallbackTargets). */
+    public interface Callbacks {
+        /** The job's callback (null: none); a URL the service will not call is 400. */
+        Callback forSubmission(String requested, String origin);
+    }
+
     /**
      * Parts up to this size stay in memory; larger files go to disk as they arrive. Jetty keeps
      * text fields in memory only, so this is also the longest text field it accepts.
@@ -51,10 +60,10 @@ public final class UploadReader {
     private final Path uploadDir;
     private final long maxInputBytes;
     private final Presets presets;
-    private final CallbackTargets callbacks;
+    private final Callbacks callbacks;
     private final KeepSettings keep;
 
-    public UploadReader(Path uploadDir, long maxInputBytes, Presets presets, CallbackTargets callbacks,
+    public UploadReader(Path uploadDir, long maxInputBytes, Presets presets, Callbacks callbacks,
                         KeepSettings keep) {
         this.uploadDir = uploadDir;
         this.maxInputBytes = maxInputBytes;
@@ -76,7 +85,7 @@ public final class UploadReader {
     /** Refuses at once a body whose declared length is over the limit, before reading it. */
     public void checkDeclaredLength(Context ctx) {
         long declared = ctx.req().getContentLengthLong();
-        if (declared > maxInputBytes + FORM_OVERHEAD) {
+        if (declared > maxInputBytes + ConnectionLimits.FORM_OVERHEAD) {
             closeAfterResponse(ctx);
             throw ServiceException.tooLarge(maxInputBytes);
         }
@@ -131,7 +140,7 @@ public final class UploadReader {
     private Collection<Part> parts(Context ctx) throws IOException {
         Files.createDirectories(uploadDir);
         ctx.req().setAttribute(MULTIPART_CONFIG_ATTRIBUTE, new MultipartConfigElement(
-                uploadDir.toString(), maxInputBytes, maxInputBytes + FORM_OVERHEAD, IN_MEMORY_THRESHOLD));
+                uploadDir.toString(), maxInputBytes, maxInputBytes + ConnectionLimits.FORM_OVERHEAD, IN_MEMORY_THRESHOLD));
         UnreadBodies.reading(ctx);
         try {
             return ctx.req().getParts();
@@ -159,8 +168,8 @@ public final class UploadReader {
     public FormChoices choices(Function<String, String> field) {
         Preset preset = preset(limited(field, "preset", MAX_PRESET_LENGTH));
         String callbackUrl = field.apply("callbackUrl");
-        if (callbackUrl != null && utf8Length(callbackUrl) > CallbackUrls.MAX_LENGTH) {
-            throw ServiceException.invalidInput("Expected a URL of at most " + CallbackUrls.MAX_LENGTH
+        if (callbackUrl != null && utf8Length(callbackUrl) > Callback.MAX_URL_LENGTH) {
+            throw ServiceException.invalidInput("Expected a URL of at most " + Callback.MAX_URL_LENGTH
                     + " characters for \"callbackUrl\"");
         }
         RenditionRequest renditions = RenditionRequest.parse(shortText(field, "renditions"),
@@ -180,7 +189,7 @@ public final class UploadReader {
          * The job request these fields make, for a file of {@code size} bytes named {@code filename};
          * checks the callback URL. Kept as the fields say, else as the sender's key is ({@code keep}).
          */
-        public JobRequest request(String filename, long size, Sender sender, CallbackTargets callbacks,
+        public JobRequest request(String filename, long size, Sender sender, Callbacks callbacks,
                                   KeepSettings keep) {
             String owner = sender.caller().keyName();
             return new JobRequest(filename, size, preset, options, renditions,
@@ -226,7 +235,7 @@ public final class UploadReader {
         if (part == null) return null;
         if (part.getSubmittedFileName() != null) {
             throw ServiceException.invalidInput(name.equals("callbackUrl")
-                    ? "Expected a URL of at most " + CallbackUrls.MAX_LENGTH + " characters for \"callbackUrl\""
+                    ? "Expected a URL of at most " + Callback.MAX_URL_LENGTH + " characters for \"callbackUrl\""
                     : "Expected a short text value for \"" + name + "\"");
         }
         try {

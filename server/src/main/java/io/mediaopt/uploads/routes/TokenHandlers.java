@@ -1,9 +1,9 @@
-package io.mediaopt.routes.uploads;
+package io.mediaopt.uploads.routes;
 
 import io.mediaopt.http.ApiKeys;
-import io.mediaopt.http.DownloadLinks;
+import io.mediaopt.jobs.routes.DownloadLinks;
 import io.mediaopt.http.UnreadBodies;
-import io.mediaopt.http.UploadReader;
+import io.mediaopt.jobs.routes.UploadReader;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

@@ -1,4 +1,7 @@
-package io.mediaopt.http;
+package io.mediaopt.jobs.routes;
+
+import io.mediaopt.http.ContentDisposition;
+import io.mediaopt.http.KeepView;
 
 import io.javalin.http.Context;
 import io.mediaopt.jobs.Job;

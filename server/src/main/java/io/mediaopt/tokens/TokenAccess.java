@@ -1,14 +1,14 @@
-package io.mediaopt.http;
+package io.mediaopt.tokens;
+
+import io.mediaopt.http.ApiKeys;
+import io.mediaopt.http.ApiServer;
+import io.mediaopt.http.ConnectionLimits;
 
 import io.javalin.http.Context;
 import io.mediaopt.ErrorCode;
 import io.mediaopt.ServiceException;
 import io.mediaopt.media.MediaFormat;
 import io.mediaopt.media.Sniffer;
-import io.mediaopt.tokens.JdbcTokenUses;
-import io.mediaopt.tokens.UploadToken;
-import io.mediaopt.tokens.UploadTokens;
-import io.mediaopt.uploads.ResumableUploads;
 
 import java.io.IOException;
 import java.net.URLEncoder;
@@ -19,6 +19,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -29,7 +30,7 @@ import java.util.regex.Pattern;
  * upload (tus, form or direct), go on with that upload, and read the status of the job it made
  * (and the presets and limits an upload form shows); nothing else. With keys off a token is ignored, as any header.
  */
-public final class TokenAccess {
+public final class TokenAccess implements ApiServer.KeyStandIn {
     private static final String ATTRIBUTE = "mediaopt.uploadToken";
     private static final String QUERY = "token";
     private static final Pattern CREATE = Pattern.compile("POST /api/(uploads|uploads/direct|media/jobs)");
@@ -42,10 +43,16 @@ public final class TokenAccess {
     private final ApiKeys keys;
     private final UploadTokens tokens;
     private final JdbcTokenUses uses;
+    private final UnaryOperator<String> jobOfUpload;
     private final Sniffer sniffer = new Sniffer();
 
-    TokenAccess(ApiKeys keys, UploadTokens tokens, JdbcTokenUses uses) {
+    /**
+     * {@code jobOfUpload} names the job an upload's last byte makes (uploads.ResumableUploads#jobIdOf),
+     * whose status its token may read.
+     */
+    public TokenAccess(ApiKeys keys, UploadTokens tokens, JdbcTokenUses uses, UnaryOperator<String> jobOfUpload) {
         this.keys = keys;
+        this.jobOfUpload = jobOfUpload;
         this.tokens = tokens;
         this.uses = uses;
     }
@@ -55,7 +62,8 @@ public final class TokenAccess {
      * False when it carries none, carries a key, or asks for a route no token opens (the key check
      * then decides); a token that does not allow the request is refused here, before any body is read.
      */
-    boolean admit(Context ctx) {
+    @Override
+    public boolean admit(Context ctx) {
         if (!keys.enforced() || keys.presentsKey(ctx)) return false;
         String text = presented(ctx);
         // most requests carry no token: they go to the key check without matching any route
@@ -150,7 +158,7 @@ public final class TokenAccess {
 
     private boolean madeJob(UploadToken token, String jobId) {
         return uses.find(token.id()).map(use -> jobId.equals(use.jobId())
-                || (use.uploadId() != null && jobId.equals(ResumableUploads.jobIdOf(use.uploadId())))).orElse(false);
+                || (use.uploadId() != null && jobId.equals(jobOfUpload.apply(use.uploadId())))).orElse(false);
     }
 
     /** A size declared before the body (tus's Upload-Length, a form's Content-Length) over the token's limit: 413 unread. */
@@ -159,7 +167,7 @@ public final class TokenAccess {
         String uploadLength = ctx.header("Upload-Length");
         long declared = ctx.path().equals("/api/uploads") && uploadLength != null && uploadLength.matches("[0-9]{1,18}")
                 ? Long.parseLong(uploadLength)
-                : ctx.path().equals("/api/media/jobs") ? ctx.req().getContentLengthLong() - UploadReader.FORM_OVERHEAD : -1;
+                : ctx.path().equals("/api/media/jobs") ? ctx.req().getContentLengthLong() - ConnectionLimits.FORM_OVERHEAD : -1;
         if (declared > token.maxBytes()) {
             ctx.header("Connection", "close");
             token.checkSize(declared);

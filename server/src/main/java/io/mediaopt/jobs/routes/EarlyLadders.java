@@ -1,7 +1,5 @@
-package io.mediaopt.routes.renditions;
+package io.mediaopt.jobs.routes;
 
-import io.mediaopt.http.DownloadLinks;
-import io.mediaopt.http.JobView;
 import io.mediaopt.http.StoredBodies;
 import io.javalin.http.Context;
 import io.mediaopt.ServiceException;
@@ -37,7 +35,7 @@ public final class EarlyLadders {
     }
 
     /** The ladder of a job of this attempt, playable; empty before, and for a job that is pending or failed. */
-    Optional<PlayableJobs.Playable> of(Job job) {
+    public Optional<PlayableJobs.Playable> of(Job job) {
         JobStatus status = job.state().status();
         if (status != JobStatus.PROCESSING && status != JobStatus.DONE) return Optional.empty();
         return playable.of(job.id(), job.state().attempts());
@@ -52,7 +50,7 @@ public final class EarlyLadders {
      * One file of the ladder; a playlist names the others through {@code link} (their bare names
      * as stored in). A name no ladder has, or one not stored yet, is not found.
      */
-    void send(Context ctx, PlayableJobs.Playable ladder, String name, UnaryOperator<String> link) throws IOException {
+    public void send(Context ctx, PlayableJobs.Playable ladder, String name, UnaryOperator<String> link) throws IOException {
         String contentType = LadderNames.contentType(name).orElseThrow(() -> missing(name));
         try {
             if (!LadderNames.isPlaylist(name)) {
