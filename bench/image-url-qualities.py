@@ -7,7 +7,8 @@ butteraugli distance and SSIMULACRA 2 score match the WebP's, and the AVIF bytes
 quality by each judge, read off the AVIF curve (log bytes and quality interpolated linearly
 between measured qualities; each curve made monotone first, as its best score so far), as a
 ratio to WebP's bytes; and the encode CPU per image (median over files of each format's mean over
-its qualities), when measured. Then, at the qualities a preset is set to (--at WEBP:AVIF:JPEG, by default
+its qualities), when measured, and as a ratio to the renderer's AVIF timed in the same run (an
+avifenc sweep's heifsave rows). Then, at the qualities a preset is set to (--at WEBP:AVIF:JPEG, by default
 the median over files of the quality matching WebP by both judges), the bytes ratio and the files
 where that quality is at least as good as WebP by each judge.
   python3 bench/image-url-qualities.py out.csv [more.csv ...] [--at 80:56:86 ...]
@@ -108,6 +109,10 @@ def main():
         if "avif" in means and "webp" in means:
             ratios = [means["avif"][k] / means["webp"][k] for k in means["avif"] if means["webp"].get(k)]
             print(f"AVIF / WebP encode CPU per file, median: {statistics.median(ratios):.1f}\n")
+        if "avif" in means and "heifsave" in means:
+            ratios = [means["avif"][k] / means["heifsave"][k] for k in means["avif"] if means["heifsave"].get(k)]
+            print(f"AVIF / the renderer's AVIF (heifsave rows) encode CPU per file, median: "
+                  f"{statistics.median(ratios):.2f}\n")
     for webp_q, preset in PRESETS.items():
         per = []
         for key, fmt in sorted(rows.items()):

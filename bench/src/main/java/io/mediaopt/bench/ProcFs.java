@@ -11,20 +11,20 @@ import java.util.OptionalLong;
  * has waited for) and resident memory. Processes come and go while we read, so a process that
  * vanished reads as empty rather than failing.
  */
-final class ProcFs {
+public final class ProcFs {
     /** USER_HZ; 100 on every Linux the service runs on (the kernel ABI fixes it for /proc). */
     private static final double TICKS_PER_SECOND = 100.0;
 
     private ProcFs() {}
 
     /** CPU seconds from /proc/<pid>/stat: the process itself, and its waited-for children. */
-    record CpuTimes(double selfSeconds, double childrenSeconds) {
-        CpuTimes minus(CpuTimes earlier) {
+    public record CpuTimes(double selfSeconds, double childrenSeconds) {
+        public CpuTimes minus(CpuTimes earlier) {
             return new CpuTimes(selfSeconds - earlier.selfSeconds, childrenSeconds - earlier.childrenSeconds);
         }
     }
 
-    static CpuTimes cpu(long pid) {
+    public static CpuTimes cpu(long pid) {
         String stat = read(Path.of("/proc", Long.toString(pid), "stat"));
         if (stat == null) throw new IllegalStateException("process " + pid + " is gone");
         // the command name in parentheses may contain spaces: fields are counted after its ')'

@@ -37,6 +37,9 @@ import java.util.Set;
  * instead of the renderer's settings, to compare them;
  * {@code avif-chroma=auto} keeps each picture's colour where quality per file keeps JPEG's
  * ({@link PictureTraits#chroma()}: 4:4:4 where halved colour would fringe, 4:2:0 elsewhere).
+ * {@code avifenc=OPTIONS} encodes AVIF with Debian's avifenc ({@link Avifenc}) from the shrunk PNG
+ * instead, and times the renderer's AVIF at the same qualities as rows of format {@code heifsave}
+ * (bytes and encode_ms only, scores NaN) for an encode-CPU anchor from the same run.
  * <pre>java ... FormatQualitySweep out.csv 640,1280 webp=50,75,80 avif=30,40 jpeg=80,84 [avif-effort=6] file...</pre>
  */
 public final class FormatQualitySweep {
@@ -55,6 +58,7 @@ public final class FormatQualitySweep {
         boolean chromaPerPicture = false;
         Integer avifBitDepth = null;
         AvifTune avifTune = null;
+        Avifenc avifenc = null;
         while (next < args.length && args[next].contains("=")) {
             String[] pair = args[next++].split("=", 2);
             switch (pair[0]) {
@@ -65,6 +69,7 @@ public final class FormatQualitySweep {
                 }
                 case "avif-bitdepth" -> avifBitDepth = Integer.parseInt(pair[1]);
                 case "avif-tune" -> avifTune = AvifTune.valueOf(pair[1].toUpperCase(Locale.ROOT));
+                case "avifenc" -> avifenc = Avifenc.of(pair[1]);
                 default -> {
                     formats.add(pair[0]);
                     qualities.add(numbers(pair[1]));
@@ -107,6 +112,14 @@ public final class FormatQualitySweep {
                             // a name of its own: libvips keeps files it opened, and a rewritten one reads wrong
                             Path output = work.resolve(held.width() + "-" + q + "." + formats.get(f));
                             long cpu = processCpuNanos();
+                            if (format == UrlFormat.AVIF && avifenc != null) {
+                                long avifencMs = Math.round(avifenc.encode(reference, q, output) * 1000);
+                                lines.append(heifsaveAnchor(renderer, held, file, q, work)).append('\n');
+                                lines.append(line(vips, file, held.width(), format, q, output, kept, reference, decoded))
+                                        .append(',').append(avifencMs).append('\n');
+                                Files.delete(output);
+                                continue;
+                            }
                             if (format == UrlFormat.AVIF && avifTune != null) {
                                 vips.save().avif(held, output, q, avifEffort, avifChroma, avifTune);
                             } else if (format == UrlFormat.AVIF && avifBitDepth != null) {
@@ -127,6 +140,19 @@ public final class FormatQualitySweep {
             Files.writeString(csv, lines, StandardCharsets.UTF_8, StandardOpenOption.APPEND);
             System.err.println(file.getFileName());
         }
+    }
+
+    /** The renderer's AVIF of the same picture and quality, timed and not judged. */
+    private static String heifsaveAnchor(Renderer renderer, VipsImage held, Path file, int quality, Path work)
+            throws IOException {
+        Path output = work.resolve(held.width() + "-" + quality + "-heifsave.avif");
+        long cpu = processCpuNanos();
+        renderer.save(held, UrlFormat.AVIF, quality, output);
+        long encodeMs = (processCpuNanos() - cpu) / 1_000_000;
+        String row = String.format(Locale.ROOT, "%s,%d,heifsave,%d,%d,NaN,NaN,%d", file.getFileName(), held.width(),
+                quality, Files.size(output), encodeMs);
+        Files.delete(output);
+        return row;
     }
 
     private static long processCpuNanos() {
