@@ -55,6 +55,19 @@ class ChunkPlanTest {
     }
 
     @Test
+    void anAv1LaddersCutsFallOnTheSegmentsMarksWhereverTheSourcesKeyFramesAre() {
+        // 30 s at 25 fps, key frames every 2.4 s, chunks of 10 s on marks every 4 s: the first cut at
+        // 8 s, then at the first mark 10 s after the last cut (20 s), key frames of the source or not
+        ChunkPlan plan = ChunkPlan.of(listing(750, 25, 60, 0), 10, 8, 4).orElseThrow();
+        assertThat(plan.spans()).extracting(ChunkPlan.Span::frames).containsExactly(200, 300, 250);
+        assertThat(plan.spans().get(1).seekMicros()).isCloseTo(7_980_000L, within(2L));
+        assertThat(plan.spans().get(2).seekMicros()).isCloseTo(19_980_000L, within(2L));
+        // marks count from the container's start, as a one-piece encode's forced key frames do
+        assertThat(ChunkPlan.of(listing(750, 25, 60, 1.4), 10, 8, 4).orElseThrow().spans())
+                .extracting(ChunkPlan.Span::frames).containsExactly(200, 300, 250);
+    }
+
+    @Test
     void seeksFromTheContainersStart() {
         ChunkPlan plan = ChunkPlan.of(listing(360, 30, 60, 1.4), 4).orElseThrow();
         assertThat(plan.spans().get(1).seekMicros()).isCloseTo(3_983_333L, within(2L));
