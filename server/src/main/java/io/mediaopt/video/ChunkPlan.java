@@ -51,6 +51,9 @@ record ChunkPlan(List<Span> spans, double frameSec) {
      * cut only on the whole video's marks every {@code markSec} s, key frames of the source or not:
      * at the first frame at or after such a mark. A ladder whose encoder puts a key frame on every
      * mark (AV1's, {@link RungCodec#av1}) then gets none at its joins that a one-piece encode lacks.
+     * Only marks a whole number of {@link RungCodec#AV1_RATE_WINDOW_FRAMES} frames in are taken, so
+     * a chunk's rate windows are the one-piece encode's (every mark at 15, 30 or 60 fps, every
+     * third at 25 fps).
      */
     static Optional<ChunkPlan> of(String compact, double chunkSec, double firstCutSec, double markSec) {
         List<double[]> frames = new ArrayList<>();
@@ -78,7 +81,8 @@ record ChunkPlan(List<Span> spans, double frameSec) {
         for (int i = 1; i < frames.size(); i++) {
             double pts = frames.get(i)[0];
             // half a frame of slack: times printed in decimals do not subtract exactly (4.007 - 0.007 < 4)
-            boolean cuttable = markSec <= 0 || onMark(frames.get(i - 1)[0] - start, pts - start, frame, markSec);
+            boolean cuttable = markSec <= 0 || i % RungCodec.AV1_RATE_WINDOW_FRAMES == 0
+                    && onMark(frames.get(i - 1)[0] - start, pts - start, frame, markSec);
             boolean early = cuttable && cuts.size() == 1 && pts - last + frame / 2 >= firstCutSec;
             boolean atKey = (markSec > 0 ? cuttable : frames.get(i)[1] == 1) && pts - last + frame / 2 >= chunkSec;
             if ((early || atKey) && end - pts + frame / 2 >= chunkSec / 2) {

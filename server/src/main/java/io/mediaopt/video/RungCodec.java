@@ -11,6 +11,13 @@ import java.util.Locale;
  */
 public final class RungCodec {
     public static final int KEY_FRAME_SEC = 4;
+    /**
+     * The frames over which SVT-AV1 (1.4, one pass) holds a capped CRF to its cap, counted from
+     * the first frame it encodes. A chunk that starts elsewhere spends its cap over other windows:
+     * on grainy 540p at the cap, chunks of 40 frames made 16 % more bytes than one piece, chunks
+     * of 60 frames 1 %.
+     */
+    static final int AV1_RATE_WINDOW_FRAMES = 60;
 
     private RungCodec() {}
 
