@@ -67,12 +67,16 @@ final class HlsLadder {
      */
     List<Made> make(Path input, int width, int height, VideoSettings settings, Double durationSec, Path parent)
             throws IOException {
-        return make(input, width, height, settings, durationSec, parent, false);
+        return make(input, width, height, settings, durationSec, parent, false, Optional.empty());
     }
 
-    /** {@code h264Made}: the H.264 ladder is in {@code parent} already ({@link #encodeEarly}). */
+    /**
+     * {@code h264Made}: the H.264 ladder is in {@code parent} already ({@link #encodeEarly});
+     * {@code shared}: the queued job's stored input, whose AV1 ladder a long video encodes in
+     * chunks ({@link ChunkedAv1Ladder}).
+     */
     List<Made> make(Path input, int width, int height, VideoSettings settings, Double durationSec, Path parent,
-                    boolean h264Made) throws IOException {
+                    boolean h264Made, Optional<SharedInput> shared) throws IOException {
         Path dir = Files.createDirectories(parent.resolve("hls"));
         boolean portrait = height > width;
         List<HlsRung> rungs = HlsRung.ladder(width, height, settings.maxBitrateKbps());
@@ -87,9 +91,12 @@ final class HlsLadder {
                 >= Av1Settings.MIN_SIDE;
         String av1Omitted = Av1Settings.TOO_SMALL;
         if (encodable) {
-            FfmpegRun.run(tools, HlsArguments.av1Ladder(tools.ffmpeg(), input, dir, av1Rungs, portrait, av1,
-                    settings.audioBitrateKbps(), limits.maxInputPixels(), threads), limits.videoTimeout(),
-                    "AV1 HLS ladder");
+            if (chunked == null || !new ChunkedAv1Ladder(tools, limits, chunked, parent).encode(input, av1Rungs,
+                    portrait, settings, dir, durationSec == null ? 0 : durationSec, shared)) {
+                FfmpegRun.run(tools, HlsArguments.av1Ladder(tools.ffmpeg(), input, dir, av1Rungs, portrait, av1,
+                        settings.audioBitrateKbps(), limits.maxInputPixels(), threads), limits.videoTimeout(),
+                        "AV1 HLS ladder");
+            }
             av1Omitted = judgeTop(input, dir, av1Rungs.getLast(), rungs.getLast(), width, height,
                     durationSec == null ? 0 : durationSec, parent, av1.crf());
         }

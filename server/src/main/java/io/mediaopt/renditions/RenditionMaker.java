@@ -58,8 +58,8 @@ public final class RenditionMaker {
      */
     static final int EARLY_LADDER_PERCENT = 30;
 
-    /** The size of the picture whose H.264 ladder {@link #playEarly} made. */
-    public record EarlyHls(int width, int height) {
+    /** The size of the picture whose H.264 ladder {@link #playEarly} made, and the queued job's stored input. */
+    public record EarlyHls(int width, int height, Optional<SharedInput> shared) {
         /** The job's progress as the main output reports it, after the share its ladder took. */
         public Progress afterLadder(Progress job) {
             return percent -> job.reached(EARLY_LADDER_PERCENT + percent * (100 - EARLY_LADDER_PERCENT) / 100);
@@ -91,7 +91,7 @@ public final class RenditionMaker {
         } catch (ServiceException e) {
             return null;
         }
-        EarlyHls early = new EarlyHls(video.displayWidth(), video.displayHeight());
+        EarlyHls early = new EarlyHls(video.displayWidth(), video.displayHeight(), shared);
         Path dir = Files.createDirectories(workDir.resolve("renditions"));
         hls.encodeEarly(input, early.width(), early.height(), preset.video(), dir, publication, durationSec,
                 percent -> progress.reached(percent * EARLY_LADDER_PERCENT / 100), shared);
@@ -111,9 +111,10 @@ public final class RenditionMaker {
         }
         if (request.wants(RenditionKind.HLS)) {
             made.addAll(early != null
-                    ? hls.make(input, early.width(), early.height(), preset.video(), main.inputDurationSec(), dir, true)
+                    ? hls.make(input, early.width(), early.height(), preset.video(), main.inputDurationSec(), dir, true,
+                            early.shared())
                     : hls.make(input, main.inputWidth(), main.inputHeight(), preset.video(), main.inputDurationSec(),
-                            dir, false));
+                            dir, false, Optional.empty()));
         }
         if (request.wants(RenditionKind.SOURCES)) made.addAll(sources.make(input, preset.video(), main.inputDurationSec(), dir));
         if (request.wants(RenditionKind.STORYBOARD)) {

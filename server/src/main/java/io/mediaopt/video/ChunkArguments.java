@@ -68,9 +68,10 @@ final class ChunkArguments {
             graph.append(";[s").append(i).append("]scale=")
                     .append(chunk.ladder().portrait() ? side + ":-2" : "-2:" + side).append("[v").append(i).append(']');
             streams.addAll(List.of("-map", "[v" + i + "]"));
+            double startSec = chunk.ladder().startSec(chunk.seekMicros());
             streams.addAll(RungCodec.forStream(chunk.strategy() == Strategy.VIDEO_MP4_AV1
-                    ? RungCodec.av1(chunk.svtPreset(), chunk.crf(), rung.maxBitrateKbps(), processors)
-                    : RungCodec.h264(chunk.crf(), rung.maxBitrateKbps(), processors, chunk.ladder().startSec(chunk.seekMicros())), i));
+                    ? RungCodec.av1(chunk.svtPreset(), chunk.crf(), rung.maxBitrateKbps(), processors, startSec)
+                    : RungCodec.h264(chunk.crf(), rung.maxBitrateKbps(), processors, startSec), i));
         }
         return command.add("-filter_complex", graph.toString())
                 .add(streams)

@@ -43,6 +43,19 @@ record ChunkPlan(List<Span> spans, double frameSec) {
      * however far apart the source's key frames are.
      */
     static Optional<ChunkPlan> of(String compact, double chunkSec, double firstCutSec) {
+        return of(compact, chunkSec, firstCutSec, 0);
+    }
+
+    /**
+     * The plan as {@link #of(String, double, double)} makes it, but with {@code markSec} above 0
+     * cut only on the whole video's marks every {@code markSec} s, key frames of the source or not:
+     * at the first frame at or after such a mark. A ladder whose encoder puts a key frame on every
+     * mark (AV1's, {@link RungCodec#av1}) then gets none at its joins that a one-piece encode lacks.
+     * Only marks a whole number of {@link RungCodec#AV1_RATE_WINDOW_FRAMES} frames in are taken, so
+     * a chunk's rate windows are the one-piece encode's (every mark at 15, 30 or 60 fps, every
+     * third at 25 fps).
+     */
+    static Optional<ChunkPlan> of(String compact, double chunkSec, double firstCutSec, double markSec) {
         List<double[]> frames = new ArrayList<>();
         double start = 0;
         for (String line : compact.split("\n")) {
@@ -68,8 +81,10 @@ record ChunkPlan(List<Span> spans, double frameSec) {
         for (int i = 1; i < frames.size(); i++) {
             double pts = frames.get(i)[0];
             // half a frame of slack: times printed in decimals do not subtract exactly (4.007 - 0.007 < 4)
-            boolean early = cuts.size() == 1 && pts - last + frame / 2 >= firstCutSec;
-            boolean atKey = frames.get(i)[1] == 1 && pts - last + frame / 2 >= chunkSec;
+            boolean cuttable = markSec <= 0 || i % RungCodec.AV1_RATE_WINDOW_FRAMES == 0
+                    && onMark(frames.get(i - 1)[0] - start, pts - start, frame, markSec);
+            boolean early = cuttable && cuts.size() == 1 && pts - last + frame / 2 >= firstCutSec;
+            boolean atKey = (markSec > 0 ? cuttable : frames.get(i)[1] == 1) && pts - last + frame / 2 >= chunkSec;
             if ((early || atKey) && end - pts + frame / 2 >= chunkSec / 2) {
                 cuts.add(i);
                 last = pts;
@@ -84,6 +99,15 @@ record ChunkPlan(List<Span> spans, double frameSec) {
             spans.add(new Span(Math.max(0, seek), next - first));
         }
         return Optional.of(new ChunkPlan(spans, frame));
+    }
+
+    /**
+     * Whether the frame at {@code sec} of the video, after one at {@code previousSec}, is the first
+     * at or after a mark, with the quarter frame of slack a chunk's forced key frames have
+     * ({@link ChunkLadder#startSec}).
+     */
+    private static boolean onMark(double previousSec, double sec, double frame, double markSec) {
+        return Math.floor((sec + frame / 4) / markSec) > Math.floor((previousSec + frame / 4) / markSec);
     }
 
     int frames() {

@@ -100,14 +100,14 @@ public final class ChunkedVideo {
 
     /** Where the source is cut; empty when it is encoded in one piece after all. */
     Optional<ChunkPlan> plan(Path input, Duration timeLeft) {
-        return plan(input, timeLeft, Double.POSITIVE_INFINITY);
+        return plan(input, timeLeft, Double.POSITIVE_INFINITY, 0);
     }
 
-    /** Where the source is cut, the first time no later than {@code firstCutSec} in. */
-    private Optional<ChunkPlan> plan(Path input, Duration timeLeft, double firstCutSec) {
+    /** Where the source is cut, the first time no later than {@code firstCutSec} in; only on marks {@code markSec} apart when above 0. */
+    private Optional<ChunkPlan> plan(Path input, Duration timeLeft, double firstCutSec, double markSec) {
         ProcessResult listed = runOrNull(ChunkArguments.packets(tools.ffprobe(), input), timeLeft);
         if (listed == null || !listed.succeeded() || listed.stdoutTruncated()) return Optional.empty();
-        return ChunkPlan.of(listed.stdout(), settings.chunkSec(), firstCutSec);
+        return ChunkPlan.of(listed.stdout(), settings.chunkSec(), firstCutSec, markSec);
     }
 
     /** The video of {@code run} encoded with {@code strategy} at {@code s} as the chunks of {@code plan}. */
@@ -165,7 +165,9 @@ public final class ChunkedVideo {
                                  Consumer<LadderPrefix> grown) {
         if (!settings.enabled() || shared.isEmpty() || durationSec < settings.thresholdSec()) return Optional.empty();
         // the first chunk ends two segments in: once it is done, the first segment is listed
-        Optional<ChunkPlan> plan = plan(input, timeout, 2.0 * RungCodec.KEY_FRAME_SEC);
+        // AV1 on the segments' marks: a chunk's first frame is a key frame a one-piece encode has too
+        Optional<ChunkPlan> plan = plan(input, timeout, 2.0 * RungCodec.KEY_FRAME_SEC,
+                codec == Strategy.VIDEO_MP4_AV1 ? RungCodec.KEY_FRAME_SEC : 0);
         if (plan.isEmpty()) return Optional.empty();
         int crf = codec == Strategy.VIDEO_MP4_AV1 ? s.av1().crf() : s.crf();
         String jobId = shared.get().jobId();

@@ -45,7 +45,7 @@ class HlsLadderArgumentsTest {
     }
 
     @Test
-    void theAv1LadderCutsAtSvtAv1sOwnKeyFramesUnderTheLowerOfTheRungsAndThePresetsAv1Cap() {
+    void theAv1LadderCutsAtForcedKeyFramesUnderTheLowerOfTheRungsAndThePresetsAv1Cap() {
         VideoSettings web = Presets.standard().find("web").orElseThrow().video();
         List<HlsRung> rungs = HlsRung.ladder(1920, 1080, 5000).stream().map(r -> r.av1(web.av1())).toList();
         assertThat(rungs).extracting(HlsRung::name).containsExactly("360p-av1", "540p-av1", "720p-av1", "1080p-av1");
@@ -54,7 +54,8 @@ class HlsLadderArgumentsTest {
                 web.av1(), web.audioBitrateKbps(), 100_000_000, 2);
         assertThat(Collections.indexOfSubList(args, FfmpegArguments.LOCKDOWN)).isPositive();
         assertThat(args).containsSequence("-c:v", "libsvtav1", "-preset", "10", "-crf", "38", "-maxrate", "900k",
-                "-svtav1-params", "lp=2:keyint=" + HlsArguments.SEGMENT_SEC + "s", "-pix_fmt", "yuv420p");
+                "-svtav1-params", "lp=2:keyint=" + HlsArguments.SEGMENT_SEC + "s:enable-force-key-frames=1",
+                "-pix_fmt", "yuv420p", "-force_key_frames", "expr:gte(t,n_forced*" + HlsArguments.SEGMENT_SEC + ")");
         assertThat(args).containsSequence("-hls_segment_type", "fmp4", "-hls_fmp4_init_filename", "1080p-av1_init.mp4",
                 "-hls_segment_filename", "/w/hls/1080p-av1_%03d.m4s", "file:/w/hls/1080p-av1.m3u8");
         assertThat(HlsArguments.videoOnly("ffmpeg", Path.of("/w/j.mp4"), Path.of("/w/v.mp4")))

@@ -96,10 +96,13 @@ class HlsLadderTest {
             }
         }
         assertThat(listed).containsExactly("360p-av1.m3u8", "540p-av1.m3u8", "360p.m3u8", "540p.m3u8");
-        // every AV1 segment but the last is cut at a key frame SEGMENT_SEC and one frame apart
+        // every AV1 segment but the last is cut at a forced key frame SEGMENT_SEC apart, as the H.264 ones are
         MediaPlaylist av1 = MediaPlaylist.parse(Files.readString(hls.resolve("540p-av1.m3u8")));
+        MediaPlaylist h264 = MediaPlaylist.parse(Files.readString(hls.resolve("540p.m3u8")));
         assertThat(av1.segments()).hasSize(3);
-        assertThat(av1.segments().getFirst().durationSec()).isCloseTo(HlsArguments.SEGMENT_SEC + 0.04, within(0.001));
+        assertThat(av1.segments().getFirst().durationSec()).isCloseTo(HlsArguments.SEGMENT_SEC, within(0.001));
+        assertThat(av1.segments()).extracting(MediaPlaylist.Segment::durationSec)
+                .isEqualTo(h264.segments().stream().map(MediaPlaylist.Segment::durationSec).toList());
         assertThat(dir).isDirectoryNotContaining("glob:**hls-judge*");
     }
 

@@ -32,5 +32,9 @@ class ChunkLadderTest {
                 .containsExactly("-c:v:1", "libx264", "-crf:v:1", "23", "-profile:v:1", "high");
         assertThat(RungCodec.h264(23, 900, 2, 6.025)).contains("expr:gte(t,4*(n_forced+2)-6.025000)");
         assertThat(RungCodec.h264(23, 900, 2)).contains("expr:gte(t,n_forced*4)");
+        // SVT-AV1 takes forced key frames only when told to
+        assertThat(RungCodec.av1(10, 38, 900, 2, 6.025)).contains("expr:gte(t,4*(n_forced+2)-6.025000)")
+                .contains("lp=2:keyint=4s:enable-force-key-frames=1");
+        assertThat(RungCodec.av1(10, 38, 900, 2)).contains("expr:gte(t,n_forced*4)");
     }
 }

@@ -55,6 +55,22 @@ class ChunkPlanTest {
     }
 
     @Test
+    void anAv1LaddersCutsFallOnTheSegmentsMarksWhereverTheSourcesKeyFramesAre() {
+        // 60 s at 30 fps, key frames every 2.4 s, chunks of 10 s on marks every 4 s: the first cut at
+        // 8 s (frame 240, four of SVT-AV1's rate windows), then at the first mark 10 s after (20 s), ...
+        ChunkPlan plan = ChunkPlan.of(listing(1800, 30, 72, 0), 10, 8, 4).orElseThrow();
+        assertThat(plan.spans()).extracting(ChunkPlan.Span::frames).containsExactly(240, 360, 360, 360, 480);
+        assertThat(plan.spans().get(1).seekMicros()).isCloseTo(7_983_333L, within(2L));
+        assertThat(plan.spans().get(2).seekMicros()).isCloseTo(19_983_333L, within(2L));
+        // marks count from the container's start, as a one-piece encode's forced key frames do
+        assertThat(ChunkPlan.of(listing(1800, 30, 72, 1.4), 10, 8, 4).orElseThrow().spans())
+                .isEqualTo(plan.spans());
+        // at 25 fps a mark is 100 frames: only every third (300 frames, 12 s) starts a rate window
+        assertThat(ChunkPlan.of(listing(1500, 25, 60, 0), 10, 8, 4).orElseThrow().spans())
+                .extracting(ChunkPlan.Span::frames).containsExactly(300, 300, 300, 300, 300);
+    }
+
+    @Test
     void seeksFromTheContainersStart() {
         ChunkPlan plan = ChunkPlan.of(listing(360, 30, 60, 1.4), 4).orElseThrow();
         assertThat(plan.spans().get(1).seekMicros()).isCloseTo(3_983_333L, within(2L));

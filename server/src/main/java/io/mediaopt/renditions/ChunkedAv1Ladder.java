@@ -1,0 +1,53 @@
+package io.mediaopt.renditions;
+
+import io.mediaopt.media.Limits;
+import io.mediaopt.media.SharedInput;
+import io.mediaopt.media.Strategy;
+import io.mediaopt.media.VideoSettings;
+import io.mediaopt.video.ChunkLadder;
+import io.mediaopt.video.ChunkedVideo;
+import io.mediaopt.video.VideoTools;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The AV1 ladder of a long queued video in chunks any node may take, as its H.264 ladder is
+ * ({@link ChunkedLadder}), in chunk rows of its own: the chunks are cut on the segments' marks
+ * ({@link ChunkedVideo#ladder}), so each starts on a key frame a one-piece encode has too, then
+ * joined and cut into each rung's segments by copying packets, at the H.264 rungs' times. The AV1
+ * variants are listed once the whole ladder is judged, so none is played early.
+ */
+final class ChunkedAv1Ladder {
+    private final VideoTools tools;
+    private final Limits limits;
+    private final ChunkedVideo chunked;
+    private final Path chunks;
+
+    /** {@code parent}: the renditions' directory, where the chunks go meanwhile. */
+    ChunkedAv1Ladder(VideoTools tools, Limits limits, ChunkedVideo chunked, Path parent) {
+        this.tools = tools;
+        this.limits = limits;
+        this.chunked = chunked;
+        this.chunks = parent.resolve("hls-av1-chunks");
+    }
+
+    /** The AV1 rungs' segments and VOD playlists in {@code dir}; false: the ladder is encoded in one piece. */
+    boolean encode(Path input, List<HlsRung> av1Rungs, boolean portrait, VideoSettings settings, Path dir,
+                   double durationSec, Optional<SharedInput> shared) throws IOException {
+        ChunkLadder ladder = new ChunkLadder(portrait, av1Rungs.stream()
+                .map(rung -> new ChunkLadder.Rung(rung.shortSide(), rung.maxBitrateKbps())).toList());
+        try {
+            Optional<Path> list = chunked.ladder(shared, input, durationSec, Strategy.VIDEO_MP4_AV1, ladder, settings,
+                    chunks, percent -> { }, limits.videoTimeout(), grown -> { });
+            if (list.isEmpty()) return false;
+            FfmpegRun.run(tools, HlsArguments.segmented(tools.ffmpeg(), list.get(), input, dir, av1Rungs,
+                    settings.audioBitrateKbps(), limits.maxInputPixels(), 0), limits.videoTimeout(), "AV1 HLS ladder");
+            return true;
+        } finally {
+            ChunkedVideo.deleteCopies(chunks);
+        }
+    }
+}
