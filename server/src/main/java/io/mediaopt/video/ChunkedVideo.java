@@ -157,15 +157,17 @@ public final class ChunkedVideo {
      * that any node may take, encoded with {@code codec} (H.264 or AV1) at {@code s}'s CRF (and
      * SVT-AV1 preset): each chunk one MP4 with a video stream per rung of {@code ladder}. The
      * chunks are copied into {@code dir} in order; the ffconcat list naming them, which a packet
-     * copy segments per rung. Empty when the ladder is encoded in one piece after all (a short or
+     * copy segments per rung. {@code meanwhile} runs once the chunks are recorded, while the job
+     * waits for them without its slot (the ladder's audio, which every cut needs); {@code grown}
+     * hears of the chunks done from the first on as they reach further. Empty when the ladder is encoded in one piece after all (a short or
      * synchronous video, a variable frame rate); a failed or timed-out chunk fails the ladder.
      */
     public Optional<Path> ladder(Optional<SharedInput> shared, Path input, double durationSec, Strategy codec,
                                  ChunkLadder ladder, VideoSettings s, Path dir, Progress progress, Duration timeout,
-                                 Consumer<LadderPrefix> grown) {
+                                 Runnable meanwhile, Consumer<LadderPrefix> grown) {
         if (!settings.enabled() || shared.isEmpty() || durationSec < settings.thresholdSec()) return Optional.empty();
-        // the first chunk ends two segments in: once it is done, the first segment is listed
-        Optional<ChunkPlan> plan = plan(input, timeout, 2.0 * RungCodec.KEY_FRAME_SEC);
+        // the first chunk ends one segment in: once it is done, the first segment is listed
+        Optional<ChunkPlan> plan = plan(input, timeout, RungCodec.KEY_FRAME_SEC);
         if (plan.isEmpty()) return Optional.empty();
         int crf = codec == Strategy.VIDEO_MP4_AV1 ? s.av1().crf() : s.crf();
         String jobId = shared.get().jobId();
@@ -185,8 +187,11 @@ public final class ChunkedVideo {
         try {
             Files.createDirectories(dir);
             AtomicInteger copied = new AtomicInteger();
-            Optional<List<Chunk>> done = gathering.withoutSlot(jobId, () -> gathering.awaitAll(run, jobId, planKey,
-                    rows -> copyPrefix(rows, dir, copied, plan.get().frameSec(), grown, run)));
+            Optional<List<Chunk>> done = gathering.withoutSlot(jobId, () -> {
+                meanwhile.run();
+                return gathering.awaitAll(run, jobId, planKey,
+                        rows -> copyPrefix(rows, dir, copied, plan.get().frameSec(), grown, run));
+            });
             if (done.isEmpty()) {
                 gathering.forget(jobId, planKey);
                 throw MediaException.encodeFailed("The HLS ladder could not be made", null);
