@@ -57,10 +57,10 @@ public final class ChunkedVideo {
     private final ChunkGathering gathering;
 
     private ChunkedVideo(ChunkSettings settings, ChunkStore store, Storage storage, EncodingSlots slots,
-                         VideoTools tools, Limits limits, Clock clock, ChunkWork work) {
+                         VideoTools tools, Limits limits, Clock clock, ChunkWork work, ChunksEnded ended) {
         this.settings = settings;
         this.store = store;
-        this.gathering = new ChunkGathering(store, storage, slots);
+        this.gathering = new ChunkGathering(store, storage, slots, ended);
         this.tools = tools;
         this.limits = limits;
         this.clock = clock;
@@ -79,8 +79,18 @@ public final class ChunkedVideo {
         ChunkStore store = new ChunkStore(dataSource, dialect);
         ChunkEncoder encoder = new ChunkEncoder(tools, limits.maxInputPixels(), limits.videoTimeout(), store, storage,
                 encoders, nodeId, lease, clock);
+        ChunksEnded ended = new ChunksEnded();
         return new ChunkedVideo(settings, store, storage, slots, tools, limits, clock,
-                new ChunkWork(store, storage, encoder, workRoot, clock, metrics::videoChunkEncoded));
+                new ChunkWork(store, storage, encoder, workRoot, clock, () -> {
+                    metrics.videoChunkEncoded();
+                    ended.ended();
+                }), ended);
+    }
+
+    /** Chunks off: every video in one piece, as on a node whose settings turn them off. */
+    public static ChunkedVideo off() {
+        return new ChunkedVideo(new ChunkSettings(0, ChunkSettings.DEFAULT.chunkSec()), null, null, null, null, null,
+                Clock.systemUTC(), null, new ChunksEnded());
     }
 
     /** The chunks of every job, for this node's free slots. */
