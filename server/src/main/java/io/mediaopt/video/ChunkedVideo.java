@@ -89,8 +89,18 @@ public final class ChunkedVideo {
 
     /** Chunks off: every video in one piece, as on a node whose settings turn them off. */
     public static ChunkedVideo off() {
-        return new ChunkedVideo(new ChunkSettings(0, ChunkSettings.DEFAULT.chunkSec()), null, null, null, null, null,
-                Clock.systemUTC(), null, new ChunksEnded());
+        return new ChunkedVideo(new ChunkSettings(0, ChunkSettings.DEFAULT.chunkSec()));
+    }
+
+    /** One that never chunks, so never reads or encodes chunks: it has nothing to do it with. */
+    private ChunkedVideo(ChunkSettings off) {
+        this.settings = off;
+        this.store = null;
+        this.gathering = null;
+        this.tools = null;
+        this.limits = null;
+        this.clock = Clock.systemUTC();
+        this.work = null;
     }
 
     /** The chunks of every job, for this node's free slots. */
