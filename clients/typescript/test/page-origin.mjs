@@ -145,10 +145,11 @@ export function assertResumed(upload, clip, proxy) {
 
 /**
  * Plays `master` through hls.js in a muted video element of the page; what the player saw.
- * `config`: hls.js's, `limitMs`: how long before it gives up.
+ * `config`: hls.js's, `limitMs`: how long before it gives up, `playSec`: how far it plays when
+ * not to the end.
  */
-export function playHls(page, master, toTheEnd, { config = {}, limitMs = 40_000 } = {}) {
-  return page.evaluate((master, toTheEnd, config, limitMs) => new Promise((resolve) => {
+export function playHls(page, master, toTheEnd, { config = {}, limitMs = 40_000, playSec = 1 } = {}) {
+  return page.evaluate((master, toTheEnd, config, limitMs, playSec) => new Promise((resolve) => {
     const video = document.createElement("video");
     video.muted = true;
     document.body.append(video);
@@ -173,14 +174,14 @@ export function playHls(page, master, toTheEnd, { config = {}, limitMs = 40_000 
     });
     video.addEventListener("timeupdate", () => {
       seen.times.push(video.currentTime);
-      if (!toTheEnd && video.currentTime > 1) done({});
+      if (!toTheEnd && video.currentTime > playSec) done({ currentTime: video.currentTime });
     });
     video.addEventListener("ended", () => done({ ended: true, duration: video.duration,
       currentTime: video.currentTime }));
     setTimeout(() => done({ timedOut: true, currentTime: video.currentTime }), limitMs);
     hls.loadSource(master);
     hls.attachMedia(video);
-  }), master, toTheEnd, config, limitMs);
+  }), master, toTheEnd, config, limitMs, playSec);
 }
 
 /** Checks that `played` (of {@link playHls} to the end) played the 6.5 s clip through, with no error. */

@@ -205,7 +205,7 @@ public final class Main {
         Map<MediaKind, Optimizer> optimizers = Map.of(
                 MediaKind.IMAGE, new ImageOptimizer(vips, config.limits(), config.imageQuality()),
                 MediaKind.VIDEO, new VideoOptimizer(videoTools, config.limits(), videoEncoders, config.videoQuality(),
-                        config.videoChunks().enabled() ? chunks : null));
+                        chunks));
         JobsFeature.Settings settings = new JobsFeature.Settings(
                 new WorkerSettings(config.workers(), config.queueTimeout(), config.nodeId(), config.jobLease(),
                         config.jobMaxAttempts(), config.role().processesQueue(), config.shutdownGrace()),
@@ -213,8 +213,7 @@ public final class Main {
                 config.limits().ffprobeTimeout().plus(config.limits().videoTimeout()), outputDir.resolve("work"),
                 List.of(config.ffmpegPath(), config.ffprobePath()));
         return JobsFeature.open(settings, store, database, storage, optimizers,
-                new RenditionMaker(vips, videoTools, config.limits(), config.imageQuality(),
-                        config.videoChunks().enabled() ? chunks : null), playable, usage, metrics,
+                new RenditionMaker(vips, videoTools, config.limits(), config.imageQuality(), chunks), playable, usage, metrics,
                 new DiskSpace(outputDir, config.minFreeBytes()),
                 database.file(config.databaseUrl()).map(file -> new DiskSpace(file, config.minFreeBytes())),
                 slots, chunks.work(), clock);

@@ -6,23 +6,28 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The encoding slots of this node (SERVICE_WORKERS), taken by synchronous requests, queued jobs
  * and units of work ({@link UnitsOfWork}) alike. A queued job that only waits for work other
  * slots do (the chunks of its video, on any node) gives its slot back meanwhile
- * ({@link #whileWaiting}), and takes one again, before anything else that waits, to finish.
+ * ({@link #whileWaiting}), and takes one again, before anything else that waits, to finish. Each
+ * slot lent or given back is told to the listener {@link #whenFreed} names (the dispatcher), which
+ * need not wait for its next look to take it.
  */
 public final class EncodingSlots {
-    private static final long RETURN_PAUSE_MILLIS = 10;
-
     private final int count;
     private final Semaphore permits;
     /** The queued jobs holding a slot of this node, with how many of their threads wait without it. */
     private final Map<String, Lender> lenders = new ConcurrentHashMap<>();
     /** Jobs taking their slot back after a wait: the dispatcher lets them go first. */
     private final AtomicInteger returning = new AtomicInteger();
+    /** Signalled each time a job that took its slot back has it. */
+    private final ReentrantLock turns = new ReentrantLock();
+    private final Condition returned = turns.newCondition();
+    private volatile Runnable freed = () -> { };
 
     public EncodingSlots(int count) {
         this.count = count;
@@ -54,15 +59,31 @@ public final class EncodingSlots {
         }
     }
 
+    /** {@code listener} hears of each slot lent or given back from now on. */
+    void whenFreed(Runnable listener) {
+        this.freed = listener;
+    }
+
     /** Takes a slot for the dispatcher, letting a job that takes its own back go first. */
     void acquireForDispatch() throws InterruptedException {
         while (true) {
             permits.acquire();
             if (returning.get() == 0) return;
-            // the fair semaphore hands this permit to the job already waiting for it
+            // the fair semaphore hands this permit to the job already waiting for it; the
+            // dispatcher waits until that job has it
             permits.release();
-            Thread.sleep(RETURN_PAUSE_MILLIS);
+            turns.lockInterruptibly();
+            try {
+                while (returning.get() > 0) returned.await();
+            } finally {
+                turns.unlock();
+            }
         }
+    }
+
+    /** A slot the dispatcher took and found no work for: not news to the dispatcher. */
+    void returnUnused() {
+        permits.release();
     }
 
     boolean tryAcquire(long timeoutNanos) throws InterruptedException {
@@ -71,6 +92,7 @@ public final class EncodingSlots {
 
     void release() {
         permits.release();
+        freed.run();
     }
 
     /** The queued job {@code jobId} runs in a slot taken for it: it may lend it while it waits. */
@@ -82,6 +104,7 @@ public final class EncodingSlots {
     void releasedBy(String jobId) {
         lenders.remove(jobId);
         permits.release();
+        freed.run();
     }
 
     /** One job's slot: lent while any of its threads waits, taken back when the last stops. */
@@ -92,10 +115,12 @@ public final class EncodingSlots {
         void lend() {
             lock.lock();
             try {
-                if (waiting++ == 0) permits.release();
+                if (waiting++ != 0) return;
+                permits.release();
             } finally {
                 lock.unlock();
             }
+            freed.run();
         }
 
         void takeBack() {
@@ -107,6 +132,12 @@ public final class EncodingSlots {
                         permits.acquireUninterruptibly();
                     } finally {
                         returning.decrementAndGet();
+                        turns.lock();
+                        try {
+                            returned.signalAll();
+                        } finally {
+                            turns.unlock();
+                        }
                     }
                 }
             } finally {

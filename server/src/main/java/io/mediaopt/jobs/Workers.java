@@ -46,6 +46,8 @@ public final class Workers implements AutoCloseable {
             Thread.ofPlatform().name("lease-keeper").daemon().factory());
     private final HeldJobs held;
     private final Object wakeUp = new Object();
+    /** How many times the dispatcher was woken: one that comes while it looks for work is not lost. */
+    private long wakes;
     private final OutageGate gate;
     private final EndedInputs endedInputs;
     private final Sweeps sweeps;
@@ -75,6 +77,8 @@ public final class Workers implements AutoCloseable {
         this.outageRetries = new OutageRetries(store, gate, failures, clock, settings);
         this.held = new HeldJobs(store, clock, settings.nodeId());
         this.sweeps = new Sweeps(store, storage, processor, failures, endedInputs, units, gate, settings, clock);
+        // a slot lent by a job that waits for its chunks, or given back, is taken at once
+        slots.whenFreed(this::jobQueued);
     }
 
     /** Starts renewing leases and, when this node processes the queue, taking queued jobs. */
@@ -103,10 +107,17 @@ public final class Workers implements AutoCloseable {
         return new JobStore.Lease(settings.nodeId(), clock.millis() + settings.lease().toMillis());
     }
 
-    /** Tells the dispatcher a job was queued, so it need not wait for its next poll. */
+    /** Tells the dispatcher a job was queued, or a slot freed, so it need not wait for its next poll. */
     public void jobQueued() {
         synchronized (wakeUp) {
+            wakes++;
             wakeUp.notifyAll();
+        }
+    }
+
+    private long wakes() {
+        synchronized (wakeUp) {
+            return wakes;
         }
     }
 
@@ -164,6 +175,7 @@ public final class Workers implements AutoCloseable {
                     nextSweep = clock.millis() + settings.lease().toMillis();
                 }
                 slots.acquireForDispatch();
+                long woken = wakes();
                 // a unit of a job already running goes first: that job ends sooner
                 Optional<Runnable> unit = gate.open() ? units.claimOne() : Optional.empty();
                 if (unit.isPresent()) {
@@ -184,8 +196,8 @@ public final class Workers implements AutoCloseable {
                     slots.heldBy(job.id());
                     encoders.submit(() -> runQueued(job));
                 } else {
-                    slots.release();
-                    idle();
+                    slots.returnUnused();
+                    idle(woken);
                 }
             } catch (InterruptedException e) {
                 return;
@@ -202,9 +214,10 @@ public final class Workers implements AutoCloseable {
         }
     }
 
-    private void idle() throws InterruptedException {
+    /** Waits for the next wake, unless one came since {@code woken}, or for the next look. */
+    private void idle(long woken) throws InterruptedException {
         synchronized (wakeUp) {
-            wakeUp.wait(Math.min(1000, settings.lease().toMillis()));
+            if (wakes == woken) wakeUp.wait(Math.min(1000, settings.lease().toMillis()));
         }
     }
 

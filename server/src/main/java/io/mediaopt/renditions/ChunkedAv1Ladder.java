@@ -25,6 +25,7 @@ final class ChunkedAv1Ladder {
     private final Limits limits;
     private final ChunkedVideo chunked;
     private final Path chunks;
+    private final LadderAudio audio;
 
     /** {@code parent}: the renditions' directory, where the chunks go meanwhile. */
     ChunkedAv1Ladder(VideoTools tools, Limits limits, ChunkedVideo chunked, Path parent) {
@@ -32,6 +33,7 @@ final class ChunkedAv1Ladder {
         this.limits = limits;
         this.chunked = chunked;
         this.chunks = parent.resolve("hls-av1-chunks");
+        this.audio = new LadderAudio(tools, limits, parent, "hls-av1-audio");
     }
 
     /** The AV1 rungs' segments and VOD playlists in {@code dir}; false: the ladder is encoded in one piece. */
@@ -41,13 +43,15 @@ final class ChunkedAv1Ladder {
                 .map(rung -> new ChunkLadder.Rung(rung.shortSide(), rung.maxBitrateKbps())).toList());
         try {
             Optional<Path> list = chunked.ladder(shared, input, durationSec, Strategy.VIDEO_MP4_AV1, ladder, settings,
-                    chunks, percent -> { }, limits.videoTimeout(), grown -> { });
+                    chunks, percent -> { }, limits.videoTimeout(), () -> audio.start(input, settings.audioBitrateKbps()),
+                    grown -> { });
             if (list.isEmpty()) return false;
-            FfmpegRun.run(tools, HlsArguments.segmented(tools.ffmpeg(), list.get(), input, dir, av1Rungs,
-                    settings.audioBitrateKbps(), limits.maxInputPixels(), 0), limits.videoTimeout(), "AV1 HLS ladder");
+            FfmpegRun.run(tools, HlsArguments.segmented(tools.ffmpeg(), list.get(), audio.whole().orElse(null), dir,
+                    av1Rungs, null), limits.videoTimeout(), "AV1 HLS ladder");
             return true;
         } finally {
             ChunkedVideo.deleteCopies(chunks);
+            audio.delete();
         }
     }
 }

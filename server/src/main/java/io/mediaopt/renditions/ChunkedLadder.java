@@ -20,18 +20,25 @@ import java.util.Optional;
 
 /**
  * The H.264 ladder of a long queued video in chunks any node may take ({@link ChunkedVideo#ladder}),
- * played early as the chunks are done: each time the chunks done from the first on reach further,
- * they are cut into segments again (a packet copy, the audio to their end), and every segment but
- * the last, which the next chunk may still lengthen, is listed in the EVENT playlists
- * {@link LiveLadder} stores. A cut is the same at every run, so the segments listed keep their
- * bytes. Once every chunk is done the whole is cut into the VOD playlists.
+ * played early as the chunks are done. Its audio is encoded once, whole, while the job waits for
+ * the chunks ({@link LadderAudio}; the first cuts take the audio's beginning meanwhile). Each time the chunks done from the first on reach further, they are cut into
+ * segments again, copying the packets of their video and of the audio up to their end, and the
+ * segments are listed in the EVENT playlists {@link LiveLadder} stores: all of them when the
+ * chunks end on a segment's end (the next chunk starts the next segment), else all but the last,
+ * which the next chunk lengthens. A cut copies the same packets at every run, so the segments
+ * listed keep their bytes. Once every chunk is done the whole is cut into the VOD playlists.
  */
 final class ChunkedLadder {
+    /** Under a frame at any rate a source has, and over the rounding of the playlists' lengths. */
+    private static final double MARK_SLACK_SEC = 1e-3;
+
     private final VideoTools tools;
     private final Limits limits;
     private final ChunkedVideo chunked;
     private final Path chunks;
     private final Path prefix;
+    private final LadderAudio audio;
+    private final AudioEnds audioEnds;
 
     /** {@code parent}: the renditions' directory, where the chunks and the cuts of their prefix go meanwhile. */
     ChunkedLadder(VideoTools tools, Limits limits, ChunkedVideo chunked, Path parent) {
@@ -40,6 +47,8 @@ final class ChunkedLadder {
         this.chunked = chunked;
         this.chunks = parent.resolve("hls-chunks");
         this.prefix = parent.resolve("hls-prefix");
+        this.audio = new LadderAudio(tools, limits, parent, "hls-audio");
+        this.audioEnds = new AudioEnds(tools, limits.ffprobeTimeout());
     }
 
     /** The ladder's segments and VOD playlists in {@code dir}, stored by {@code live}; false: it is encoded in one piece. */
@@ -50,9 +59,10 @@ final class ChunkedLadder {
                 .map(rung -> new ChunkLadder.Rung(rung.shortSide(), rung.maxBitrateKbps())).toList());
         try {
             Optional<Path> list = chunked.ladder(shared, input, durationSec, Strategy.VIDEO_MP4_H264, ladder, settings,
-                    chunks, progress, limits.videoTimeout(), grown -> publish(grown, input, rungs, settings, dir, live));
+                    chunks, progress, limits.videoTimeout(), () -> audio.start(input, settings.audioBitrateKbps()),
+                    grown -> publish(grown, input, settings.audioBitrateKbps(), rungs, dir, live));
             if (list.isEmpty()) return false;
-            cut(list.get(), 0, input, rungs, settings);
+            cut(list.get(), audio.whole(), null, rungs);
             for (HlsRung rung : rungs) {
                 MediaPlaylist whole = MediaPlaylist.parse(Files.readString(prefix.resolve(rung.playlist()),
                         StandardCharsets.UTF_8));
@@ -65,27 +75,38 @@ final class ChunkedLadder {
         } finally {
             ChunkedVideo.deleteCopies(chunks);
             ChunkedVideo.deleteCopies(prefix);
+            audio.delete();
         }
     }
 
-    /** Cuts the chunks done so far and lists each rung's segments but the last in its EVENT playlist in {@code dir}. */
-    private void publish(ChunkedVideo.LadderPrefix grown, Path input, List<HlsRung> rungs, VideoSettings settings,
-                         Path dir, LiveLadder live) {
+    /**
+     * Cuts the chunks done so far and lists each rung's segments in its EVENT playlist in
+     * {@code dir}: the last one too when it is whole, for the chunks end on a segment's end.
+     */
+    private void publish(ChunkedVideo.LadderPrefix grown, Path input, int audioKbps, List<HlsRung> rungs, Path dir,
+                         LiveLadder live) {
         try {
-            cut(grown.list(), grown.durationSec(), input, rungs, settings);
+            if (audio.present()) {
+                cut(grown.list(), audio.upTo(input, audioKbps, grown.durationSec()),
+                        audioEnds.of(grown.list(), rungs.size()), rungs);
+            } else {
+                cut(grown.list(), Optional.empty(), null, rungs);
+            }
             for (HlsRung rung : rungs) {
                 String text = Files.readString(prefix.resolve(rung.playlist()), StandardCharsets.UTF_8);
                 MediaPlaylist cut = MediaPlaylist.parse(text);
-                if (cut.segments().size() < 2) continue;
+                int whole = endsOnMark(cut) ? cut.segments().size() : cut.segments().size() - 1;
+                if (whole < 1) continue;
                 take(cut.init(), dir);
-                for (MediaPlaylist.Segment segment : cut.segments().subList(0, cut.segments().size() - 1)) {
-                    take(segment.name(), dir);
+                for (MediaPlaylist.Segment segment : cut.segments().subList(0, whole)) take(segment.name(), dir);
+                String listed = text.substring(0, text.indexOf("#EXT-X-ENDLIST"));
+                if (whole < cut.segments().size()) {
+                    String last = cut.segments().getLast().name();
+                    listed = text.substring(0, text.lastIndexOf("#EXTINF:", text.indexOf("\n" + last + "\n")));
                 }
-                String last = cut.segments().getLast().name();
-                String listed = text.substring(0, text.lastIndexOf("#EXTINF:", text.indexOf("\n" + last + "\n")))
-                        .replace("#EXT-X-PLAYLIST-TYPE:VOD", "#EXT-X-PLAYLIST-TYPE:EVENT");
                 Path playlist = prefix.resolve(rung.playlist() + ".event");
-                Files.writeString(playlist, listed, StandardCharsets.UTF_8);
+                Files.writeString(playlist, listed.replace("#EXT-X-PLAYLIST-TYPE:VOD", "#EXT-X-PLAYLIST-TYPE:EVENT"),
+                        StandardCharsets.UTF_8);
                 replace(playlist, dir.resolve(rung.playlist()));
             }
             live.storeNewWhileReachable();
@@ -94,13 +115,25 @@ final class ChunkedLadder {
         }
     }
 
-    /** The chunks of {@code list} cut afresh into segments, up to {@code durationSec} (0: all). */
-    private void cut(Path list, double durationSec, Path input, List<HlsRung> rungs, VideoSettings settings)
-            throws IOException {
+    /**
+     * Whether the cut's last segment is whole. A segment ends on the first key frame at or after
+     * each {@link HlsArguments#SEGMENT_SEC} s of the video, and the next chunk starts with a key
+     * frame: the last segment is whole when the chunks reach that far.
+     */
+    static boolean endsOnMark(MediaPlaylist cut) {
+        return cut.durationSec() > (double) HlsArguments.SEGMENT_SEC * cut.segments().size() - MARK_SLACK_SEC;
+    }
+
+    /** The chunks of {@code list} cut afresh into segments with {@code audio}, each rung's to {@code audioEndSec} (null: all). */
+    private void cut(Path list, Optional<Path> audio, double[] audioEndSec, List<HlsRung> rungs) {
         ChunkedVideo.deleteCopies(prefix);
-        Files.createDirectories(prefix);
-        FfmpegRun.run(tools, HlsArguments.segmented(tools.ffmpeg(), list, input, prefix, rungs,
-                settings.audioBitrateKbps(), limits.maxInputPixels(), durationSec), limits.videoTimeout(), "HLS ladder");
+        try {
+            Files.createDirectories(prefix);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        FfmpegRun.run(tools, HlsArguments.segmented(tools.ffmpeg(), list, audio.orElse(null), prefix, rungs, audioEndSec),
+                limits.videoTimeout(), "HLS ladder");
     }
 
     /**

@@ -19,6 +19,11 @@ final class FfmpegRun {
 
     /** {@code what}: the rendition, as the failure's message names it ("The poster could not be made"). */
     static void run(VideoTools tools, List<String> command, Duration timeout, String what) {
+        output(tools, command, timeout, what);
+    }
+
+    /** {@link #run}, and what the command wrote (ffprobe's report). */
+    static String output(VideoTools tools, List<String> command, Duration timeout, String what) {
         String message = "The " + what + " could not be made";
         ProcessResult result;
         try {
@@ -34,5 +39,6 @@ final class FfmpegRun {
                     FfmpegArguments.commandLine(command), result.stderrTail());
             throw MediaException.encodeFailed(message, null);
         }
+        return result.stdout();
     }
 }

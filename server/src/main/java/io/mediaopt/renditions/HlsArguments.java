@@ -39,22 +39,59 @@ final class HlsArguments {
     }
 
     /**
-     * The ladder encoded in chunks ({@code chunks}: their ffconcat list, each chunk a video stream
-     * per rung) cut into each rung's segments with its video packets copied, the audio of
-     * {@code input} encoded as {@link #ladder} encodes it, the first {@code durationSec} (0: all). A
-     * segment ends on a key frame at least {@link #SEGMENT_SEC} s from its start, which every
-     * rung has at the same times.
+     * The ladder's audio alone, whole, as {@link #ladder} encodes it on every rung: a chunked
+     * ladder encodes it once and copies it into every cut ({@link #segmented}).
      */
-    static List<String> segmented(String ffmpeg, Path chunks, Path input, Path dir, List<HlsRung> rungs,
-                                  int audioKbps, long maxPixels, double durationSec) {
-        FfmpegCommand command = FfmpegCommand.ffmpeg(ffmpeg).chunkList(chunks)
-                .input(input, FfmpegArguments.maxPixels(maxPixels));
+    static List<String> audio(String ffmpeg, Path input, Path output, int audioKbps, long maxPixels) {
+        return audioCommand(ffmpeg, input, audioKbps, maxPixels).add("-f", "mp4").output(output).build();
+    }
+
+    /** The ladder's audio from the start to {@code untilSec} s: up to a frame before that, the packets of {@link #audio}'s. */
+    static List<String> audio(String ffmpeg, Path input, Path output, int audioKbps, long maxPixels, double untilSec) {
+        return audioCommand(ffmpeg, input, audioKbps, maxPixels)
+                .add("-t", String.format(Locale.ROOT, "%.6f", untilSec), "-f", "mp4").output(output).build();
+    }
+
+    private static FfmpegCommand audioCommand(String ffmpeg, Path input, int audioKbps, long maxPixels) {
+        return FfmpegCommand.ffmpeg(ffmpeg).input(input, FfmpegArguments.maxPixels(maxPixels))
+                .add("-map", "0:a:0", "-vn", "-map_metadata", "-1", "-map_chapters", "-1", "-sn", "-dn")
+                .add(audioCodec(audioKbps));
+    }
+
+    /**
+     * The ladder encoded in chunks ({@code chunks}: their ffconcat list, each chunk a video stream
+     * per rung) cut into each rung's segments, its video packets and those of {@code audio} (the
+     * ladder's audio, {@link #audio}; null: none) copied. A segment ends on a key frame at least
+     * {@link #SEGMENT_SEC} s from its start, which every rung has at the same times; an audio
+     * packet goes into the segment its decoding time falls in, against the video's, and
+     * {@code audioEndSec} (one per rung; null: all) says where a cut's audio ends: where the next
+     * segment's video would start decoding, so every packet goes where the whole cut puts it.
+     */
+    static List<String> segmented(String ffmpeg, Path chunks, Path audio, Path dir, List<HlsRung> rungs,
+                                  double[] audioEndSec) {
+        FfmpegCommand command = FfmpegCommand.ffmpeg(ffmpeg).chunkList(chunks);
+        for (int i = 0; audio != null && i < rungs.size(); i++) {
+            command.input(audio, audioEndSec == null ? List.of()
+                    : List.of("-t", String.format(Locale.ROOT, "%.6f", audioEndSec[i])));
+        }
         for (int i = 0; i < rungs.size(); i++) {
-            command.add("-map", "0:v:" + i, "-map", "1:a:0?", "-c:v", "copy");
-            if (durationSec > 0) command.add("-t", String.format(Locale.ROOT, "%.6f", durationSec));
-            output(command, dir, rungs.get(i), audioKbps);
+            command.add("-map", "0:v:" + i);
+            if (audio != null) command.add("-map", (1 + i) + ":a:0");
+            segments(command.add("-c", "copy", "-map_metadata", "-1", "-map_chapters", "-1"), dir, rungs.get(i));
         }
         return command.build();
+    }
+
+    /** A chunk's length, s, as the concat demuxer takes it: its container's. */
+    static List<String> length(String ffprobe, Path chunk) {
+        return FfmpegCommand.ffprobe(ffprobe).input(chunk, List.of("-show_entries", "format=duration",
+                "-of", "csv=p=0")).build();
+    }
+
+    /** The decoding times of a chunk's packets, each with its stream's index, in ffprobe's CSV. */
+    static List<String> decodingTimes(String ffprobe, Path chunk) {
+        return FfmpegCommand.ffprobe(ffprobe).input(chunk, List.of("-show_entries", "packet=stream_index,dts_time",
+                "-of", "csv=p=0")).build();
     }
 
     private static List<String> command(String ffmpeg, Path input, Path dir, List<HlsRung> rungs, boolean portrait,
@@ -72,10 +109,17 @@ final class HlsArguments {
 
     /** The rung's audio and its fMP4 segments under a VOD media playlist. */
     private static void output(FfmpegCommand command, Path dir, HlsRung rung, int audioKbps) {
-        command.add("-map_metadata", "-1", "-map_chapters", "-1")
-                .add("-c:a", "aac", "-b:a", audioKbps + "k",
-                        "-af", FfmpegArguments.UNCLIPPED_DOWNMIX + ",aformat=channel_layouts=stereo")
-                .add("-f", "hls", "-hls_time", Integer.toString(SEGMENT_SEC), "-hls_playlist_type", "vod",
+        segments(command.add("-map_metadata", "-1", "-map_chapters", "-1").add(audioCodec(audioKbps)), dir, rung);
+    }
+
+    private static List<String> audioCodec(int audioKbps) {
+        return List.of("-c:a", "aac", "-b:a", audioKbps + "k",
+                "-af", FfmpegArguments.UNCLIPPED_DOWNMIX + ",aformat=channel_layouts=stereo");
+    }
+
+    /** The rung's fMP4 segments, every {@link #SEGMENT_SEC} s, under a VOD media playlist. */
+    private static void segments(FfmpegCommand command, Path dir, HlsRung rung) {
+        command.add("-f", "hls", "-hls_time", Integer.toString(SEGMENT_SEC), "-hls_playlist_type", "vod",
                         "-hls_segment_type", "fmp4", "-hls_fmp4_init_filename", rung.init(),
                         "-hls_segment_filename", dir.resolve(rung.name() + "_%03d.m4s").toAbsolutePath().toString())
                 .output(dir.resolve(rung.playlist()));

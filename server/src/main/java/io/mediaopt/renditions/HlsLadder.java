@@ -49,10 +49,10 @@ final class HlsLadder {
     private final ChunkedVideo chunked;
 
     HlsLadder(VideoTools tools, Limits limits, int threads) {
-        this(tools, limits, threads, null);
+        this(tools, limits, threads, ChunkedVideo.off());
     }
 
-    /** {@code chunked}: how a long queued video's ladder is encoded in chunks; null: always in one piece. */
+    /** {@code chunked}: how a long queued video's ladder is encoded in chunks, when its settings say so. */
     HlsLadder(VideoTools tools, Limits limits, int threads, ChunkedVideo chunked) {
         this.tools = tools;
         this.limits = limits;
@@ -136,7 +136,7 @@ final class HlsLadder {
         List<HlsRung> rungs = HlsRung.ladder(width, height, settings.maxBitrateKbps());
         LiveLadder live = new LiveLadder(dir, Files.createDirectories(parent.resolve("hls-live")), rungs, width, height,
                 publication, durationSec, progress);
-        if (chunked != null && new ChunkedLadder(tools, limits, chunked, parent).encode(input, rungs, height > width,
+        if (new ChunkedLadder(tools, limits, chunked, parent).encode(input, rungs, height > width,
                 settings, dir, live, durationSec, progress, shared)) {
             return;
         }

@@ -37,10 +37,10 @@ public final class RenditionMaker {
     private final Limits limits;
 
     public RenditionMaker(Vips vips, VideoTools tools, Limits limits, QualityMode qualityMode) {
-        this(vips, tools, limits, qualityMode, null);
+        this(vips, tools, limits, qualityMode, ChunkedVideo.off());
     }
 
-    /** {@code chunked}: how a long queued video's HLS ladder is encoded in chunks; null: in one piece. */
+    /** {@code chunked}: how a long queued video's HLS ladder is encoded in chunks, when its settings say so. */
     public RenditionMaker(Vips vips, VideoTools tools, Limits limits, QualityMode qualityMode, ChunkedVideo chunked) {
         this.tools = tools;
         this.limits = limits;

@@ -30,11 +30,14 @@ final class ChunkGathering {
     private final ChunkStore store;
     private final Storage storage;
     private final EncodingSlots slots;
+    private final ChunksEnded ended;
 
-    ChunkGathering(ChunkStore store, Storage storage, EncodingSlots slots) {
+    /** {@code ended}: news of the chunks this node encodes, which end a wait before its next look. */
+    ChunkGathering(ChunkStore store, Storage storage, EncodingSlots slots, ChunksEnded ended) {
         this.store = store;
         this.storage = storage;
         this.slots = slots;
+        this.ended = ended;
     }
 
     /** What {@code wait} returns, waited for without the job's encoding slot, which other work takes meanwhile. */
@@ -56,6 +59,7 @@ final class ChunkGathering {
     Optional<List<Chunk>> awaitAll(VideoRun run, String jobId, String planKey, Consumer<List<Chunk>> seen) {
         boolean outage = false;
         while (run.timeLeft().isPositive()) {
+            long endedBefore = ended.seen();
             List<Chunk> rows;
             try {
                 rows = store.planOf(jobId, planKey);
@@ -72,7 +76,7 @@ final class ChunkGathering {
             run.progress().chunksDone(done, rows.size());
             if (rows.stream().anyMatch(c -> c.status() == ChunkStatus.FAILED)) return Optional.empty();
             if (done == rows.size()) return Optional.of(rows);
-            pause();
+            awaitChunk(endedBefore);
         }
         return Optional.empty();
     }
@@ -114,6 +118,16 @@ final class ChunkGathering {
             store.deletePlan(jobId, planKey);
         } catch (RuntimeException e) {
             log.warn("cannot delete the chunks of job {}: {}", jobId, e.toString());
+        }
+    }
+
+    /** Until a chunk ends on this node after {@code seen} did, or the next look at the rows. */
+    private void awaitChunk(long seen) {
+        try {
+            ended.awaitAfter(seen, POLL);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CancellationException("Encoding the video was interrupted");
         }
     }
 

@@ -57,10 +57,10 @@ public final class ChunkedVideo {
     private final ChunkGathering gathering;
 
     private ChunkedVideo(ChunkSettings settings, ChunkStore store, Storage storage, EncodingSlots slots,
-                         VideoTools tools, Limits limits, Clock clock, ChunkWork work) {
+                         VideoTools tools, Limits limits, Clock clock, ChunkWork work, ChunksEnded ended) {
         this.settings = settings;
         this.store = store;
-        this.gathering = new ChunkGathering(store, storage, slots);
+        this.gathering = new ChunkGathering(store, storage, slots, ended);
         this.tools = tools;
         this.limits = limits;
         this.clock = clock;
@@ -79,8 +79,28 @@ public final class ChunkedVideo {
         ChunkStore store = new ChunkStore(dataSource, dialect);
         ChunkEncoder encoder = new ChunkEncoder(tools, limits.maxInputPixels(), limits.videoTimeout(), store, storage,
                 encoders, nodeId, lease, clock);
+        ChunksEnded ended = new ChunksEnded();
         return new ChunkedVideo(settings, store, storage, slots, tools, limits, clock,
-                new ChunkWork(store, storage, encoder, workRoot, clock, metrics::videoChunkEncoded));
+                new ChunkWork(store, storage, encoder, workRoot, clock, () -> {
+                    metrics.videoChunkEncoded();
+                    ended.ended();
+                }), ended);
+    }
+
+    /** Chunks off: every video in one piece, as on a node whose settings turn them off. */
+    public static ChunkedVideo off() {
+        return new ChunkedVideo(new ChunkSettings(0, ChunkSettings.DEFAULT.chunkSec()));
+    }
+
+    /** One that never chunks, so never reads or encodes chunks: it has nothing to do it with. */
+    private ChunkedVideo(ChunkSettings off) {
+        this.settings = off;
+        this.store = null;
+        this.gathering = null;
+        this.tools = null;
+        this.limits = null;
+        this.clock = Clock.systemUTC();
+        this.work = null;
     }
 
     /** The chunks of every job, for this node's free slots. */
@@ -157,16 +177,18 @@ public final class ChunkedVideo {
      * that any node may take, encoded with {@code codec} (H.264 or AV1) at {@code s}'s CRF (and
      * SVT-AV1 preset): each chunk one MP4 with a video stream per rung of {@code ladder}. The
      * chunks are copied into {@code dir} in order; the ffconcat list naming them, which a packet
-     * copy segments per rung. Empty when the ladder is encoded in one piece after all (a short or
+     * copy segments per rung. {@code meanwhile} runs once the chunks are recorded, while the job
+     * waits for them without its slot (the ladder's audio, which every cut needs); {@code grown}
+     * hears of the chunks done from the first on as they reach further. Empty when the ladder is encoded in one piece after all (a short or
      * synchronous video, a variable frame rate); a failed or timed-out chunk fails the ladder.
      */
     public Optional<Path> ladder(Optional<SharedInput> shared, Path input, double durationSec, Strategy codec,
                                  ChunkLadder ladder, VideoSettings s, Path dir, Progress progress, Duration timeout,
-                                 Consumer<LadderPrefix> grown) {
+                                 Runnable meanwhile, Consumer<LadderPrefix> grown) {
         if (!settings.enabled() || shared.isEmpty() || durationSec < settings.thresholdSec()) return Optional.empty();
-        // the first chunk ends two segments in: once it is done, the first segment is listed
+        // the first chunk ends one segment in: once it is done, the first segment is listed;
         // AV1 on the segments' marks: a chunk's first frame is a key frame a one-piece encode has too
-        Optional<ChunkPlan> plan = plan(input, timeout, 2.0 * RungCodec.KEY_FRAME_SEC,
+        Optional<ChunkPlan> plan = plan(input, timeout, RungCodec.KEY_FRAME_SEC,
                 codec == Strategy.VIDEO_MP4_AV1 ? RungCodec.KEY_FRAME_SEC : 0);
         if (plan.isEmpty()) return Optional.empty();
         int crf = codec == Strategy.VIDEO_MP4_AV1 ? s.av1().crf() : s.crf();
@@ -187,8 +209,11 @@ public final class ChunkedVideo {
         try {
             Files.createDirectories(dir);
             AtomicInteger copied = new AtomicInteger();
-            Optional<List<Chunk>> done = gathering.withoutSlot(jobId, () -> gathering.awaitAll(run, jobId, planKey,
-                    rows -> copyPrefix(rows, dir, copied, plan.get().frameSec(), grown, run)));
+            Optional<List<Chunk>> done = gathering.withoutSlot(jobId, () -> {
+                meanwhile.run();
+                return gathering.awaitAll(run, jobId, planKey,
+                        rows -> copyPrefix(rows, dir, copied, plan.get().frameSec(), grown, run));
+            });
             if (done.isEmpty()) {
                 gathering.forget(jobId, planKey);
                 throw MediaException.encodeFailed("The HLS ladder could not be made", null);

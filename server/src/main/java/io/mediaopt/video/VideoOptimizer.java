@@ -54,12 +54,12 @@ public final class VideoOptimizer implements Optimizer {
      * {@code quality}: whether each video's CRF is searched for (SERVICE_VIDEO_QUALITY).
      */
     public VideoOptimizer(VideoTools tools, Limits limits, int encodesAtOnce, VideoQualityMode quality) {
-        this(tools, limits, new Semaphore(encodesAtOnce, true), quality, null);
+        this(tools, limits, new Semaphore(encodesAtOnce, true), quality, ChunkedVideo.off());
     }
 
     /**
      * {@code encoders}: the node's ffmpeg encodes (SERVICE_VIDEO_ENCODES), shared with
-     * {@code chunked}, which encodes long videos of queued jobs in chunks (null: never).
+     * {@code chunked}, which encodes long videos of queued jobs in chunks when its settings say so.
      */
     public VideoOptimizer(VideoTools tools, Limits limits, Semaphore encoders, VideoQualityMode quality,
                           ChunkedVideo chunked) {

@@ -18,7 +18,7 @@ final class WholeOrChunked {
     private final Semaphore encoders;
     private final ChunkedVideo chunked;
 
-    /** {@code encoders}: the node's, one of which the caller holds; {@code chunked}: null when nothing is chunked. */
+    /** {@code encoders}: the node's, one of which the caller holds; {@code chunked}: which videos are chunked. */
     WholeOrChunked(VideoEncoder whole, Semaphore encoders, ChunkedVideo chunked) {
         this.whole = whole;
         this.encoders = encoders;
@@ -27,7 +27,7 @@ final class WholeOrChunked {
 
     /** Whether the video is encoded with {@code strategy} in chunks that every node may take. */
     boolean inChunks(VideoRun run, ProbedVideo probed, Strategy strategy) {
-        return chunked != null && chunked.applies(run.shared(), strategy, probed.picture(), probed.durationSec());
+        return chunked.applies(run.shared(), strategy, probed.picture(), probed.durationSec());
     }
 
     /** {@code probed}: null before the probe answered, when the video is encoded whole. */

@@ -49,6 +49,10 @@ class ChunkPlanTest {
         ChunkPlan plan = ChunkPlan.of(listing(1500, 25, 250, 0), 15, 8).orElseThrow();
         assertThat(plan.spans()).extracting(ChunkPlan.Span::frames).containsExactly(200, 550, 500, 250);
         assertThat(plan.spans().get(1).seekMicros()).isCloseTo(7_980_000L, within(2L));
+        // one segment in, as a ladder cuts: on the 4 s mark, the first segment whole in the first chunk
+        ChunkPlan oneSegment = ChunkPlan.of(listing(1500, 25, 250, 0), 15, 4).orElseThrow();
+        assertThat(oneSegment.spans()).extracting(ChunkPlan.Span::frames).containsExactly(100, 400, 500, 500);
+        assertThat(oneSegment.spans().get(1).seekMicros()).isCloseTo(3_980_000L, within(2L));
         // key frames closer than that: the plan is the one without the early cut
         assertThat(ChunkPlan.of(listing(360, 30, 60, 0), 4, 8).orElseThrow().spans())
                 .isEqualTo(ChunkPlan.of(listing(360, 30, 60, 0), 4).orElseThrow().spans());
