@@ -53,7 +53,7 @@ try {
   console.log(`${minutes} min of 1080p, ${(clip.length / 1e6).toFixed(0)} MB, load average ${load} at the upload `
     + `(${execFileSync("nproc").toString().trim()} cores): master answered ${masterAfter} s after the upload's end`);
   const played = await playHls(stage.page, master, toTheEnd,
-    { config: { startPosition: 0 }, limitMs: (seconds * 4 + 600) * 1000, playSec: 5 });
+    { config: { startPosition: 0 }, limitMs: (seconds * 4 + 600) * 1000, playSec: 5, rate: 1 });
   const stalls = played.errors.filter((e) => /bufferStalled/.test(e)).length;
   const errors = played.errors.filter((e) => !/bufferStalled|bufferNudge|bufferSeekOver|bufferAppendNoProgress/.test(e));
   const playedAt = played.currentTime ?? played.times.at(-1);

@@ -35,7 +35,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 @Integration
 class EarlyHlsApiTest {
     @RegisterExtension
-    static final RunningServer server = RunningServer.with(Map.of("SERVICE_WORKERS", "1"));
+    // the early ladder is what is checked: the main output after it skips the 30-second clip's CRF search
+    static final RunningServer server = RunningServer.with(Map.of("SERVICE_WORKERS", "1",
+            "SERVICE_VIDEO_QUALITY", "fixed"));
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern VARIANT = Pattern.compile("#EXT-X-STREAM-INF:[^\\n]*\\n(\\S+)");
     private static final Pattern SEGMENT = Pattern.compile("#EXTINF:[0-9.]+,\\n(\\S+)");
