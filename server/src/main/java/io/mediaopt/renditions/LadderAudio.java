@@ -42,7 +42,15 @@ final class LadderAudio {
     /** Starts the whole encode on a thread of its own, if the source has audio. */
     void start(Path input, int audioKbps) {
         started = true;
-        if (new Ffprobe(tools, limits.ffprobeTimeout()).probe(input).audio().isEmpty()) {
+        boolean silent;
+        try {
+            silent = new Ffprobe(tools, limits.ffprobeTimeout()).probe(input).audio().isEmpty();
+        } catch (RuntimeException | Error e) {
+            // nothing to wait for when the files are deleted
+            whole.completeExceptionally(e);
+            throw e;
+        }
+        if (silent) {
             whole.complete(Optional.empty());
             return;
         }
