@@ -8,7 +8,7 @@ import io.mediaopt.http.ApiServer;
 import io.mediaopt.jobs.routes.CallbackPayloads;
 import io.mediaopt.http.InfoRoutes;
 import io.mediaopt.jobs.routes.RouteParts;
-import io.mediaopt.jobs.routes.StableLinks;
+import io.mediaopt.jobs.routes.JobMediaLookup;
 import io.mediaopt.jobs.routes.UploadReader;
 import io.mediaopt.image.ImageFeature;
 import io.mediaopt.image.ImageOptimizer;
@@ -30,7 +30,8 @@ import io.mediaopt.quality.Ssimulacra2;
 import io.mediaopt.renditions.PlayableJobs;
 import io.mediaopt.renditions.RenditionMaker;
 import io.mediaopt.jobs.routes.JobRoutes;
-import io.mediaopt.routes.renditions.RenditionRoutes;
+import io.mediaopt.renditions.routes.RenditionRoutes;
+import io.mediaopt.renditions.routes.StableLinks;
 import io.mediaopt.uploads.routes.UploadRoutes;
 import io.mediaopt.storage.DiskSpace;
 import io.mediaopt.storage.LocalStorage;
@@ -159,7 +160,7 @@ public final class Main {
             features.addAll(List.of(
                     new JobRoutes(api, jobs.jobs(), new CallbackStates(webhooks.deliveries()),
                             uploads.resumable()::uploadOfJob, playable),
-                    new RenditionRoutes(api, jobs.jobs(), playable, stableLinks),
+                    new RenditionRoutes(api.keys(), storage, new JobMediaLookup(jobs.jobs()), playable, stableLinks),
                     uploads,
                     new UploadRoutes(api, jobs.jobs(), uploads.resumable()),
                     new InfoRoutes(api.keys(), usage, presets, config.limits()),

@@ -24,7 +24,7 @@ public final class ApiKeys {
     /** Exact paths: a disguised one (/api/health/../usage, an encoded slash) is not public. */
     private static final Set<String> PUBLIC_PATHS = Set.of("/api/health", ApiDocument.PATH);
     /**
-     * Kept jobs' stable URLs (io.mediaopt.jobs.routes.StableLinks), whose GET and HEAD need no API
+     * Kept jobs' stable URLs (io.mediaopt.renditions.routes.StableLinks), whose GET and HEAD need no API
      * key: the link's signature, or the job's publicity, is the check.
      */
     private static final Pattern STABLE_MEDIA = Pattern.compile("/media/[^/]+/(output/)?[^/]+");

@@ -3,6 +3,7 @@ package io.mediaopt.jobs.routes;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.mediaopt.jobs.Job;
+import io.mediaopt.renditions.routes.StableLinks;
 import io.mediaopt.storage.Storage;
 
 import java.net.URI;

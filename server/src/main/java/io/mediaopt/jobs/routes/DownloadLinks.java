@@ -11,7 +11,9 @@ import io.mediaopt.media.Rendition;
 import io.mediaopt.renditions.LadderNames;
 import io.mediaopt.renditions.PictureSnippet;
 import io.mediaopt.renditions.VideoSnippet;
-import io.mediaopt.renditions.RenditionKeys;
+import io.mediaopt.renditions.routes.JobMedia;
+import io.mediaopt.renditions.routes.PresignedRenditions;
+import io.mediaopt.renditions.routes.StableLinks;
 import io.mediaopt.storage.Storage;
 
 import java.net.URI;
@@ -31,22 +33,26 @@ public final class DownloadLinks {
     private final Storage storage;
     private final Optional<URI> publicUrl;
     private final StableLinks stable;
+    private final PresignedRenditions presigned;
 
     DownloadLinks(Storage storage, Optional<URI> publicUrl, StableLinks stable) {
         this.storage = storage;
         this.publicUrl = publicUrl;
         this.stable = stable;
+        this.presigned = new PresignedRenditions(storage);
     }
 
     /** The {@code keep} object of the job's view; null when it is not kept. */
     public KeepView keepingOf(Job job) {
-        return stable.view(job);
+        return stable.view(JobMediaLookup.mediaOf(job));
     }
 
     /** The URL of the job's HLS master playlist: the stable one of a kept job, the rendition route's otherwise. */
     public String masterUrl(Job job, Context ctx) {
         String origin = origin(ctx);
-        if (job.request().keeping().kept()) return stable.url(job, LadderNames.master(), origin);
+        if (job.request().keeping().kept()) {
+            return stable.url(JobMediaLookup.mediaOf(job), LadderNames.master(), origin);
+        }
         return origin + "/api/media/jobs/" + job.id() + "/renditions/" + LadderNames.master();
     }
 
@@ -65,7 +71,10 @@ public final class DownloadLinks {
 
     private String forJob(Job job, String origin) {
         if (job.state().status() != JobStatus.DONE) return null;
-        if (job.request().keeping().kept()) return stable.url(job, StableLinks.outputName(job), origin);
+        if (job.request().keeping().kept()) {
+            JobMedia media = JobMediaLookup.mediaOf(job);
+            return stable.url(media, StableLinks.outputName(media), origin);
+        }
         return storage.presignedUrl(job.state().outputKey(), job.state().result().contentType(),
                         ContentDisposition.attachment(job.state().result().filename()), PRESIGNED_VALIDITY)
                 .map(URI::toString)
@@ -97,37 +106,15 @@ public final class DownloadLinks {
 
     /**
      * A playlist's link is always the service's route, which rewrites what the playlist names
-     * ({@link #inPlaylist}): the stored playlist names its files by bare name, which a player
-     * fed a pre-signed URL of a private bucket could not fetch.
+     * ({@link PresignedRenditions#inPlaylist}): the stored playlist names its files by bare name,
+     * which a player fed a pre-signed URL of a private bucket could not fetch.
      */
     private String forRendition(Job job, Rendition rendition, String origin) {
-        if (job.request().keeping().kept()) return stable.url(job, rendition.name(), origin);
+        JobMedia media = JobMediaLookup.mediaOf(job);
+        if (job.request().keeping().kept()) return stable.url(media, rendition.name(), origin);
         String route = origin + "/api/media/jobs/" + job.id() + "/renditions/" + rendition.name();
         if (rendition.isPlaylist()) return route;
-        return presigned(job, rendition).orElse(route);
-    }
-
-    /**
-     * What a playlist served by the rendition route names in place of {@code name}: a pre-signed
-     * URL of a segment or init file where the storage offers one, valid for an hour from now;
-     * otherwise, and for another playlist, the bare name, which resolves to the same route.
-     */
-    public String inPlaylist(Job job, List<Rendition> renditions, String name) {
-        return renditions.stream().filter(r -> r.name().equals(name) && !r.isPlaylist()).findFirst()
-                .flatMap(r -> presigned(job, r)).orElse(name);
-    }
-
-    private Optional<String> presigned(Job job, Rendition rendition) {
-        return storage.presignedUrl(RenditionKeys.key(job.state().outputKey(), rendition.name()), rendition.contentType(),
-                        ContentDisposition.attachment(renditionFilename(job, rendition)), PRESIGNED_VALIDITY)
-                .map(URI::toString);
-    }
-
-    /** The download name of a rendition: the output's name without its extension, then the rendition's. */
-    public static String renditionFilename(Job job, Rendition rendition) {
-        String output = job.state().result().filename();
-        int dot = output.lastIndexOf('.');
-        return (dot > 0 ? output.substring(0, dot) : output) + "-" + rendition.name();
+        return presigned.url(media, rendition).orElse(route);
     }
 
     public String origin(Context ctx) {

@@ -9,9 +9,11 @@ import io.javalin.http.Context;
 import io.javalin.http.HttpStatus;
 import io.mediaopt.jobs.Job;
 import io.mediaopt.jobs.JobRequest;
+import io.mediaopt.jobs.JobStatus;
 import io.mediaopt.jobs.Jobs;
 import io.mediaopt.jobs.SyncAnswer;
 import io.mediaopt.media.OptimizationResult;
+import io.mediaopt.renditions.PlayableJobs;
 import io.mediaopt.storage.Storage;
 import io.mediaopt.tokens.JdbcTokenUses;
 
@@ -30,12 +32,12 @@ final class JobHandlers {
     private final JobRoutes.UploadsOfJobs uploadsOfJobs;
     private final StoredBodies bodies;
     private final TokenAccess tokens;
-    private final EarlyLadders early;
+    private final PlayableJobs playable;
 
     JobHandlers(Jobs jobs, Storage storage, UploadReader uploads, DownloadLinks links, JobRoutes.Callbacks callbacks,
-                  ApiKeys keys, JobRoutes.UploadsOfJobs uploadsOfJobs, TokenAccess tokens, EarlyLadders early) {
+                  ApiKeys keys, JobRoutes.UploadsOfJobs uploadsOfJobs, TokenAccess tokens, PlayableJobs playable) {
         this.tokens = tokens;
-        this.early = early;
+        this.playable = playable;
         this.jobs = jobs;
         this.bodies = new StoredBodies(storage);
         this.uploads = uploads;
@@ -103,7 +105,11 @@ final class JobHandlers {
         JobView view = JobView.of(job, links.resultFor(job, ctx), links.forJob(job, ctx), callbacks.of(job))
                 .withUpload(uploadsOfJobs.uploadOfJob(job.id()).orElse(null))
                 .withKeeping(links.keepingOf(job));
-        return early.withPlayable(view, job, ctx, links);
+        JobStatus status = job.state().status();
+        if (status != JobStatus.PROCESSING && status != JobStatus.DONE) return view;
+        // once the HLS ladder of the job's attempt is playable: since when, and its master playlist
+        return playable.of(job.id(), job.state().attempts())
+                .map(p -> view.withPlayable(p.at(), links.masterUrl(job, ctx))).orElse(view);
     }
 
     private UploadReader.Sender sender(Context ctx) {

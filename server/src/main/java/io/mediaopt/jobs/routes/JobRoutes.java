@@ -27,7 +27,7 @@ public final class JobRoutes implements Feature {
                      PlayableJobs playable) {
         this.form = parts.form();
         this.media = new JobHandlers(jobs, parts.storage(), parts.form(), parts.links(), callbacks, parts.keys(),
-                uploadsOfJobs, parts.tokenAccess(), new EarlyLadders(parts.storage(), playable));
+                uploadsOfJobs, parts.tokenAccess(), playable);
     }
 
     @Override

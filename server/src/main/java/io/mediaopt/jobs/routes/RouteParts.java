@@ -5,6 +5,7 @@ import io.mediaopt.http.Signatures;
 import io.mediaopt.tokens.TokenAccess;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.mediaopt.renditions.routes.StableLinks;
 import io.mediaopt.storage.Storage;
 import io.mediaopt.tokens.JdbcTokenUses;
 import io.mediaopt.tokens.UploadTokens;

@@ -1,26 +1,25 @@
-package io.mediaopt.routes.renditions;
-
-import io.mediaopt.jobs.routes.EarlyLadders;
+package io.mediaopt.renditions.routes;
 
 import io.mediaopt.Feature;
 import io.mediaopt.Routes;
-import io.mediaopt.jobs.routes.RouteParts;
-import io.mediaopt.jobs.routes.StableLinks;
-import io.mediaopt.jobs.Jobs;
+import io.mediaopt.http.ApiKeys;
 import io.mediaopt.renditions.PlayableJobs;
+import io.mediaopt.storage.Storage;
 
 /**
  * The routes of renditions: a job's renditions and picture behind the key, and a kept job's
- * stable links, which need none.
+ * stable links, which need none. The jobs they serve come from {@link JobLookup}, which the jobs
+ * feature implements.
  */
 public final class RenditionRoutes implements Feature {
     private final RenditionHandlers renditions;
     private final StableMediaHandlers stable;
 
-    public RenditionRoutes(RouteParts parts, Jobs jobs, PlayableJobs playable, StableLinks stableLinks) {
-        EarlyLadders early = new EarlyLadders(parts.storage(), playable);
-        this.renditions = new RenditionHandlers(jobs, parts.storage(), parts.links(), parts.keys(), early);
-        this.stable = new StableMediaHandlers(jobs, parts.storage(), stableLinks, early);
+    public RenditionRoutes(ApiKeys keys, Storage storage, JobLookup jobs, PlayableJobs playable,
+                           StableLinks stableLinks) {
+        EarlyLadders early = new EarlyLadders(storage, playable);
+        this.renditions = new RenditionHandlers(jobs, storage, keys, early);
+        this.stable = new StableMediaHandlers(jobs, storage, stableLinks, early);
     }
 
     @Override

@@ -1,10 +1,8 @@
-package io.mediaopt.jobs.routes;
+package io.mediaopt.renditions.routes;
 
 import io.mediaopt.http.StoredBodies;
 import io.javalin.http.Context;
 import io.mediaopt.ServiceException;
-import io.mediaopt.jobs.Job;
-import io.mediaopt.jobs.JobStatus;
 import io.mediaopt.renditions.LadderNames;
 import io.mediaopt.renditions.PlayableJobs;
 import io.mediaopt.renditions.PlaylistUris;
@@ -23,34 +21,27 @@ import java.util.function.UnaryOperator;
  * kept job's stable one ({@code no-cache} until the job is done, immutable after); before that,
  * those routes answer as for any job not done.
  */
-public final class EarlyLadders {
+final class EarlyLadders {
     private final Storage storage;
     private final StoredBodies bodies;
     private final PlayableJobs playable;
 
-    public EarlyLadders(Storage storage, PlayableJobs playable) {
+    EarlyLadders(Storage storage, PlayableJobs playable) {
         this.storage = storage;
         this.bodies = new StoredBodies(storage);
         this.playable = playable;
     }
 
-    /** The ladder of a job of this attempt, playable; empty before, and for a job that is pending or failed. */
-    public Optional<PlayableJobs.Playable> of(Job job) {
-        JobStatus status = job.state().status();
-        if (status != JobStatus.PROCESSING && status != JobStatus.DONE) return Optional.empty();
-        return playable.of(job.id(), job.state().attempts());
-    }
-
-    /** The job as shown, with when it became playable and its master playlist's URL, once it is. */
-    public JobView withPlayable(JobView view, Job job, Context ctx, DownloadLinks links) {
-        return of(job).map(p -> view.withPlayable(p.at(), links.masterUrl(job, ctx))).orElse(view);
+    /** The ladder of the processing job's attempt, once it is playable. */
+    Optional<PlayableJobs.Playable> of(JobMedia job) {
+        return playable.of(job.id(), job.attempt());
     }
 
     /**
      * One file of the ladder; a playlist names the others through {@code link} (their bare names
      * as stored in). A name no ladder has, or one not stored yet, is not found.
      */
-    public void send(Context ctx, PlayableJobs.Playable ladder, String name, UnaryOperator<String> link) throws IOException {
+    void send(Context ctx, PlayableJobs.Playable ladder, String name, UnaryOperator<String> link) throws IOException {
         String contentType = LadderNames.contentType(name).orElseThrow(() -> missing(name));
         try {
             if (!LadderNames.isPlaylist(name)) {

@@ -1,16 +1,10 @@
-package io.mediaopt.routes.renditions;
-
-import io.mediaopt.jobs.routes.EarlyLadders;
+package io.mediaopt.renditions.routes;
 
 import io.mediaopt.http.ContentDisposition;
-import io.mediaopt.jobs.routes.DownloadLinks;
 import io.mediaopt.http.ImmutableCaching;
-import io.mediaopt.jobs.routes.StableLinks;
 import io.mediaopt.http.StoredBodies;
 import io.javalin.http.Context;
 import io.mediaopt.ServiceException;
-import io.mediaopt.jobs.Job;
-import io.mediaopt.jobs.Jobs;
 import io.mediaopt.media.OptimizationResult;
 import io.mediaopt.media.Rendition;
 import io.mediaopt.renditions.PictureChoice;
@@ -32,13 +26,13 @@ import java.util.Optional;
  * URL tells nothing of which jobs exist. What they serve never changes, so it is cached for good.
  */
 final class StableMediaHandlers {
-    private final Jobs jobs;
+    private final JobLookup jobs;
     private final Storage storage;
     private final StoredBodies bodies;
     private final StableLinks links;
     private final EarlyLadders early;
 
-    StableMediaHandlers(Jobs jobs, Storage storage, StableLinks links, EarlyLadders early) {
+    StableMediaHandlers(JobLookup jobs, Storage storage, StableLinks links, EarlyLadders early) {
         this.early = early;
         this.jobs = jobs;
         this.storage = storage;
@@ -52,13 +46,13 @@ final class StableMediaHandlers {
     /** GET /media/{id}/{name}; while the job is processing, the files of its HLS ladder once it is playable. */
     void rendition(Context ctx) throws IOException {
         String name = ctx.pathParam("name");
-        Optional<Job> processing = jobs.findKeptProcessing(ctx.pathParam("id"));
+        Optional<JobMedia> processing = jobs.keptProcessing(ctx.pathParam("id"));
         if (processing.isEmpty()) {
             serve(ctx, name);
             return;
         }
         ctx.header("Cache-Control", "no-store");
-        Job job = processing.get();
+        JobMedia job = processing.get();
         PlayableJobs.Playable ladder = early.of(job).orElseThrow(StableMediaHandlers::missing);
         if (links.secondsLeft(job, name, ctx.queryParam("exp"), ctx.queryParam("sig")) <= 0) throw missing();
         long expires = expires(ctx.queryParam("exp"));
@@ -82,7 +76,7 @@ final class StableMediaHandlers {
         ctx.header("Vary", "Accept");
         int width = RenditionHandlers.width(ctx.queryParam("w"));
         Access access = access(ctx, StableLinks.PICTURE);
-        Rendition chosen = PictureChoice.pick(RenditionHandlers.renditionsOf(access.job()), ctx.header("Accept"), width)
+        Rendition chosen = PictureChoice.pick(access.job().renditions(), ctx.header("Accept"), width)
                 .orElseThrow(StableMediaHandlers::missing);
         send(ctx, access, fileOf(access.job(), chosen.name()).orElseThrow(StableMediaHandlers::missing));
     }
@@ -93,24 +87,24 @@ final class StableMediaHandlers {
     }
 
     /** A kept job whose link may read a name, and how many seconds the link has left. */
-    private record Access(Job job, long secondsLeft) {}
+    private record Access(JobMedia job, long secondsLeft) {}
 
     /** The request's kept job when its link may read {@code name}; the one 404 otherwise. */
     private Access access(Context ctx, String name) {
         // refusals are not for caches: a link refused now may be the job's once it is done
         ctx.header("Cache-Control", "no-store");
-        Job job = jobs.findKept(ctx.pathParam("id")).orElseThrow(StableMediaHandlers::missing);
+        JobMedia job = jobs.kept(ctx.pathParam("id")).orElseThrow(StableMediaHandlers::missing);
         long secondsLeft = links.secondsLeft(job, name, ctx.queryParam("exp"), ctx.queryParam("sig"));
         if (secondsLeft <= 0) throw missing();
         return new Access(job, secondsLeft);
     }
 
     private void send(Context ctx, Access access, File file) throws IOException {
-        Job job = access.job();
+        JobMedia job = access.job();
         long secondsLeft = access.secondsLeft();
         ctx.header("Content-Disposition", ContentDisposition.inline(file.filename()));
         ctx.header("Accept-Ranges", "bytes");
-        long completedAt = job.state().completedAt();
+        long completedAt = job.completedAt();
         if (!file.playlist()) {
             if (ImmutableCaching.answer(ctx, ImmutableCaching.etag(file.key(), file.name(), Long.toString(file.bytes())),
                     completedAt, secondsLeft)) return;
@@ -123,14 +117,14 @@ final class StableMediaHandlers {
     }
 
     /** The stored playlist naming its files by the URLs that reach them: bare names, signed like this link when private. */
-    private byte[] playlist(Job job, File file, String exp) throws IOException {
+    private byte[] playlist(JobMedia job, File file, String exp) throws IOException {
         String stored;
         try (Storage.StoredObject object = storage.open(file.key())) {
             stored = new String(object.content().readAllBytes(), StandardCharsets.UTF_8);
         }
         // a private link's exp is checked by now; a public job's playlist names bare names
         long expires = expires(exp);
-        List<String> names = RenditionHandlers.renditionsOf(job).stream().map(Rendition::name).toList();
+        List<String> names = job.renditions().stream().map(Rendition::name).toList();
         return PlaylistUris.rewrite(stored, n -> names.contains(n) ? links.inPlaylist(job, n, expires) : n)
                 .getBytes(StandardCharsets.UTF_8);
     }
@@ -139,16 +133,16 @@ final class StableMediaHandlers {
         return exp != null && exp.matches("[0-9]{1,12}") ? Long.parseLong(exp) : 0;
     }
 
-    private static Optional<File> fileOf(Job job, String name) {
-        OptimizationResult result = job.state().result();
-        String outputKey = job.state().outputKey();
+    private static Optional<File> fileOf(JobMedia job, String name) {
+        OptimizationResult result = job.result();
+        String outputKey = job.outputKey();
         if (name.equals(StableLinks.outputName(job))) {
             return Optional.of(new File(name, outputKey, result.contentType(), result.filename(), result.outputBytes(),
                     false));
         }
-        return RenditionHandlers.renditionsOf(job).stream().filter(r -> r.name().equals(name)).findFirst()
+        return job.renditions().stream().filter(r -> r.name().equals(name)).findFirst()
                 .map(r -> new File(name, RenditionKeys.key(outputKey, r.name()), r.contentType(),
-                        DownloadLinks.renditionFilename(job, r), r.bytes(), r.isPlaylist()));
+                        job.renditionFilename(r), r.bytes(), r.isPlaylist()));
     }
 
     private static ServiceException missing() {

@@ -1,15 +1,9 @@
-package io.mediaopt.routes.renditions;
-
-import io.mediaopt.jobs.routes.EarlyLadders;
+package io.mediaopt.renditions.routes;
 
 import io.javalin.http.Context;
 import io.mediaopt.ServiceException;
 import io.mediaopt.http.ApiKeys;
-import io.mediaopt.jobs.routes.DownloadLinks;
 import io.mediaopt.http.StoredBodies;
-import io.mediaopt.jobs.Job;
-import io.mediaopt.jobs.JobStatus;
-import io.mediaopt.jobs.Jobs;
 import io.mediaopt.media.PlainNumbers;
 import io.mediaopt.media.Rendition;
 import io.mediaopt.renditions.PictureChoice;
@@ -20,7 +14,6 @@ import io.mediaopt.storage.Storage;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 
@@ -29,18 +22,18 @@ final class RenditionHandlers {
     /** The widest picture the picture route is asked for: beyond any screen. */
     private static final int MAX_PICTURE_WIDTH = 10_000;
 
-    private final Jobs jobs;
+    private final JobLookup jobs;
     private final Storage storage;
     private final StoredBodies bodies;
-    private final DownloadLinks links;
+    private final PresignedRenditions presigned;
     private final ApiKeys keys;
     private final EarlyLadders early;
 
-    RenditionHandlers(Jobs jobs, Storage storage, DownloadLinks links, ApiKeys keys, EarlyLadders early) {
+    RenditionHandlers(JobLookup jobs, Storage storage, ApiKeys keys, EarlyLadders early) {
         this.jobs = jobs;
         this.storage = storage;
         this.bodies = new StoredBodies(storage);
-        this.links = links;
+        this.presigned = new PresignedRenditions(storage);
         this.keys = keys;
         this.early = early;
     }
@@ -51,19 +44,15 @@ final class RenditionHandlers {
      */
     void rendition(Context ctx) throws IOException {
         String name = ctx.pathParam("name");
-        Job processing = jobs.get(ctx.pathParam("id"), keys.caller(ctx));
-        if (processing.state().status() == JobStatus.PROCESSING) {
-            Optional<PlayableJobs.Playable> ladder = early.of(processing);
-            if (ladder.isPresent()) {
-                String output = processing.request().filename();
-                int dot = output.lastIndexOf('.');
-                StoredBodies.downloadHeaders(ctx, (dot > 0 ? output.substring(0, dot) : output) + "-" + name);
-                early.send(ctx, ladder.get(), name, n -> n);
-                return;
-            }
+        Optional<JobMedia> processing = jobs.processing(ctx.pathParam("id"), keys.caller(ctx));
+        Optional<PlayableJobs.Playable> ladder = processing.flatMap(early::of);
+        if (ladder.isPresent()) {
+            StoredBodies.downloadHeaders(ctx, processing.get().earlyFilename(name));
+            early.send(ctx, ladder.get(), name, n -> n);
+            return;
         }
-        Job job = jobs.getDone(ctx.pathParam("id"), keys.caller(ctx));
-        Rendition rendition = renditionsOf(job).stream().filter(r -> r.name().equals(name)).findFirst()
+        JobMedia job = jobs.done(ctx.pathParam("id"), keys.caller(ctx));
+        Rendition rendition = job.renditions().stream().filter(r -> r.name().equals(name)).findFirst()
                 .orElseThrow(() -> ServiceException.notFound("Job " + job.id() + " has no rendition " + name));
         sendRendition(ctx, job, rendition);
     }
@@ -74,16 +63,16 @@ final class RenditionHandlers {
      */
     void picture(Context ctx) throws IOException {
         int width = width(ctx.queryParam("w"));
-        Job job = jobs.getDone(ctx.pathParam("id"), keys.caller(ctx));
+        JobMedia job = jobs.done(ctx.pathParam("id"), keys.caller(ctx));
         ctx.header("Vary", "Accept");
-        Rendition rendition = PictureChoice.pick(renditionsOf(job), ctx.header("Accept"), width)
+        Rendition rendition = PictureChoice.pick(job.renditions(), ctx.header("Accept"), width)
                 .orElseThrow(() -> ServiceException.notFound("Job " + job.id() + " has no responsive image set"));
         sendRendition(ctx, job, rendition);
     }
 
-    private void sendRendition(Context ctx, Job job, Rendition rendition) throws IOException {
-        String key = RenditionKeys.key(job.state().outputKey(), rendition.name());
-        String filename = DownloadLinks.renditionFilename(job, rendition);
+    private void sendRendition(Context ctx, JobMedia job, Rendition rendition) throws IOException {
+        String key = RenditionKeys.key(job.outputKey(), rendition.name());
+        String filename = job.renditionFilename(rendition);
         if (!rendition.isPlaylist()) {
             bodies.sendDownload(ctx, key, rendition.contentType(), filename);
             return;
@@ -92,15 +81,9 @@ final class RenditionHandlers {
         try (Storage.StoredObject object = storage.open(key)) {
             stored = new String(object.content().readAllBytes(), StandardCharsets.UTF_8);
         }
-        List<Rendition> renditions = renditionsOf(job);
-        String served = PlaylistUris.rewrite(stored, name -> links.inPlaylist(job, renditions, name));
+        String served = PlaylistUris.rewrite(stored, name -> presigned.inPlaylist(job, name));
         StoredBodies.downloadHeaders(ctx, filename);
         StoredBodies.sendBytes(ctx, served.getBytes(StandardCharsets.UTF_8), rendition.contentType(), ctx.header("Range"));
-    }
-
-    static List<Rendition> renditionsOf(Job job) {
-        List<Rendition> renditions = job.state().result().renditions();
-        return renditions == null ? List.of() : renditions;
     }
 
     /** The {@code w} of a picture request: 1 to {@value #MAX_PICTURE_WIDTH} device pixels. */

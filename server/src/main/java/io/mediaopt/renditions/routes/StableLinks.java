@@ -1,10 +1,9 @@
-package io.mediaopt.jobs.routes;
+package io.mediaopt.renditions.routes;
 
 import io.mediaopt.http.ApiKeys;
 import io.mediaopt.http.KeepView;
 import io.mediaopt.http.Signatures;
 
-import io.mediaopt.jobs.Job;
 import io.mediaopt.keeping.KeepSettings;
 import io.mediaopt.keeping.Keeping;
 import io.mediaopt.keeping.Visibility;
@@ -41,20 +40,20 @@ public final class StableLinks {
     }
 
     /** The name of a kept job's output under its stable prefix: {@code output/<file name>}. */
-    public static String outputName(Job job) {
-        return OUTPUT + "/" + job.state().result().filename();
+    public static String outputName(JobMedia job) {
+        return OUTPUT + "/" + job.result().filename();
     }
 
     /** Who may read the job's stable URLs: with keys off, anyone. */
-    Visibility visibility(Job job) {
-        return keys.enforced() ? job.request().keeping().keptAs() : Visibility.PUBLIC;
+    private Visibility visibility(JobMedia job) {
+        return keys.enforced() ? job.keeping().keptAs() : Visibility.PUBLIC;
     }
 
     /** The {@code keep} object of a job's view; null when it is not kept. */
-    KeepView view(Job job) {
-        Keeping keeping = job.request().keeping();
+    public KeepView view(JobMedia job) {
+        Keeping keeping = job.keeping();
         if (!keeping.kept()) return null;
-        Long completedAt = job.state().completedAt();
+        Long completedAt = job.completedAt();
         Long until = keeping.keepHours() == null || completedAt == null ? null
                 : completedAt + keeping.keepHours() * 3_600_000L;
         boolean signed = visibility(job) == Visibility.PRIVATE;
@@ -66,11 +65,11 @@ public final class StableLinks {
      * The stable URL of {@code name} ({@link #outputName} or a rendition's) of a kept job, on
      * SERVICE_PUBLIC_MEDIA_URL or else {@code origin}; a private job's is signed for its link life from now.
      */
-    String url(Job job, String name, String origin) {
+    public String url(JobMedia job, String name, String origin) {
         String base = settings.publicMediaUrl().map(URI::toString).orElse(origin) + PREFIX + job.id() + "/"
                 + encodedPath(name);
         if (visibility(job) == Visibility.PUBLIC) return base;
-        long expires = clock.instant().plus(job.request().keeping().linkTtl(settings.linkTtl())).getEpochSecond();
+        long expires = clock.instant().plus(job.keeping().linkTtl(settings.linkTtl())).getEpochSecond();
         return base + signedQuery(job, name, expires);
     }
 
@@ -78,7 +77,7 @@ public final class StableLinks {
      * What a playlist served under a stable URL names in place of {@code name}: the bare name,
      * which resolves beside the playlist, signed like the playlist's own link (same expiry) when private.
      */
-    public String inPlaylist(Job job, String name, long expires) {
+    public String inPlaylist(JobMedia job, String name, long expires) {
         if (visibility(job) == Visibility.PUBLIC) return name;
         return encodedPath(name) + signedQuery(job, name, expires);
     }
@@ -88,22 +87,22 @@ public final class StableLinks {
      * sent, each null when absent): {@link Long#MAX_VALUE} for a public job, 0 or less when the link
      * is unsigned, expired, altered or its owner's key is gone.
      */
-    public long secondsLeft(Job job, String name, String exp, String sig) {
+    public long secondsLeft(JobMedia job, String name, String exp, String sig) {
         if (visibility(job) == Visibility.PUBLIC) return Long.MAX_VALUE;
-        Optional<Signatures> signer = keys.signatures(job.request().owner(), Signatures.Purpose.MEDIA_URL);
+        Optional<Signatures> signer = keys.signatures(job.owner(), Signatures.Purpose.MEDIA_URL);
         long at = exp != null && exp.matches("[0-9]{1,12}") ? Long.parseLong(exp) : 0;
         if (signer.isEmpty() || !signer.get().verifies(signed(job, name, at), sig)) return 0;
         return at - clock.instant().getEpochSecond();
     }
 
-    private String signedQuery(Job job, String name, long expires) {
-        return keys.signatures(job.request().owner(), Signatures.Purpose.MEDIA_URL)
+    private String signedQuery(JobMedia job, String name, long expires) {
+        return keys.signatures(job.owner(), Signatures.Purpose.MEDIA_URL)
                 .map(s -> "?exp=" + expires + "&sig=" + s.sign(signed(job, name, expires)))
                 .orElse("");
     }
 
     /** What a link's signature covers: the job, the file's name and the expiry, unambiguously joined. */
-    private static String signed(Job job, String name, long expires) {
+    private static String signed(JobMedia job, String name, long expires) {
         return job.id() + "\n" + name + "\n" + expires;
     }
 
