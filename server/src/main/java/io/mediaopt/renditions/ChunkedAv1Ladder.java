@@ -39,8 +39,7 @@ final class ChunkedAv1Ladder {
     /** The AV1 rungs' segments and VOD playlists in {@code dir}; false: the ladder is encoded in one piece. */
     boolean encode(Path input, List<HlsRung> av1Rungs, boolean portrait, VideoSettings settings, Path dir,
                    double durationSec, Optional<SharedInput> shared) throws IOException {
-        ChunkLadder ladder = new ChunkLadder(portrait, av1Rungs.stream()
-                .map(rung -> new ChunkLadder.Rung(rung.shortSide(), rung.maxBitrateKbps())).toList());
+        ChunkLadder ladder = HlsRung.inChunks(portrait, av1Rungs);
         try {
             Optional<Path> list = chunked.ladder(shared, input, durationSec, Strategy.VIDEO_MP4_AV1, ladder, settings,
                     chunks, percent -> { }, limits.videoTimeout(), () -> audio.start(input, settings.audioBitrateKbps()),

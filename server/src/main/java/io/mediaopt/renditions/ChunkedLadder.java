@@ -55,8 +55,7 @@ final class ChunkedLadder {
     boolean encode(Path input, List<HlsRung> rungs, boolean portrait, VideoSettings settings, Path dir,
                    LiveLadder live, double durationSec, Progress progress, Optional<SharedInput> shared)
             throws IOException {
-        ChunkLadder ladder = new ChunkLadder(portrait, rungs.stream()
-                .map(rung -> new ChunkLadder.Rung(rung.shortSide(), rung.maxBitrateKbps())).toList());
+        ChunkLadder ladder = HlsRung.inChunks(portrait, rungs);
         try {
             Optional<Path> list = chunked.ladder(shared, input, durationSec, Strategy.VIDEO_MP4_H264, ladder, settings,
                     chunks, progress, limits.videoTimeout(), () -> audio.start(input, settings.audioBitrateKbps()),
@@ -66,8 +65,7 @@ final class ChunkedLadder {
             for (HlsRung rung : rungs) {
                 MediaPlaylist whole = MediaPlaylist.parse(Files.readString(prefix.resolve(rung.playlist()),
                         StandardCharsets.UTF_8));
-                take(whole.init(), dir);
-                for (MediaPlaylist.Segment segment : whole.segments()) take(segment.name(), dir);
+                take(whole, whole.segments().size(), dir);
                 replace(prefix.resolve(rung.playlist()), dir.resolve(rung.playlist()));
             }
             live.storeFinished();
@@ -97,8 +95,7 @@ final class ChunkedLadder {
                 MediaPlaylist cut = MediaPlaylist.parse(text);
                 int whole = endsOnMark(cut) ? cut.segments().size() : cut.segments().size() - 1;
                 if (whole < 1) continue;
-                take(cut.init(), dir);
-                for (MediaPlaylist.Segment segment : cut.segments().subList(0, whole)) take(segment.name(), dir);
+                take(cut, whole, dir);
                 String listed = text.substring(0, text.indexOf("#EXT-X-ENDLIST"));
                 if (whole < cut.segments().size()) {
                     String last = cut.segments().getLast().name();
@@ -134,6 +131,12 @@ final class ChunkedLadder {
         }
         FfmpegRun.run(tools, HlsArguments.segmented(tools.ffmpeg(), list, audio.orElse(null), prefix, rungs, audioEndSec),
                 limits.videoTimeout(), "HLS ladder");
+    }
+
+    /** The init file and the first {@code segments} segments of a rung's cut moved into {@code dir}. */
+    private void take(MediaPlaylist cut, int segments, Path dir) throws IOException {
+        take(cut.init(), dir);
+        for (MediaPlaylist.Segment segment : cut.segments().subList(0, segments)) take(segment.name(), dir);
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.mediaopt.renditions;
 
 import io.mediaopt.media.Av1Settings;
+import io.mediaopt.video.ChunkLadder;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -39,6 +40,12 @@ record HlsRung(String name, int shortSide, int maxBitrateKbps) {
     /** The AV1 variant of the same size, under the lower of this cap and the preset's AV1 cap. */
     HlsRung av1(Av1Settings av1) {
         return new HlsRung(name + AV1_SUFFIX, shortSide, Math.min(maxBitrateKbps, av1.maxBitrateKbps()));
+    }
+
+    /** The rungs as the chunks of a ladder encode them together ({@link ChunkLadder}). */
+    static ChunkLadder inChunks(boolean portrait, List<HlsRung> rungs) {
+        return new ChunkLadder(portrait, rungs.stream()
+                .map(rung -> new ChunkLadder.Rung(rung.shortSide(), rung.maxBitrateKbps())).toList());
     }
 
     private HlsRung cappedAt(int kbps) {
