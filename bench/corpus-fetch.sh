@@ -10,6 +10,8 @@
 # With --bench it fetches instead the 25 pictures of bench/corpus/bench-set.tsv, under the names
 # bench/corpus.sh and bench/av1.sh report them by, into bench/target/corpus (only those files):
 #   bench/corpus-fetch.sh --bench    # -> bench/target/corpus
+# With --video, the real video clips of bench/corpus/video-set.tsv (bench/av1-keyframes.sh):
+#   bench/corpus-fetch.sh --video    # -> bench/target/video-corpus
 set -euo pipefail
 here="$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)"
 manifest="$here/corpus/manifest.tsv"
@@ -18,6 +20,10 @@ if [ "${1:-}" = --bench ]; then
     shift
     manifest="$here/corpus/bench-set.tsv"
     cache="$here/target/corpus"
+elif [ "${1:-}" = --video ]; then
+    shift
+    manifest="$here/corpus/video-set.tsv"
+    cache="$here/target/video-corpus"
 fi
 mkdir -p "$cache"
 

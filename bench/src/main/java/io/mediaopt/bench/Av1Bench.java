@@ -183,7 +183,7 @@ public final class Av1Bench {
         return points;
     }
 
-    private static int[] frameSize(Path video) {
+    static int[] frameSize(Path video) {
         String[] wh = Command.of("ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries",
                 "stream=width,height", "-of", "csv=p=0", video.toString()).run(video.getParent(), TIMEOUT).stdout().strip().split(",");
         return new int[] {Integer.parseInt(wh[0]), Integer.parseInt(wh[1])};

@@ -22,8 +22,13 @@ final class FrameScores {
     private FrameScores() {}
 
     static double ssimulacra2(Path source, Path encoded, int width, int height) {
-        List<byte[]> reference = frames(source, width, height);
-        List<byte[]> distorted = frames(encoded, width, height);
+        return ssimulacra2(source, encoded, width, height, EVERY);
+    }
+
+    /** The mean over every {@code every}-th frame. */
+    static double ssimulacra2(Path source, Path encoded, int width, int height, int every) {
+        List<byte[]> reference = frames(source, width, height, every);
+        List<byte[]> distorted = frames(encoded, width, height, every);
         if (reference.size() != distorted.size() || reference.isEmpty()) {
             throw new IllegalStateException("sampled " + reference.size() + " source frames and " + distorted.size()
                     + " encoded ones of " + encoded);
@@ -36,11 +41,11 @@ final class FrameScores {
         return sum / reference.size();
     }
 
-    /** Every {@link #EVERY}-th frame as packed RGB bytes, read from ffmpeg's stdout. */
-    private static List<byte[]> frames(Path video, int width, int height) {
+    /** Every {@code every}-th frame as packed RGB bytes, read from ffmpeg's stdout. */
+    private static List<byte[]> frames(Path video, int width, int height, int every) {
         try {
             Process ffmpeg = new ProcessBuilder("ffmpeg", "-nostdin", "-hide_banner", "-loglevel", "error",
-                    "-i", video.toString(), "-an", "-vf", "select='not(mod(n\\," + EVERY + "))',scale=" + width + ":" + height
+                    "-i", video.toString(), "-an", "-vf", "select='not(mod(n\\," + every + "))',scale=" + width + ":" + height
                             + ":in_color_matrix=bt709,format=rgb24",
                     "-fps_mode", "passthrough", "-f", "rawvideo", "pipe:1")
                     .redirectError(ProcessBuilder.Redirect.DISCARD).start();
