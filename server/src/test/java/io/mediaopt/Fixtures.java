@@ -196,6 +196,12 @@ public final class Fixtures {
         return video("short.mp4", "160x120", 15, 1, false, "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p");
     }
 
+    /** A minute of 854x480 H.264 without sound: its encode is still running seconds after it starts. */
+    public static Path minuteLongMp4() {
+        return video("long.mp4", "854x480", 25, 60, false,
+                "-c:v", "libx264", "-preset", "ultrafast", "-crf", "18", "-pix_fmt", "yuv420p");
+    }
+
     /** H.264 at a very low CRF, 25 frames a second: a large MP4, like a camera's. */
     public static Path highBitrateMp4(String name, String size, double seconds, boolean audio) {
         return video(name, size, 25, seconds, audio, "-c:v", "libx264", "-preset", "ultrafast", "-crf", "10",

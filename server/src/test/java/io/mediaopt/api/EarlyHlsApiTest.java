@@ -35,7 +35,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 @Integration
 class EarlyHlsApiTest {
     @RegisterExtension
-    // the early ladder is what is checked: the main output after it skips the 30-second clip's CRF search
+    // the early ladder is what is checked: the main output after it is encoded at the preset's CRF
     static final RunningServer server = RunningServer.with(Map.of("SERVICE_WORKERS", "1",
             "SERVICE_VIDEO_QUALITY", "fixed"));
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -44,8 +44,8 @@ class EarlyHlsApiTest {
 
     @Test
     void theLadderPlaysWhileTheJobRunsThenEndsAsTheVodLadderWithTheSameSegments() throws Exception {
-        // 30 s at 540p: two variants (360p, 540p) of eight segments each
-        Path clip = Fixtures.video("early.mp4", "960x540", 25, 30, true,
+        // 24 s at 540p: two variants (360p, 540p) of six segments each
+        Path clip = Fixtures.video("early.mp4", "960x540", 25, 24, true,
                 "-c:v", "libx264", "-preset", "ultrafast", "-crf", "30", "-pix_fmt", "yuv420p", "-c:a", "aac");
         HttpResponse<String> submitted = Raw.send(RawMultipart.post(server.baseUrl(), "/media/jobs", List.of(
                 Part.file("media", "early.mp4", Files.readAllBytes(clip)), Part.text("preset", "web"),

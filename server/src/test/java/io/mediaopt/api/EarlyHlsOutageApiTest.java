@@ -56,11 +56,11 @@ class EarlyHlsOutageApiTest {
         try (S3TestServer s3 = S3TestServer.start()) {
             env.putAll(s3.env());
             env.put("SERVICE_WORKERS", "1");
-            // the ladder's outage is what is checked: the 40-second clip's own encode skips the CRF search
+            // the ladder's outage is what is checked: the 30-second clip's own encode skips the CRF search
             env.put("SERVICE_VIDEO_QUALITY", "fixed");
             try (TestService service = TestService.start(env); MediaoptClient client = service.client()) {
-                // long enough that the ladder is still growing when storage goes
-                Path clip = Fixtures.video("early-outage.mp4", "960x540", 25, 40, true,
+                // long enough that the ladder is still growing when storage goes: seven segments after the first
+                Path clip = Fixtures.video("early-outage.mp4", "960x540", 25, 30, true,
                         "-c:v", "libx264", "-preset", "ultrafast", "-crf", "30", "-pix_fmt", "yuv420p", "-c:a", "aac");
                 HttpResponse<String> submitted = Raw.send(RawMultipart.post(service.baseUrl(), "/media/jobs", List.of(
                         Part.file("media", "early.mp4", Files.readAllBytes(clip)),

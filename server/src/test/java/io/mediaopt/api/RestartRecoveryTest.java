@@ -111,7 +111,7 @@ class RestartRecoveryTest {
         String id;
         try (MediaoptClient client = server.client()) {
             // long enough that its encoders outlive the restart unless the new server stops them
-            id = client.submitJob(Fixtures.highBitrateMp4("long.mp4", "1280x720", 60, true), "low-bandwidth").jobId();
+            id = client.submitJob(Fixtures.minuteLongMp4(), "low-bandwidth").jobId();
             awaitStatus(client, id, JobStatus.PROCESSING);
         }
         Path input = dir.resolve("store/inputs/" + id);

@@ -35,8 +35,7 @@ class OrphanProcessesTest {
 
     @BeforeAll
     static void makeVideo() throws Exception {
-        longVideo = Files.readAllBytes(Fixtures.video("long.mp4", "854x480", 25, 60, false,
-                "-c:v", "libx264", "-preset", "ultrafast", "-crf", "18", "-pix_fmt", "yuv420p"));
+        longVideo = Files.readAllBytes(Fixtures.minuteLongMp4());
     }
 
     @Test
