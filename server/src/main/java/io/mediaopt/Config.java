@@ -67,7 +67,8 @@ public record Config(
         KeepSettings keep,
         ImageUrlSettings imageUrls,
         ImageUrlLimits imageUrlLimits,
-        ChunkSettings videoChunks) {
+        ChunkSettings videoChunks,
+        boolean videoLadderAv1) {
 
     /**
      * 1 GiB: room for a few jobs at the default input limit (120 MiB) with their copies, outputs
@@ -147,7 +148,8 @@ public record Config(
                 keep(r),
                 ImageUrlSettings.read(r::raw, r::problem),
                 ImageUrlLimits.read(r::raw, r::problem),
-                ChunkSettings.read(r::raw, r::problem));
+                ChunkSettings.read(r::raw, r::problem),
+                r.flag("SERVICE_VIDEO_LADDER_AV1", true, "true", "false"));
 
         try {
             SqlDialect.of(config.databaseUrl);

@@ -214,7 +214,8 @@ public final class Main {
                 config.limits().ffprobeTimeout().plus(config.limits().videoTimeout()), outputDir.resolve("work"),
                 List.of(config.ffmpegPath(), config.ffprobePath()));
         return JobsFeature.open(settings, store, database, storage, optimizers,
-                new RenditionMaker(vips, videoTools, config.limits(), config.imageQuality(), chunks), playable, usage, metrics,
+                new RenditionMaker(vips, videoTools, config.limits(), config.imageQuality(), chunks,
+                        config.videoLadderAv1()), playable, usage, metrics,
                 new DiskSpace(outputDir, config.minFreeBytes()),
                 database.file(config.databaseUrl()).map(file -> new DiskSpace(file, config.minFreeBytes())),
                 slots, chunks.work(), clock);

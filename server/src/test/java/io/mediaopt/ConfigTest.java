@@ -54,6 +54,14 @@ class ConfigTest {
     }
 
     @Test
+    void hlsLaddersHaveAv1VariantsUnlessTurnedOff() {
+        assertThat(Config.fromEnvironment(Map.of()).videoLadderAv1()).isTrue();
+        assertThat(Config.fromEnvironment(Map.of("SERVICE_VIDEO_LADDER_AV1", "false")).videoLadderAv1()).isFalse();
+        assertThatThrownBy(() -> Config.fromEnvironment(Map.of("SERVICE_VIDEO_LADDER_AV1", "no")))
+                .hasMessageContaining("SERVICE_VIDEO_LADDER_AV1: expected true or false but received \"no\"");
+    }
+
+    @Test
     void badMetricsAndLogSettingsAreReportedTogether() {
         assertThatThrownBy(() -> Config.fromEnvironment(Map.of("SERVICE_METRICS", "yes",
                 "SERVICE_METRICS_PUBLIC", "on", "SERVICE_LOG_FORMAT", "xml")))

@@ -21,6 +21,8 @@ public record Av1Settings(int svtPreset, int crf, int maxBitrateKbps) {
     public static final int MIN_SIDE = 64;
     /** Why there is no AV1 of a picture under {@link #MIN_SIDE}. */
     public static final String TOO_SMALL = "SVT-AV1 encodes pictures of at least " + MIN_SIDE + " pixels a side";
+    /** Why an HLS ladder has no AV1 variants on a service whose SERVICE_VIDEO_LADDER_AV1 is false. */
+    public static final String LADDER_OFF = "AV1 HLS variants are turned off on this service (SERVICE_VIDEO_LADDER_AV1=false)";
 
     public Av1Settings {
         if (svtPreset < 0 || svtPreset > 13) throw new IllegalArgumentException("SVT-AV1 preset out of range: " + svtPreset);

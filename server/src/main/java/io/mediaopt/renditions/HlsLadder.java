@@ -47,18 +47,24 @@ final class HlsLadder {
     private final int threads;
     private final Av1Judge judge;
     private final ChunkedVideo chunked;
+    private final boolean av1Variants;
 
     HlsLadder(VideoTools tools, Limits limits, int threads) {
-        this(tools, limits, threads, ChunkedVideo.off());
+        this(tools, limits, threads, ChunkedVideo.off(), true);
     }
 
-    /** {@code chunked}: how a long queued video's ladder is encoded in chunks, when its settings say so. */
-    HlsLadder(VideoTools tools, Limits limits, int threads, ChunkedVideo chunked) {
+    /**
+     * {@code chunked}: how a long queued video's ladder is encoded in chunks, when its settings say so;
+     * {@code av1Variants}: false leaves the AV1 rungs out, neither encoded nor judged, at half the
+     * encode CPU ({@link Av1Settings#LADDER_OFF}).
+     */
+    HlsLadder(VideoTools tools, Limits limits, int threads, ChunkedVideo chunked, boolean av1Variants) {
         this.tools = tools;
         this.limits = limits;
         this.threads = threads;
         this.judge = new Av1Judge(tools, limits);
         this.chunked = chunked;
+        this.av1Variants = av1Variants;
     }
 
     /**
@@ -87,9 +93,9 @@ final class HlsLadder {
         Av1Settings av1 = settings.av1();
         List<HlsRung> av1Rungs = rungs.stream().map(rung -> rung.av1(av1)).toList();
         HlsRung smallest = av1Rungs.getFirst();
-        boolean encodable = Math.min(width(smallest, width, height), height(smallest, width, height))
+        boolean encodable = av1Variants && Math.min(width(smallest, width, height), height(smallest, width, height))
                 >= Av1Settings.MIN_SIDE;
-        String av1Omitted = Av1Settings.TOO_SMALL;
+        String av1Omitted = av1Variants ? Av1Settings.TOO_SMALL : Av1Settings.LADDER_OFF;
         if (encodable) {
             if (chunked == null || !new ChunkedAv1Ladder(tools, limits, chunked, parent).encode(input, av1Rungs,
                     portrait, settings, dir, durationSec == null ? 0 : durationSec, shared)) {

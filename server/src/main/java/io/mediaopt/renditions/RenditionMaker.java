@@ -42,12 +42,18 @@ public final class RenditionMaker {
 
     /** {@code chunked}: how a long queued video's HLS ladder is encoded in chunks, when its settings say so. */
     public RenditionMaker(Vips vips, VideoTools tools, Limits limits, QualityMode qualityMode, ChunkedVideo chunked) {
+        this(vips, tools, limits, qualityMode, chunked, true);
+    }
+
+    /** {@code ladderAv1}: whether HLS ladders have AV1 variants (SERVICE_VIDEO_LADDER_AV1). */
+    public RenditionMaker(Vips vips, VideoTools tools, Limits limits, QualityMode qualityMode, ChunkedVideo chunked,
+                          boolean ladderAv1) {
         this.tools = tools;
         this.limits = limits;
         this.responsive = new ResponsiveImages(vips, qualityMode, limits.imageTimeout());
         VideoStills stills = new VideoStills(vips, tools, limits, qualityMode);
         this.posters = new Posters(stills);
-        this.hls = new HlsLadder(tools, limits, Runtime.getRuntime().availableProcessors(), chunked);
+        this.hls = new HlsLadder(tools, limits, Runtime.getRuntime().availableProcessors(), chunked, ladderAv1);
         this.sources = new VideoSources(tools, limits, Runtime.getRuntime().availableProcessors());
         this.storyboards = new Storyboards(stills);
     }

@@ -6,6 +6,7 @@ import io.mediaopt.media.Av1Settings;
 import io.mediaopt.media.Presets;
 import io.mediaopt.media.RenditionRole;
 import io.mediaopt.media.VideoSettings;
+import io.mediaopt.video.ChunkedVideo;
 import io.mediaopt.video.ProcessRunner;
 import io.mediaopt.video.VideoTools;
 import org.junit.jupiter.api.AfterAll;
@@ -120,6 +121,23 @@ class HlsLadderTest {
                 .extracting(m -> m.rendition().name()).containsExactly("360p.m3u8", "540p.m3u8");
         assertThat(Files.readString(dir.resolve("hls").resolve(HlsLadder.MASTER))).doesNotContain("av01", "-av1");
         assertThat(dir.resolve("hls")).isDirectoryNotContaining("glob:**-av1*");
+    }
+
+    @Test
+    void aServiceWithTheAv1LadderOffMakesTheH264LadderAloneAndSaysWhy(@TempDir Path dir) throws Exception {
+        Path short540p = Fixtures.video("ladder-4s.mp4", "960x540", 25, 4, true,
+                "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac");
+        HlsLadder h264Only = new HlsLadder(new VideoTools("ffmpeg", "ffprobe", runner), VideoSourcesTest.LIMITS, 2,
+                ChunkedVideo.off(), false);
+
+        List<Made> made = h264Only.make(short540p, 960, 540, web(), 4.0, dir);
+
+        assertThat(made.getFirst().rendition().av1Omitted()).isEqualTo(Av1Settings.LADDER_OFF);
+        assertThat(made).filteredOn(m -> m.rendition().role() == RenditionRole.HLS_PLAYLIST)
+                .extracting(m -> m.rendition().name()).containsExactly("360p.m3u8", "540p.m3u8");
+        assertThat(Files.readString(dir.resolve("hls").resolve(HlsLadder.MASTER))).doesNotContain("av01", "-av1");
+        assertThat(dir.resolve("hls")).isDirectoryNotContaining("glob:**-av1*");
+        assertThat(dir).isDirectoryNotContaining("glob:**hls-judge*");
     }
 
     @Test
