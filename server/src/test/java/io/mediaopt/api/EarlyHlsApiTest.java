@@ -37,7 +37,7 @@ class EarlyHlsApiTest {
     @RegisterExtension
     // the early ladder is what is checked: the main output after it is encoded at the preset's CRF
     static final RunningServer server = RunningServer.with(Map.of("SERVICE_WORKERS", "1",
-            "SERVICE_VIDEO_QUALITY", "fixed"));
+            "SERVICE_VIDEO_QUALITY", "fixed", "SERVICE_VIDEO_LADDER_AV1", "false"));
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern VARIANT = Pattern.compile("#EXT-X-STREAM-INF:[^\\n]*\\n(\\S+)");
     private static final Pattern SEGMENT = Pattern.compile("#EXTINF:[0-9.]+,\\n(\\S+)");

@@ -58,6 +58,8 @@ class EarlyHlsOutageApiTest {
             env.put("SERVICE_WORKERS", "1");
             // the ladder's outage is what is checked: the 30-second clip's own encode skips the CRF search
             env.put("SERVICE_VIDEO_QUALITY", "fixed");
+            // the H.264 ladder's outage is what is checked: AV1 rungs would only add encode and judging
+            env.put("SERVICE_VIDEO_LADDER_AV1", "false");
             try (TestService service = TestService.start(env); MediaoptClient client = service.client()) {
                 // long enough that the ladder is still growing when storage goes: seven segments after the first
                 Path clip = Fixtures.video("early-outage.mp4", "960x540", 25, 30, true,
