@@ -5,6 +5,7 @@ import io.mediaopt.Fixtures;
 import io.mediaopt.Integration;
 import io.mediaopt.RunningServer;
 import io.mediaopt.S3TestServer;
+import io.mediaopt.media.Av1Settings;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -30,10 +31,12 @@ import static org.assertj.core.api.Assertions.within;
 @Integration
 class S3HlsRenditionsApiTest {
     @RegisterExtension
-    static final RunningServer server = RunningServer.with(Map.of("SERVICE_WORKERS", "1")).withS3();
+    static final RunningServer server = RunningServer.with(Map.of("SERVICE_WORKERS", "1",
+            "SERVICE_VIDEO_LADDER_AV1", "false")).withS3();
     private static final String KEY = "player-key";
     @RegisterExtension
-    static final RunningServer keyed = RunningServer.with(Map.of("SERVICE_WORKERS", "1", "SERVICE_API_KEYS", KEY))
+    static final RunningServer keyed = RunningServer.with(Map.of("SERVICE_WORKERS", "1", "SERVICE_API_KEYS", KEY,
+            "SERVICE_VIDEO_LADDER_AV1", "false"))
             .withS3();
     private static final Pattern VARIANT = Pattern.compile("#EXT-X-STREAM-INF:.*\\n(\\S+)");
     private static final Pattern NAMED = Pattern.compile("URI=\"([^\"]+)\"|^([^#\\s]\\S*)$", Pattern.MULTILINE);
@@ -58,7 +61,10 @@ class S3HlsRenditionsApiTest {
                 assertThat(Raw.send(HttpRequest.newBuilder(URI.create(unsigned)).build()).statusCode())
                         .as("the bucket is private").isEqualTo(403);
             }
-            if (role.equals("hls-master")) masterUrl = url;
+            if (role.equals("hls-master")) {
+                masterUrl = url;
+                assertThat(r.path("av1Omitted").asText()).isEqualTo(Av1Settings.LADDER_OFF);
+            }
         }
         assertThat(masterUrl).isNotNull();
 
@@ -69,7 +75,7 @@ class S3HlsRenditionsApiTest {
         Matcher variants = VARIANT.matcher(master.body());
         List<String> variantUrls = new ArrayList<>();
         while (variants.find()) variantUrls.add(URI.create(masterUrl).resolve(variants.group(1)).toString());
-        // AV1 loses to x264 on testsrc2 (HlsRenditionsApiTest), so the ladder is H.264 alone
+        // the servers' ladders are H.264 alone (SERVICE_VIDEO_LADDER_AV1=false)
         assertThat(variantUrls).containsExactly(routes + "360p.m3u8", routes + "540p.m3u8");
 
         for (String variantUrl : variantUrls) {
