@@ -4,7 +4,11 @@ import io.mediaopt.storage.S3Connection;
 import org.gaul.s3proxy.S3Proxy;
 import org.gaul.s3proxy.auth.AuthenticationType;
 import org.gaul.s3proxy.blobstore.BlobStore;
+import org.gaul.s3proxy.blobstore.ForwardingBlobStore;
 import org.gaul.s3proxy.nio2blob.FilesystemNio2BlobStore;
+import software.amazon.awssdk.core.ResponseInputStream;
+import software.amazon.awssdk.services.s3.model.GetObjectRequest;
+import software.amazon.awssdk.services.s3.model.GetObjectResponse;
 import software.amazon.awssdk.services.s3.model.ListObjectsV2Request;
 import software.amazon.awssdk.services.s3.model.ListObjectsV2Response;
 
@@ -18,11 +22,13 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 
 /**
  * A real S3 server in this JVM (S3Proxy over a temporary directory) on a free port of 127.0.0.1,
- * checking AWS signatures, with one empty bucket.
+ * checking AWS signatures, with one empty bucket; it counts the reads of each object.
  */
 public final class S3TestServer implements AutoCloseable {
     public static final String BUCKET = "media";
@@ -35,19 +41,28 @@ public final class S3TestServer implements AutoCloseable {
     private final int port;
     private final BlobStore blobs;
     private final Path dir;
+    private final Map<String, AtomicInteger> reads;
 
-    private S3TestServer(S3Proxy proxy, BlobStore blobs, Path dir) {
+    private S3TestServer(S3Proxy proxy, BlobStore blobs, Path dir, Map<String, AtomicInteger> reads) {
         this.proxy = proxy;
         this.port = proxy.getPort();
         this.blobs = blobs;
         this.dir = dir;
+        this.reads = reads;
     }
 
     public static S3TestServer start() throws Exception {
         Path dir = Files.createTempDirectory("s3proxy");
-        BlobStore blobs = new FilesystemNio2BlobStore(dir.toString());
+        Map<String, AtomicInteger> reads = new ConcurrentHashMap<>();
+        BlobStore blobs = new ForwardingBlobStore(new FilesystemNio2BlobStore(dir.toString())) {
+            @Override
+            public ResponseInputStream<GetObjectResponse> getBlob(GetObjectRequest request) {
+                reads.computeIfAbsent(request.key(), key -> new AtomicInteger()).incrementAndGet();
+                return super.getBlob(request);
+            }
+        };
         blobs.createContainer(BUCKET);
-        S3TestServer server = new S3TestServer(serve(blobs, 0), blobs, dir);
+        S3TestServer server = new S3TestServer(serve(blobs, 0), blobs, dir, reads);
         server.answerOnce();
         return server;
     }
@@ -105,6 +120,12 @@ public final class S3TestServer implements AutoCloseable {
     /** Whether the bucket holds an object under the key, asked of the store behind the server. */
     public boolean holds(String key) {
         return blobs.blobExists(BUCKET, key);
+    }
+
+    /** How many times a client asked for the object under the key (a GET, whole or ranged), since the start. */
+    public int reads(String key) {
+        AtomicInteger count = reads.get(key);
+        return count == null ? 0 : count.get();
     }
 
     /** The keys of every object in the bucket that start with {@code prefix}, listed as S3 lists them. */

@@ -23,4 +23,7 @@ public interface UnitsOfWork {
     default int sweepEnded() {
         return 0;
     }
+
+    /** Called once this node's slots stopped: what the units keep on this node (files) goes. */
+    default void stop() {}
 }

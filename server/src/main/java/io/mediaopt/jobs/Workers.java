@@ -285,6 +285,7 @@ public final class Workers implements AutoCloseable {
             Thread.currentThread().interrupt();
             held.handBack();
         }
+        units.stop();
         leaseKeeper.shutdownNow();
     }
 }

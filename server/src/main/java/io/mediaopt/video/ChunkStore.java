@@ -94,6 +94,12 @@ final class ChunkStore {
                 "SELECT * FROM video_chunks WHERE job_id = ? AND plan = ? ORDER BY idx", jobId, plan);
     }
 
+    /** Whether a chunk of the job is still to be encoded: pending, or processing on some node. */
+    boolean anyLeft(String jobId) {
+        return !SqlStatements.query(dataSource, WHAT, rs -> rs.getInt(1), "SELECT 1 FROM video_chunks WHERE job_id = ? AND "
+                + "status IN (" + PENDING + ", " + PROCESSING + ") LIMIT 1", jobId).isEmpty();
+    }
+
     /** Forgets the chunks of one plan of a job. */
     void deletePlan(String jobId, String plan) {
         SqlStatements.update(dataSource, WHAT, "DELETE FROM video_chunks WHERE job_id = ? AND plan = ?", jobId, plan);

@@ -15,8 +15,9 @@ import java.util.stream.Stream;
 
 /**
  * The chunks of other jobs' long videos, taken by this node's free encoding slots: each is
- * claimed from the job database, its source read from storage into a directory of its own under
- * {@code workRoot}, encoded and stored ({@link ChunkEncoder}); the directory goes afterwards.
+ * claimed from the job database, its source found locally ({@link ChunkSources}: read from
+ * storage at most once per job on this node), encoded in a directory of its own under
+ * {@code workRoot} and stored ({@link ChunkEncoder}); the directory goes afterwards.
  * Every chunk is such a unit, the chunks of this node's own jobs too: a job waits for them
  * without a slot ({@link ChunkedVideo}).
  */
@@ -24,22 +25,23 @@ public final class ChunkWork implements UnitsOfWork {
     private static final Logger log = LoggerFactory.getLogger(ChunkWork.class);
 
     private final ChunkStore store;
-    private final Storage storage;
     private final ChunkEncoder encoder;
     private final Path workRoot;
     private final Clock clock;
     private final Runnable encoded;
     private final EndedChunks ended;
+    private final ChunkSources sources;
 
-    /** {@code encoded} is told of each chunk this node encoded and recorded done. */
-    ChunkWork(ChunkStore store, Storage storage, ChunkEncoder encoder, Path workRoot, Clock clock, Runnable encoded) {
+    /** {@code encoded} is told of each chunk this node encoded and recorded done; {@code sources}: what the chunks read. */
+    ChunkWork(ChunkStore store, Storage storage, ChunkEncoder encoder, Path workRoot, Clock clock, Runnable encoded,
+              ChunkSources sources) {
         this.store = store;
-        this.storage = storage;
         this.encoder = encoder;
         this.workRoot = workRoot;
         this.clock = clock;
         this.encoded = encoded;
         this.ended = new EndedChunks(store, storage);
+        this.sources = sources;
     }
 
     @Override
@@ -54,7 +56,14 @@ public final class ChunkWork implements UnitsOfWork {
 
     @Override
     public int sweepEnded() {
+        int copies = sources.sweep();
+        if (copies > 0) log.info("deleted {} copies of sources that no chunk of this node reads any more", copies);
         return ended.sweep();
+    }
+
+    @Override
+    public void stop() {
+        sources.close();
     }
 
     /** A chunk that fails here is left to its lease: another node (or this one) takes it again. */
@@ -63,9 +72,9 @@ public final class ChunkWork implements UnitsOfWork {
         try {
             Files.createDirectories(workRoot);
             dir = Files.createTempDirectory(workRoot, "chunk-");
-            Path source = dir.resolve("source");
-            storage.copyTo(chunk.sourceKey(), source);
-            if (encoder.encode(chunk, source, dir)) encoded.run();
+            try (ChunkSources.Use source = sources.sourceOf(chunk, dir)) {
+                if (encoder.encode(chunk, source.file(), dir)) encoded.run();
+            }
         } catch (IOException | RuntimeException e) {
             log.warn("chunk {} of job {} not encoded here: {}", chunk.index(), chunk.jobId(), e.toString());
         } finally {

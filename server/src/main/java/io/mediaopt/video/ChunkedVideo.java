@@ -38,7 +38,8 @@ import java.util.function.Consumer;
  * A long video's encode as chunks that any node may take ({@link ChunkSettings}): the job's node
  * plans the cuts ({@link ChunkPlan}), records the chunks and encodes the audio once, whole; then
  * the job gives its encoding slot back ({@link EncodingSlots#whileWaiting}) while the free slots
- * of every node, this one's included, take the chunks as units of work ({@link ChunkWork}), and
+ * of every node, this one's included, take the chunks as units of work ({@link ChunkWork}; here
+ * they read the job's own copy of the source, {@link ChunkSources}), and
  * takes a slot again to join them with the audio, copying packets. A job taken over after its
  * node died finds its chunks as they were: those done are not encoded again. An outage of the
  * database or storage met while it waits is waited out; one met elsewhere leaves the chunks to
@@ -55,9 +56,11 @@ public final class ChunkedVideo {
     private final Clock clock;
     private final ChunkWork work;
     private final ChunkGathering gathering;
+    private final ChunkSources sources;
 
     private ChunkedVideo(ChunkSettings settings, ChunkStore store, Storage storage, EncodingSlots slots,
-                         VideoTools tools, Limits limits, Clock clock, ChunkWork work, ChunksEnded ended) {
+                         VideoTools tools, Limits limits, Clock clock, ChunkWork work, ChunksEnded ended,
+                         ChunkSources sources) {
         this.settings = settings;
         this.store = store;
         this.gathering = new ChunkGathering(store, storage, slots, ended);
@@ -65,6 +68,7 @@ public final class ChunkedVideo {
         this.limits = limits;
         this.clock = clock;
         this.work = work;
+        this.sources = sources;
     }
 
     /**
@@ -80,11 +84,12 @@ public final class ChunkedVideo {
         ChunkEncoder encoder = new ChunkEncoder(tools, limits.maxInputPixels(), limits.videoTimeout(), store, storage,
                 encoders, nodeId, lease, clock);
         ChunksEnded ended = new ChunksEnded();
+        ChunkSources sources = new ChunkSources(storage, workRoot, clock, lease, store::anyLeft);
         return new ChunkedVideo(settings, store, storage, slots, tools, limits, clock,
                 new ChunkWork(store, storage, encoder, workRoot, clock, () -> {
                     metrics.videoChunkEncoded();
                     ended.ended();
-                }), ended);
+                }, sources), ended, sources);
     }
 
     /** Chunks off: every video in one piece, as on a node whose settings turn them off. */
@@ -101,6 +106,7 @@ public final class ChunkedVideo {
         this.limits = null;
         this.clock = Clock.systemUTC();
         this.work = null;
+        this.sources = null;
     }
 
     /** The chunks of every job, for this node's free slots. */
@@ -142,10 +148,10 @@ public final class ChunkedVideo {
                     span.seekMicros(), span.frames(), strategy, s.crf(), s.maxWidth(), s.maxBitrateKbps(),
                     s.av1().svtPreset(), null, ChunkStatus.PENDING, null));
         }
-        store.insertAbsent(chunks, clock.millis());
-        log.info("job {}: {} chunks of {} frames in all", shared.jobId(), chunks.size(), plan.frames());
         Path dir = run.workDir().resolve("chunks-" + planKey);
-        try {
+        try (ChunkSources.Held _ = sources.heldBy(shared.jobId(), run.input())) {
+            store.insertAbsent(chunks, clock.millis());
+            log.info("job {}: {} chunks of {} frames in all", shared.jobId(), chunks.size(), plan.frames());
             Attempt<VideoEncoding> attempt = encodeAndJoin(run, shared.jobId(), planKey, dir, strategy, s, hasAudio);
             // an attempt cut short by an exception (an outage) leaves its chunks to the next one
             gathering.forget(shared.jobId(), planKey);
@@ -202,11 +208,11 @@ public final class ChunkedVideo {
                     ladder.withFrameSec(plan.get().frameSec()),
                     ChunkStatus.PENDING, null));
         }
-        store.insertAbsent(chunks, clock.millis());
-        log.info("job {}: the HLS ladder in {} chunks of {} frames in all", jobId, chunks.size(), plan.get().frames());
         VideoRun run = new VideoRun(input, null, s, dir, new Ffprobe(tools, limits.ffprobeTimeout()),
                 new EncodeProgress(progress), System.nanoTime() + timeout.toNanos(), shared);
-        try {
+        try (ChunkSources.Held _ = sources.heldBy(jobId, input)) {
+            store.insertAbsent(chunks, clock.millis());
+            log.info("job {}: the HLS ladder in {} chunks of {} frames in all", jobId, chunks.size(), plan.get().frames());
             Files.createDirectories(dir);
             AtomicInteger copied = new AtomicInteger();
             Optional<List<Chunk>> done = gathering.withoutSlot(jobId, () -> {

@@ -21,9 +21,11 @@ import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The bucket stops answering while a long video's chunks are encoded: a chunk that cannot read
- * its source or store its output is left to its lease, the job waits without being failed or
- * queued again, and it ends done, once, when the bucket is back, its chunks gone from it.
+ * The bucket stops answering while a long video's chunks are encoded: a chunk that cannot store
+ * its output is left to its lease, the job waits without being failed or queued again, and it
+ * ends done, once, when the bucket is back, its chunks gone from it. On the job's own node its
+ * chunks read the job's copy of the source: the source is read from the bucket no more often
+ * than for a video encoded in one piece.
  */
 @Integration
 class ChunkOutageApiTest {
@@ -66,6 +68,14 @@ class ChunkOutageApiTest {
                 assertThat(ChunkedOutputs.keyFrames(output)).as("cut every 2 s").contains(0, 60, 120, 180, 240, 300);
                 assertThat(ChunkedOutputs.frames(output)).isEqualTo(12 * FPS);
                 assertThat(s3.keys("chunks/")).as("no chunk left in the bucket").isEqualTo(List.of());
+
+                Path shortSource = Fixtures.video("bucket-outage-short.mp4", "320x180", FPS, 4, true, "-c:v", "libx264",
+                        "-preset", "veryfast", "-pix_fmt", "yuv420p", "-c:a", "aac");
+                String onePiece = client.submitJob(shortSource, "web").jobId();
+                assertThat(client.waitForJob(onePiece, Duration.ofMinutes(1)).status()).isEqualTo(JobStatus.DONE);
+                assertThat(s3.reads("inputs/" + onePiece)).as("a job in one piece reads its input once").isEqualTo(1);
+                assertThat(s3.reads("inputs/" + id)).as("the chunks read the job's own copy")
+                        .isEqualTo(s3.reads("inputs/" + onePiece));
             }
         }
     }

@@ -23,6 +23,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -30,6 +31,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * One long video over two nodes on PostgreSQL and S3: the node that runs the job and the other
  * node both take its chunks, and a node killed while it encodes a chunk loses nothing: the chunk
  * is taken again once its lease runs out, and the job ends done, once, matching a one-piece encode.
+ * A node reads the job's source from the bucket at most once for its chunks, the job's own node
+ * not at all, and deletes its copy once the job no longer needs it.
  */
 @ProcessLevel
 class ChunkedVideoNodesTest {
@@ -80,6 +83,8 @@ class ChunkedVideoNodesTest {
         assertThat(queryInt("SELECT attempts FROM jobs WHERE id = ?", jobId)).as("the job itself never retaken").isEqualTo(1);
         assertThat(queryInt("SELECT COUNT(*) FROM video_chunks WHERE job_id = ?", jobId)).as("chunks forgotten").isZero();
         assertThat(cluster.s3().keys("chunks/")).as("no chunk left in the bucket").isEmpty();
+        assertThat(cluster.s3().reads("inputs/" + jobId)).as("read by the job, and at most once by the other node's chunks")
+                .isBetween(1, 2);
     }
 
     @Test
@@ -107,6 +112,14 @@ class ChunkedVideoNodesTest {
             ChunkedOutputs.assertMatches(chunked, onePiece(c), source(), FPS);
         }
         assertThat(queryInt("SELECT attempts FROM jobs WHERE id = ?", jobId)).as("taken over once").isEqualTo(2);
+        assertThat(cluster.s3().reads("inputs/" + jobId)).as("read by each attempt, and at most once by the survivor's "
+                + "chunks before it took the job over").isBetween(2, 3);
+        Path survivorChunks = cluster.chunkWorkOf(survivor);
+        Eventually.until(Duration.ofSeconds(30), "the survivor's copy of the source gone with the job", () -> {
+            try (Stream<Path> kept = Files.exists(survivorChunks) ? Files.list(survivorChunks) : Stream.empty()) {
+                return kept.noneMatch(p -> p.getFileName().toString().startsWith("source-"));
+            }
+        });
     }
 
     /** 12 s of 720p with a key frame every second: cuts every 2 s. */

@@ -22,6 +22,7 @@ final class Cluster implements AutoCloseable {
     private final S3TestServer s3;
     private final String databaseUrl;
     private final List<ServerProcess> nodes = new ArrayList<>();
+    private final Map<ServerProcess, Path> dirs = new HashMap<>();
     private int started;
 
     private Cluster(Path dir, TestPostgres postgres, S3TestServer s3, String databaseUrl) {
@@ -48,13 +49,20 @@ final class Cluster implements AutoCloseable {
         env.put("SERVICE_JOB_LEASE_MS", "6000");
         env.putAll(extra);
         // a directory per start: a later test's node of the same name starts with nothing of the last one's
-        ServerProcess node = ServerProcess.start(dir.resolve(id + "-" + ++started), env);
+        Path nodeDir = dir.resolve(id + "-" + ++started);
+        ServerProcess node = ServerProcess.start(nodeDir, env);
         nodes.add(node);
+        dirs.put(node, nodeDir);
         return node;
     }
 
     List<ServerProcess> nodes() {
         return List.copyOf(nodes);
+    }
+
+    /** Where {@code node} encodes video chunks and keeps the sources it read for them. */
+    Path chunkWorkOf(ServerProcess node) {
+        return dirs.get(node).resolve("store").resolve("work").resolve("chunks");
     }
 
     S3TestServer s3() {
@@ -69,6 +77,7 @@ final class Cluster implements AutoCloseable {
     void stopNodes() {
         for (ServerProcess node : nodes) node.close();
         nodes.clear();
+        dirs.clear();
     }
 
     @Override
