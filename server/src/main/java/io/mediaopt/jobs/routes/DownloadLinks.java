@@ -1,6 +1,5 @@
 package io.mediaopt.jobs.routes;
 
-import io.mediaopt.http.ContentDisposition;
 import io.mediaopt.http.KeepView;
 
 import io.javalin.http.Context;
@@ -17,7 +16,6 @@ import io.mediaopt.renditions.routes.StableLinks;
 import io.mediaopt.storage.Storage;
 
 import java.net.URI;
-import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
@@ -28,15 +26,11 @@ import java.util.Optional;
  * submitted the job). A kept job's links, its renditions' too, are its {@link StableLinks} instead.
  */
 public final class DownloadLinks {
-    private static final Duration PRESIGNED_VALIDITY = Duration.ofHours(1);
-
-    private final Storage storage;
     private final Optional<URI> publicUrl;
     private final StableLinks stable;
     private final PresignedRenditions presigned;
 
     DownloadLinks(Storage storage, Optional<URI> publicUrl, StableLinks stable) {
-        this.storage = storage;
         this.publicUrl = publicUrl;
         this.stable = stable;
         this.presigned = new PresignedRenditions(storage);
@@ -75,9 +69,8 @@ public final class DownloadLinks {
             JobMedia media = JobMediaLookup.mediaOf(job);
             return stable.url(media, StableLinks.outputName(media), origin);
         }
-        return storage.presignedUrl(job.state().outputKey(), job.state().result().contentType(),
-                        ContentDisposition.attachment(job.state().result().filename()), PRESIGNED_VALIDITY)
-                .map(URI::toString)
+        return presigned.url(job.state().outputKey(), job.state().result().contentType(),
+                        job.state().result().filename())
                 .orElseGet(() -> origin + "/api/media/jobs/" + job.id() + "/download");
     }
 
@@ -98,8 +91,9 @@ public final class DownloadLinks {
     private OptimizationResult resultFor(Job job, String origin) {
         OptimizationResult result = job.state().result();
         if (job.state().status() != JobStatus.DONE || result.renditions() == null) return result;
+        JobMedia media = JobMediaLookup.mediaOf(job);
         List<Rendition> linked = result.renditions().stream()
-                .map(r -> r.withUrl(forRendition(job, r, origin))).toList();
+                .map(r -> r.withUrl(forRendition(media, r, origin))).toList();
         return result.withRenditions(linked, PictureSnippet.of(linked).orElse(null),
                 VideoSnippet.of(linked).orElse(null));
     }
@@ -109,10 +103,9 @@ public final class DownloadLinks {
      * ({@link PresignedRenditions#inPlaylist}): the stored playlist names its files by bare name,
      * which a player fed a pre-signed URL of a private bucket could not fetch.
      */
-    private String forRendition(Job job, Rendition rendition, String origin) {
-        JobMedia media = JobMediaLookup.mediaOf(job);
-        if (job.request().keeping().kept()) return stable.url(media, rendition.name(), origin);
-        String route = origin + "/api/media/jobs/" + job.id() + "/renditions/" + rendition.name();
+    private String forRendition(JobMedia media, Rendition rendition, String origin) {
+        if (media.keeping().kept()) return stable.url(media, rendition.name(), origin);
+        String route = origin + "/api/media/jobs/" + media.id() + "/renditions/" + rendition.name();
         if (rendition.isPlaylist()) return route;
         return presigned.url(media, rendition).orElse(route);
     }

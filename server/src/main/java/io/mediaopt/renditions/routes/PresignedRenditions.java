@@ -9,7 +9,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.Optional;
 
-/** Pre-signed URLs of a done job's renditions, valid for an hour, where the storage offers them. */
+/** Pre-signed URLs of a done job's files, its output and its renditions, valid for an hour, where the storage offers them. */
 public final class PresignedRenditions {
     private static final Duration VALIDITY = Duration.ofHours(1);
 
@@ -20,8 +20,13 @@ public final class PresignedRenditions {
     }
 
     public Optional<String> url(JobMedia job, Rendition rendition) {
-        return storage.presignedUrl(RenditionKeys.key(job.outputKey(), rendition.name()), rendition.contentType(),
-                        ContentDisposition.attachment(job.renditionFilename(rendition)), VALIDITY)
+        return url(RenditionKeys.key(job.outputKey(), rendition.name()), rendition.contentType(),
+                job.renditionFilename(rendition));
+    }
+
+    /** The stored object {@code key}, downloaded as an attachment named {@code filename}. */
+    public Optional<String> url(String key, String contentType, String filename) {
+        return storage.presignedUrl(key, contentType, ContentDisposition.attachment(filename), VALIDITY)
                 .map(URI::toString);
     }
 
