@@ -97,7 +97,7 @@ final class HlsLadder {
                 >= Av1Settings.MIN_SIDE;
         String av1Omitted = av1Variants ? Av1Settings.TOO_SMALL : Av1Settings.LADDER_OFF;
         if (encodable) {
-            if (chunked == null || !new ChunkedAv1Ladder(tools, limits, chunked, parent).encode(input, av1Rungs,
+            if (!new ChunkedAv1Ladder(tools, limits, chunked, parent).encode(input, av1Rungs,
                     portrait, settings, dir, durationSec == null ? 0 : durationSec, shared)) {
                 FfmpegRun.run(tools, HlsArguments.av1Ladder(tools.ffmpeg(), input, dir, av1Rungs, portrait, av1,
                         settings.audioBitrateKbps(), limits.maxInputPixels(), threads), limits.videoTimeout(),

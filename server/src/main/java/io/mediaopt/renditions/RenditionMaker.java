@@ -36,16 +36,10 @@ public final class RenditionMaker {
     private final VideoTools tools;
     private final Limits limits;
 
-    public RenditionMaker(Vips vips, VideoTools tools, Limits limits, QualityMode qualityMode) {
-        this(vips, tools, limits, qualityMode, ChunkedVideo.off());
-    }
-
-    /** {@code chunked}: how a long queued video's HLS ladder is encoded in chunks, when its settings say so. */
-    public RenditionMaker(Vips vips, VideoTools tools, Limits limits, QualityMode qualityMode, ChunkedVideo chunked) {
-        this(vips, tools, limits, qualityMode, chunked, true);
-    }
-
-    /** {@code ladderAv1}: whether HLS ladders have AV1 variants (SERVICE_VIDEO_LADDER_AV1). */
+    /**
+     * {@code chunked}: how a long queued video's HLS ladder is encoded in chunks, when its settings
+     * say so; {@code ladderAv1}: whether HLS ladders have AV1 variants (SERVICE_VIDEO_LADDER_AV1).
+     */
     public RenditionMaker(Vips vips, VideoTools tools, Limits limits, QualityMode qualityMode, ChunkedVideo chunked,
                           boolean ladderAv1) {
         this.tools = tools;
