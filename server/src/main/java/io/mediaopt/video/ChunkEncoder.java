@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.UUID;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.Semaphore;
@@ -57,6 +58,7 @@ final class ChunkEncoder {
     /** Encodes {@code chunk}, whose source is at {@code source}, inside {@code workDir}; true when it is recorded done. */
     boolean encode(Chunk chunk, Path source, Path workDir) {
         Path output = workDir.resolve("chunk-" + chunk.index() + "-" + UUID.randomUUID() + ".mp4");
+        long started = System.nanoTime();
         Thread renewer = Thread.ofVirtual().name("chunk-lease").start(() -> renewWhileRunning(chunk));
         try {
             ProcessResult run = run(chunk, source, output);
@@ -76,12 +78,20 @@ final class ChunkEncoder {
                 // an output no row names (the lease was lost, or the database was out) is no one's
                 if (!recorded) storage.delete(key);
             }
-            if (recorded) log.debug("chunk {} of job {} done", chunk.index(), chunk.jobId());
+            if (recorded) {
+                log.info("chunk {} of job {} encoded and stored here in {} s", chunk.index(), chunk.jobId(),
+                        seconds(started));
+            }
             return recorded;
         } finally {
             renewer.interrupt();
             VideoEncoder.deleteFile(output);
         }
+    }
+
+    /** Seconds since {@code startedNanos} of {@link System#nanoTime}, to the tenth, for the log. */
+    static String seconds(long startedNanos) {
+        return String.format(Locale.ROOT, "%.1f", (System.nanoTime() - startedNanos) / 1e9);
     }
 
     private ProcessResult run(Chunk chunk, Path source, Path output) {

@@ -153,7 +153,9 @@ final class ChunkSources implements AutoCloseable {
     private void copy(Chunk chunk, Copy copy) {
         try {
             Path file = copy.dir.resolve("source");
+            long started = System.nanoTime();
             storage.copyTo(chunk.sourceKey(), file);
+            log.info("the source of job {} copied here in {} s", chunk.jobId(), ChunkEncoder.seconds(started));
             copy.copied.complete(file);
         } catch (RuntimeException | Error e) {
             synchronized (this) {

@@ -167,10 +167,12 @@ public final class ChunkedVideo {
                                                  VideoSettings s, boolean hasAudio) throws IOException {
         Files.createDirectories(dir);
         Path audio = hasAudio ? dir.resolve("audio.m4a") : null;
+        long started = System.nanoTime();
         if (audio != null && !succeeded(ChunkArguments.audio(tools.ffmpeg(), run.input(), audio, s,
                 limits.maxInputPixels()), run.timeLeft())) {
             return new Attempt.Failed<>();
         }
+        if (audio != null) log.info("job {}: audio encoded in {} s", jobId, ChunkEncoder.seconds(started));
         Optional<List<Chunk>> done = gathering.withoutSlot(jobId, () -> gathering.awaitAll(run, jobId, planKey, rows -> { }));
         if (done.isEmpty()) return run.timeLeft().isPositive() ? new Attempt.Failed<>() : new Attempt.TimedOut<>();
         Path output = run.workDir().resolve(strategy.wireName() + "." + strategy.output().extension());
@@ -260,8 +262,11 @@ public final class ChunkedVideo {
 
     /** Reads the chunks back in order and joins them with the audio into {@code output}. */
     private boolean join(List<Chunk> chunks, Path dir, Path audio, Path output, VideoRun run) throws IOException {
+        long started = System.nanoTime();
         Path list = gathering.readBack(chunks, dir, run);
-        return succeeded(ChunkArguments.join(tools.ffmpeg(), list, audio, output), run.timeLeft());
+        boolean joined = succeeded(ChunkArguments.join(tools.ffmpeg(), list, audio, output), run.timeLeft());
+        log.info("chunks read back and joined in {} s", ChunkEncoder.seconds(started));
+        return joined;
     }
 
     private boolean succeeded(List<String> command, Duration timeLeft) {
@@ -285,5 +290,4 @@ public final class ChunkedVideo {
             throw new CancellationException("Encoding the video was interrupted");
         }
     }
-
 }

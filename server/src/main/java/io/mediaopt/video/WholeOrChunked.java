@@ -3,6 +3,8 @@ package io.mediaopt.video;
 import io.mediaopt.media.Attempt;
 import io.mediaopt.media.Strategy;
 import io.mediaopt.media.VideoSettings;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
 import java.util.Optional;
@@ -14,6 +16,7 @@ import java.util.concurrent.Semaphore;
  * run ({@link VideoEncoder}).
  */
 final class WholeOrChunked {
+    private static final Logger log = LoggerFactory.getLogger(WholeOrChunked.class);
     private final VideoEncoder whole;
     private final Semaphore encoders;
     private final ChunkedVideo chunked;
@@ -36,7 +39,9 @@ final class WholeOrChunked {
         Duration left = run.timeLeft();
         if (!left.isPositive()) return new Attempt.TimedOut<>();
         if (probed != null && inChunks(run, probed, strategy)) {
+            long started = System.nanoTime();
             Optional<ChunkPlan> plan = chunked.plan(run.input(), left);
+            log.info("the source's packets listed and its chunks planned in {} s", ChunkEncoder.seconds(started));
             if (plan.isPresent()) return inChunks(run, strategy, settings, probed, plan.get());
         }
         return whole.encode(run.input(), strategy, settings, picture, run.workDir(), left, run.ffprobe(),
