@@ -51,11 +51,27 @@ final class ChunkEncoder {
         return nodeId;
     }
 
+    /**
+     * One of the node's encoders for a chunk about to be claimed, if one is free now: a slot claims
+     * a chunk only with an encoder for it, so a node of more slots than encoders leaves the chunks
+     * it cannot start to the free encoders of other nodes. Given back by {@link #encoderDone}.
+     */
+    boolean tryTakeEncoder() {
+        return encoders.tryAcquire();
+    }
+
+    void encoderDone() {
+        encoders.release();
+    }
+
     long leaseUntil() {
         return clock.millis() + lease.toMillis();
     }
 
-    /** Encodes {@code chunk}, whose source is at {@code source}, inside {@code workDir}; true when it is recorded done. */
+    /**
+     * Encodes {@code chunk}, whose source is at {@code source}, inside {@code workDir}, on the
+     * encoder taken for it ({@link #tryTakeEncoder}); true when it is recorded done.
+     */
     boolean encode(Chunk chunk, Path source, Path workDir) {
         Path output = workDir.resolve("chunk-" + chunk.index() + "-" + UUID.randomUUID() + ".mp4");
         long started = System.nanoTime();
@@ -101,12 +117,7 @@ final class ChunkEncoder {
                 : ChunkArguments.chunk(tools.ffmpeg(), source, output, chunk.strategy(), chunk.settings(), maxPixels,
                         processors, chunk.seekMicros(), chunk.frames());
         try {
-            encoders.acquire();
-            try {
-                return tools.runner().run(command, timeout);
-            } finally {
-                encoders.release();
-            }
+            return tools.runner().run(command, timeout);
         } catch (IOException e) {
             throw new UncheckedIOException("ffmpeg could not be started", e);
         } catch (InterruptedException e) {

@@ -44,14 +44,24 @@ public final class ChunkWork implements UnitsOfWork {
         this.sources = sources;
     }
 
+    /** A chunk, claimed only when one of this node's encoders is free for it, which it holds until the chunk ends. */
     @Override
     public Optional<Runnable> claimOne() {
+        if (!encoder.tryTakeEncoder()) return Optional.empty();
+        Optional<Chunk> claimed = Optional.empty();
         try {
-            return store.claimAny(encoder.nodeId(), encoder.leaseUntil(), clock.millis()).map(chunk -> () -> run(chunk));
+            claimed = store.claimAny(encoder.nodeId(), encoder.leaseUntil(), clock.millis());
         } catch (RuntimeException e) {
             log.warn("cannot claim a video chunk: {}", e.toString());
-            return Optional.empty();
         }
+        if (claimed.isEmpty()) encoder.encoderDone();
+        return claimed.map(chunk -> () -> {
+            try {
+                run(chunk);
+            } finally {
+                encoder.encoderDone();
+            }
+        });
     }
 
     @Override
