@@ -24,6 +24,9 @@ public interface UnitsOfWork {
         return 0;
     }
 
+    /** {@code listener} hears each time units are added that this node's free slots may take at once. */
+    default void whenAdded(Runnable listener) {}
+
     /** Called once this node's slots stopped: what the units keep on this node (files) goes. */
     default void stop() {}
 }

@@ -79,6 +79,8 @@ public final class Workers implements AutoCloseable {
         this.sweeps = new Sweeps(store, storage, processor, failures, endedInputs, units, gate, settings, clock);
         // a slot lent by a job that waits for its chunks, or given back, is taken at once
         slots.whenFreed(this::jobQueued);
+        // and so are the units recorded on this node (a job's chunks)
+        units.whenAdded(this::jobQueued);
     }
 
     /** Starts renewing leases and, when this node processes the queue, taking queued jobs. */

@@ -31,6 +31,7 @@ public final class ChunkWork implements UnitsOfWork {
     private final Runnable encoded;
     private final EndedChunks ended;
     private final ChunkSources sources;
+    private volatile Runnable added = () -> { };
 
     /** {@code encoded} is told of each chunk this node encoded and recorded done; {@code sources}: what the chunks read. */
     ChunkWork(ChunkStore store, Storage storage, ChunkEncoder encoder, Path workRoot, Clock clock, Runnable encoded,
@@ -62,6 +63,16 @@ public final class ChunkWork implements UnitsOfWork {
                 encoder.encoderDone();
             }
         });
+    }
+
+    /** Wakes this node's free slots, which need not wait for their next look to take the chunks just recorded. */
+    void recorded() {
+        added.run();
+    }
+
+    @Override
+    public void whenAdded(Runnable listener) {
+        this.added = listener;
     }
 
     @Override

@@ -150,7 +150,7 @@ public final class ChunkedVideo {
         }
         Path dir = run.workDir().resolve("chunks-" + planKey);
         try (ChunkSources.Held _ = sources.heldBy(shared.jobId(), run.input())) {
-            store.insertAbsent(chunks, clock.millis());
+            record(chunks);
             log.info("job {}: {} chunks of {} frames in all", shared.jobId(), chunks.size(), plan.frames());
             Attempt<VideoEncoding> attempt = encodeAndJoin(run, shared.jobId(), planKey, dir, strategy, s, hasAudio);
             // an attempt cut short by an exception (an outage) leaves its chunks to the next one
@@ -213,7 +213,7 @@ public final class ChunkedVideo {
         VideoRun run = new VideoRun(input, null, s, dir, new Ffprobe(tools, limits.ffprobeTimeout()),
                 new EncodeProgress(progress), System.nanoTime() + timeout.toNanos(), shared);
         try (ChunkSources.Held _ = sources.heldBy(jobId, input)) {
-            store.insertAbsent(chunks, clock.millis());
+            record(chunks);
             log.info("job {}: the HLS ladder in {} chunks of {} frames in all", jobId, chunks.size(), plan.get().frames());
             Files.createDirectories(dir);
             AtomicInteger copied = new AtomicInteger();
@@ -233,6 +233,12 @@ public final class ChunkedVideo {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** Records the chunks for every node's free slots to take, this node's woken at once. */
+    private void record(List<Chunk> chunks) {
+        store.insertAbsent(chunks, clock.millis());
+        work.recorded();
     }
 
     /** The chunks done so far from the first on, in order: their ffconcat list, and how long they play, s. */
