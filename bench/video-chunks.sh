@@ -4,6 +4,7 @@
 # processor with taskset; prints wall times, CPU seconds and the speed-up of two nodes.
 # Usage: bench/video-chunks.sh [seconds (180)] [WxH (1920x1080)] [chunk s (15)] [cpus (0,1)] [clip]
 # Without a clip one is made (testsrc2 with grain, key frames every 2 s) and kept in bench/target.
+# BENCH_WORKERS=4: worker slots per node in chunks (1 by default); BENCH_RUNS=two-nodes: that run alone.
 # Run it on an otherwise idle machine with at least two processors: both nodes share nothing but
 # the database and the bucket, so their wall times only mean something when nothing else runs.
 set -euo pipefail

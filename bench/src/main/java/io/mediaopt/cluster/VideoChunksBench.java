@@ -40,7 +40,14 @@ public final class VideoChunksBench {
         Path clip = args.length > 5 ? Path.of(args[5]) : makeClip(work, seconds, size);
         System.out.printf(Locale.ROOT, "clip %s: %d bytes; chunks of %s s; nodes pinned to processors %s%n", clip,
                 Files.size(clip), chunkSec, String.join(",", cpus));
-        Map<String, String> chunks = Map.of("SERVICE_VIDEO_CHUNK_THRESHOLD_SEC", "1", "SERVICE_VIDEO_CHUNK_SEC", chunkSec);
+        // worker slots per node (BENCH_WORKERS, 1 by default): more than its one video encoder, as on a node of 8 processors
+        String workers = System.getenv().getOrDefault("BENCH_WORKERS", "1");
+        Map<String, String> chunks = Map.of("SERVICE_VIDEO_CHUNK_THRESHOLD_SEC", "1", "SERVICE_VIDEO_CHUNK_SEC", chunkSec,
+                "SERVICE_WORKERS", workers);
+        if ("two-nodes".equals(System.getenv("BENCH_RUNS"))) {
+            run(work.resolve("two-nodes"), "2 nodes, chunks", clip, chunks, cpus[0], cpus[1]);
+            return;
+        }
         List<Run> runs = new ArrayList<>();
         runs.add(run(work.resolve("one-piece"), "1 node, one piece", clip, Map.of("SERVICE_VIDEO_CHUNK_THRESHOLD_SEC", "0"),
                 cpus[0]));
