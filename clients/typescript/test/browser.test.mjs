@@ -8,7 +8,7 @@ import { readFile } from "node:fs/promises";
 import { dirname, join, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
 import puppeteer from "puppeteer-core";
-import { png, startServer } from "./server.mjs";
+import { png, sharedServer } from "./server.mjs";
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), "../dist");
 const tusBuild = join(dirname(fileURLToPath(import.meta.url)), "../node_modules/tus-js-client/dist/tus.js");
@@ -57,7 +57,7 @@ describe("in a browser", () => {
   let browser;
   let page;
   before(async () => {
-    service = await startServer();
+    service = await sharedServer("plain");
     origin = await startOrigin(service.baseUrl);
     browser = await puppeteer.launch({ executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
       args: ["--no-sandbox", "--headless=new"] });

@@ -1,14 +1,14 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { MediaoptClient, MediaoptTimeoutError, normaliseBaseUrl } from "../dist/index.js";
-import { made, mp4, png, startServer } from "./server.mjs";
+import { made, mp4, png, sharedServer } from "./server.mjs";
 import { jobDatabaseOutageProxy } from "./proxy.mjs";
 
 describe("every operation against the real service", () => {
   let server;
   let client;
   before(async () => {
-    server = await startServer();
+    server = await sharedServer("plain");
     client = new MediaoptClient(server.baseUrl + "/");
   });
   after(() => server?.stop());

@@ -11,7 +11,7 @@ import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import { decode, encode, isBlurhashValid } from "blurhash";
 import { MediaoptClient } from "../dist/index.js";
-import { made, startServer } from "./server.mjs";
+import { made, sharedServer } from "./server.mjs";
 
 const SIDE = 32;
 // A 4x3 BlurHash holds the picture's broad layout, not its detail: pictures are compared over a
@@ -86,7 +86,7 @@ describe("placeholders decoded by the reference blurhash library", () => {
   let server;
   const pictures = [];
   before(async () => {
-    server = await startServer({ SERVICE_WORKERS: "1" });
+    server = await sharedServer("oneWorker");
     const client = new MediaoptClient(server.baseUrl);
     const coffee = photo("coffee.png");
     const inputs = {

@@ -5,7 +5,7 @@ import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { startServer } from "./server.mjs";
+import { sharedServer } from "./server.mjs";
 
 // Bun and Deno as pinned in runtimes/package-lock.json; test.sh installs them with `npm ci`
 const runtimes = resolve(dirname(fileURLToPath(import.meta.url)), "../runtimes");
@@ -20,7 +20,7 @@ describe("the built client on Bun and Deno", { skip: !linuxX64 && "runtimes/ pin
     for (const binary of [bun, deno]) {
       assert.ok(existsSync(binary), `${binary} is missing: run npm ci in ${runtimes} (test.sh does)`);
     }
-    service = await startServer();
+    service = await sharedServer("plain");
   });
   after(() => service?.stop());
 

@@ -1,7 +1,7 @@
 // Starts the server jar the build made (server/target/mediaopt-server.jar) on a free port of
 // 127.0.0.1 with its own temporary store, and makes the media the tests upload with ffmpeg.
 import { spawn, execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -9,8 +9,28 @@ import { fileURLToPath } from "node:url";
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 const jar = process.env.MEDIAOPT_SERVER_JAR ?? join(root, "server/target/mediaopt-server.jar");
 
-/** A running server; `stop()` ends it and removes its store. */
-export async function startServer(env = {}) {
+/**
+ * Settings of the servers test/run.mjs starts once for every file that asks for them by name
+ * ({@link sharedServer}): files whose checks only read their own jobs share one, files that set
+ * their own keys, limits or counters they compare start theirs.
+ */
+export const SHARED = { plain: {}, oneWorker: { SERVICE_WORKERS: "1" } };
+
+/** Where run.mjs tells the test files which shared servers it started: `{ name: { baseUrl, logFile } }`. */
+export const SHARED_SERVERS = "MEDIAOPT_SHARED_SERVERS";
+
+/**
+ * The server run.mjs started with the settings `SHARED[name]`, whose `stop()` leaves it to the
+ * next file; a file run on its own (`node --test file`) starts its own server with those settings.
+ */
+export async function sharedServer(name) {
+  const started = JSON.parse(process.env[SHARED_SERVERS] ?? "{}")[name];
+  if (!started) return startServer(SHARED[name]);
+  return { baseUrl: started.baseUrl, log: () => readFileSync(started.logFile, "utf8"), async stop() {} };
+}
+
+/** A running server; `stop()` ends it and removes its store. Its output also goes to `logFile` if given. */
+export async function startServer(env = {}, logFile = undefined) {
   const store = mkdtempSync(join(tmpdir(), "mediaopt-ts-"));
   const java = process.env.JAVA_HOME ? join(process.env.JAVA_HOME, "bin/java") : "java";
   const child = spawn(java, ["--enable-native-access=ALL-UNNAMED", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
@@ -29,6 +49,7 @@ export async function startServer(env = {}) {
     }, 180_000);
     const read = (chunk) => {
       log += chunk;
+      if (logFile) appendFileSync(logFile, chunk);
       const match = /mediaopt listening on http:\/\/[^:]+:(\d+)/.exec(log);
       if (match) {
         clearTimeout(timer);

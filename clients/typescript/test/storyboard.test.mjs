@@ -11,7 +11,7 @@ import { join } from "node:path";
 import webvtt from "webvtt-parser";
 import { parseText } from "media-captions";
 import { MediaoptClient } from "../dist/index.js";
-import { made, startServer } from "./server.mjs";
+import { made, sharedServer } from "./server.mjs";
 
 const XYWH = /^(.+)#xywh=(\d+),(\d+),(\d+),(\d+)$/;
 const scratch = mkdtempSync(join(tmpdir(), "mediaopt-ts-storyboard-"));
@@ -25,7 +25,7 @@ describe("storyboard", () => {
   let server;
   let client;
   before(async () => {
-    server = await startServer({ SERVICE_WORKERS: "1" });
+    server = await sharedServer("oneWorker");
     client = new MediaoptClient({ baseUrl: server.baseUrl });
   });
   after(() => server?.stop());

@@ -27,6 +27,7 @@ public final class OutageGate {
 
     private final Probe probe;
     private ServiceException outage;
+    private boolean reopened;
     private long pauseNanos;
     private long nextProbeNanos;
 
@@ -65,6 +66,18 @@ public final class OutageGate {
         }
         log.info("the dependencies answer again; taking jobs");
         outage = null;
+        reopened = true;
         return true;
+    }
+
+    /**
+     * Whether the gate opened again since this was last asked: what the outage kept from being
+     * done is then done first, also when the asker never saw the gate closed (a job that had
+     * given its slot back met the outage as it deleted its input, between two looks).
+     */
+    synchronized boolean reopenedSinceAsked() {
+        boolean answer = reopened;
+        reopened = false;
+        return answer;
     }
 }

@@ -167,12 +167,11 @@ public final class Workers implements AutoCloseable {
         while (running) {
             try {
                 if (!gate.open()) {
-                    // once it opens, first what the outage kept from being done
-                    nextSweep = 0;
                     Thread.sleep(GATE_POLL.toMillis());
                     continue;
                 }
-                if (clock.millis() >= nextSweep) {
+                // once it opens again, first what the outage kept from being done
+                if (gate.reopenedSinceAsked() || clock.millis() >= nextSweep) {
                     sweeps.all();
                     nextSweep = clock.millis() + settings.lease().toMillis();
                 }

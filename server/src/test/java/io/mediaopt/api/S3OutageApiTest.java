@@ -64,7 +64,8 @@ class S3OutageApiTest {
             for (String id : ids) {
                 Job job = client.waitForJob(id, Duration.ofMinutes(3));
                 assertThat(job.status()).as(id).isEqualTo(JobStatus.DONE);
-                Eventually.await(Duration.ofSeconds(10), () -> s3.holds("inputs/" + id), held -> !held);
+                Eventually.until(Duration.ofSeconds(10), "the input of " + id + " deleted",
+                        () -> !s3.holds("inputs/" + id));
             }
             assertThat(client.getUsage().totalJobs()).isEqualTo(ids.size());
             // health keeps its answer briefly: a call that met the outage last may have told it so
@@ -159,7 +160,8 @@ class S3OutageApiTest {
                 } finally {
                     s3.restart();
                 }
-                Eventually.await(Duration.ofSeconds(20), () -> s3.holds("inputs/" + id), held -> !held);
+                Eventually.until(Duration.ofSeconds(20), "the input deleted once storage is back",
+                        () -> !s3.holds("inputs/" + id));
                 assertThat(client.getJob(id).status()).isEqualTo(JobStatus.FAILED);
             }
         }

@@ -8,8 +8,9 @@ import io.mediaopt.ServerProcess;
 import io.mediaopt.client.Job;
 import io.mediaopt.client.JobStatus;
 import io.mediaopt.client.MediaoptClient;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -40,21 +41,26 @@ class ChunkedVideoNodesTest {
     private static final Map<String, String> CHUNKS = Map.of("SERVICE_VIDEO_CHUNK_THRESHOLD_SEC", "10",
             "SERVICE_VIDEO_CHUNK_SEC", "2", "SERVICE_VIDEO_QUALITY", "fixed");
 
-    /** Where the one-piece encode both tests compare with is kept, made once by the first. */
+    /** Where the cluster's nodes live, and the one-piece encode both tests compare with, made once by the first. */
     @TempDir
     static Path shared;
     @TempDir
     Path dir;
-    Cluster cluster;
+    static Cluster cluster;
 
-    @BeforeEach
-    void startSharedServices() throws Exception {
-        cluster = Cluster.start(dir);
+    @BeforeAll
+    static void startSharedServices() throws Exception {
+        cluster = Cluster.start(shared.resolve("cluster"));
+    }
+
+    @AfterAll
+    static void stopSharedServices() {
+        cluster.close();
     }
 
     @AfterEach
-    void stopEverything() {
-        cluster.close();
+    void stopNodes() {
+        cluster.stopNodes();
     }
 
     @Test

@@ -16,6 +16,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -26,6 +28,7 @@ import static org.assertj.core.api.Assertions.within;
 final class CorpusChecks {
     private static final ProcessRunner RUNNER = new ProcessRunner();
     private static final Ffprobe FFPROBE = new Ffprobe(new VideoTools("ffmpeg", "ffprobe", RUNNER), Duration.ofSeconds(15));
+    private static final Map<Path, ProbeReport> PROBED = new ConcurrentHashMap<>();
 
     private CorpusChecks() {}
 
@@ -41,8 +44,9 @@ final class CorpusChecks {
         }
     }
 
+    /** Each output is probed once, however many of its checks read the report: ffprobe is a process each time. */
     static ProbeReport probe(Path file) {
-        return FFPROBE.probe(file);
+        return PROBED.computeIfAbsent(file, FFPROBE::probe);
     }
 
     /** An image of that size, as libvips reads it back and as the result reports it. */

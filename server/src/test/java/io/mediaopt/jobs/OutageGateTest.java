@@ -59,4 +59,16 @@ class OutageGateTest {
         assertThat(gate.open()).isFalse();
         assertThat(probes).hasValue(0);
     }
+
+    @Test
+    void aGateThatOpenedAgainSaysSoOnceToTheNextWhoAsks() throws Exception {
+        assertThat(gate.reopenedSinceAsked()).as("never closed").isFalse();
+        gate.close(new StorageException("The file could not be deleted", new IOException("Connection refused")));
+        down.set(false);
+        while (!gate.open()) Thread.sleep(10);
+        assertThat(gate.reopenedSinceAsked()).isTrue();
+        assertThat(gate.reopenedSinceAsked()).as("said once").isFalse();
+        assertThat(gate.open()).isTrue();
+        assertThat(gate.reopenedSinceAsked()).as("open all along since").isFalse();
+    }
 }
