@@ -50,7 +50,7 @@ class ChunkLadderTest {
         VideoSettings web = Presets.standard().find("web").orElseThrow().video();
         Path in = Path.of("/work/in.mp4");
         Path out = Path.of("/work/chunk.mp4");
-        String partlyFull = "vbv-init=0.6";
+        String partlyFull = "vbv-init=0.55";
         assertThat(ChunkArguments.chunk("ffmpeg", in, out, Strategy.VIDEO_MP4_H264, web, 1000, 2, 0, 120))
                 .doesNotContain(partlyFull);
         assertThat(ChunkArguments.chunk("ffmpeg", in, out, Strategy.VIDEO_MP4_H264, web, 1000, 2, 3_983_333, 120))
