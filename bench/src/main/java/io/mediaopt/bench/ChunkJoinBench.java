@@ -33,7 +33,7 @@ public final class ChunkJoinBench {
     /** A source stored losslessly with a key frame every 2 s, cut by the service into chunks of {@code chunkSec}. */
     record Clip(String name, Path source, int fps, double chunkSec) {}
 
-    record Measure(Clip clip, Way way, int crf, long bytes, KeyFrameJudge.Scores scores, double ssimulacra2) {}
+    record Measure(Clip clip, Way way, int crf, int chunks, long bytes, KeyFrameJudge.Scores scores, double ssimulacra2) {}
 
     private ChunkJoinBench() {}
 
@@ -124,7 +124,7 @@ public final class ChunkJoinBench {
         }
         try {
             int[] size = Av1Bench.frameSize(file);
-            return new Measure(clip, way, crf, Files.size(file),
+            return new Measure(clip, way, crf, spans.size(), Files.size(file),
                     KeyFrameJudge.judge(clip.source(), file, size[0], size[1], clip.fps()),
                     FrameScores.ssimulacra2(clip.source(), file, size[0], size[1], Av1KeyFrameBench.SSIMULACRA2_EVERY));
         } catch (IOException e) {
@@ -141,10 +141,10 @@ public final class ChunkJoinBench {
             List<Measure> one = of(all, clip, Way.ONE_PIECE);
             List<Measure> old = of(all, clip, Way.CHUNKS_OLD);
             List<Measure> now = of(all, clip, Way.CHUNKS_NEW);
-            table.row(clip.name(), joins(now, one),
+            table.row(clip.name(), now.getFirst().chunks() - 1,
                     pct(medianOf(old, one, m -> (double) m.bytes(), true)), signed(medianOf(old, one, m -> m.scores().ssim(), false)),
                     pct(medianOf(now, one, m -> (double) m.bytes(), true)), signed(medianOf(now, one, m -> m.scores().ssim(), false)),
-                    String.format(Locale.ROOT, "%+.2f", medianOf(now, one, Measure::ssimulacra2, false)),
+                    String.format(Locale.ROOT, "%+.2f", medianOf(now, one, Measure::ssimulacra2, false)).replace('-', '−'),
                     pct(EqualQuality.medianRatio(curve(old, m -> m.scores().ssim()), curve(now, m -> m.scores().ssim()))),
                     pct(EqualQuality.medianRatio(curve(old, m -> m.scores().psnr()), curve(now, m -> m.scores().psnr()))),
                     pct(EqualQuality.medianRatio(curve(old, Measure::ssimulacra2), curve(now, Measure::ssimulacra2))));
@@ -157,12 +157,6 @@ public final class ChunkJoinBench {
 
     private static List<Measure> of(List<Measure> all, Clip clip, Way way) {
         return all.stream().filter(m -> m.clip().equals(clip) && m.way() == way).toList();
-    }
-
-    private static int joins(List<Measure> chunks, List<Measure> one) {
-        List<Integer> keys = new ArrayList<>(chunks.getFirst().scores().keyFrames());
-        keys.removeAll(one.getFirst().scores().keyFrames());
-        return keys.size();
     }
 
     /** The median over the CRFs of chunks' value against one piece's at the same CRF: a ratio, or a difference. */
