@@ -31,8 +31,10 @@ final class KeyFrameJudge {
         Path dir = encoded.toAbsolutePath().getParent();
         Path ssimLog = dir.resolve(encoded.getFileName() + ".ssim.log");
         Path psnrLog = dir.resolve(encoded.getFileName() + ".psnr.log");
-        String graph = "[1:v]scale=" + width + ":" + height + ":flags=bicubic,format=yuv420p,split[r1][r2];"
-                + "[0:v]format=yuv420p,split[d1][d2];"
+        // frames paired by number: Matroska's millisecond times put a 30 or 24 fps source frame
+        // after the encode's where the rounding goes up, and the judge would take the one before
+        String graph = "[1:v]settb=1,setpts=N,scale=" + width + ":" + height + ":flags=bicubic,format=yuv420p,split[r1][r2];"
+                + "[0:v]settb=1,setpts=N,format=yuv420p,split[d1][d2];"
                 + "[d1][r1]ssim=stats_file=" + ssimLog + ";[d2][r2]psnr=stats_file=" + psnrLog;
         Command.of("ffmpeg", "-nostdin", "-hide_banner", "-nostats", "-i", encoded.toString(), "-i", source.toString(),
                 "-lavfi", graph, "-an", "-f", "null", "-").run(dir, TIMEOUT);

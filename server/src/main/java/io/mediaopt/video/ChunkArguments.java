@@ -13,9 +13,18 @@ import java.util.Locale;
  * video, the whole audio once, and the join of the chunks with the audio, which copies every
  * packet (no second encode). Each chunk is encoded with the codec settings of a one-piece encode
  * ({@link FfmpegArguments#videoCodec}), so it starts with an IDR frame (SVT-AV1's: a key frame
- * after its sequence header) and its own rate control.
+ * after its sequence header) and its own rate control; an H.264 chunk after the first starts
+ * with x264's buffer where a one-piece encode holds it ({@link #LATER_CHUNK_X264}).
  */
 final class ChunkArguments {
+    /**
+     * x264 starts an encode with its VBV buffer 90 % full, which lets a chunk spend a burst of
+     * bits where a one-piece encode at its cap has none to spare: there x264 keeps the buffer at
+     * least half full, more when the content is only just over the cap, so a chunk after the first
+     * starts at 55 %, between the two. Under the cap the buffer never binds and nothing changes.
+     */
+    static final List<String> LATER_CHUNK_X264 = List.of("-x264-params", "vbv-init=0.55");
+
     private ChunkArguments() {}
 
     /** The video packets' timestamps and flags, and the container's start, in ffprobe's compact form ({@link ChunkPlan#of}). */
@@ -41,6 +50,7 @@ final class ChunkArguments {
                 .add("-vf", "setpts=PTS-STARTPTS," + picture.filters(
                         "scale='trunc(min(iw," + settings.maxWidth() + ")/2)*2':-2", strategy))
                 .add(FfmpegArguments.videoCodec(strategy, settings, picture.pixelFormat(strategy)))
+                .add(seekMicros > 0 && strategy == Strategy.VIDEO_MP4_H264 ? LATER_CHUNK_X264 : List.of())
                 .add("-frames:v", Integer.toString(frames))
                 .add("-threads", Integer.toString(processors))
                 .add(FfmpegArguments.container(strategy))
@@ -71,7 +81,7 @@ final class ChunkArguments {
             double startSec = chunk.ladder().startSec(chunk.seekMicros());
             streams.addAll(RungCodec.forStream(chunk.strategy() == Strategy.VIDEO_MP4_AV1
                     ? RungCodec.av1(chunk.svtPreset(), chunk.crf(), rung.maxBitrateKbps(), processors, startSec)
-                    : RungCodec.h264(chunk.crf(), rung.maxBitrateKbps(), processors, startSec), i));
+                    : RungCodec.h264(chunk.crf(), rung.maxBitrateKbps(), processors, startSec, chunk.seekMicros() > 0), i));
         }
         return command.add("-filter_complex", graph.toString())
                 .add(streams)

@@ -23,16 +23,17 @@ public final class RungCodec {
 
     /** x264 at {@code crf} under the rung's cap, the whole video in one piece. */
     public static List<String> h264(int crf, int capKbps, int threads) {
-        return h264(crf, capKbps, threads, keyFrames(0));
+        return h264(crf, capKbps, threads, keyFrames(0), List.of());
     }
 
     /**
      * x264 for a chunk that starts {@code startSec} into the video: besides the chunk's first
      * frame, its key frames are where a one-piece encode has them, every {@link #KEY_FRAME_SEC} s
-     * of the whole video, so the segments cut at the same times as a one-piece ladder's.
+     * of the whole video, so the segments cut at the same times as a one-piece ladder's; a chunk
+     * after the first ({@code later}) starts with x264's buffer as {@link ChunkArguments#LATER_CHUNK_X264} says.
      */
-    static List<String> h264(int crf, int capKbps, int threads, double startSec) {
-        return h264(crf, capKbps, threads, keyFrames(startSec));
+    static List<String> h264(int crf, int capKbps, int threads, double startSec, boolean later) {
+        return h264(crf, capKbps, threads, keyFrames(startSec), later ? ChunkArguments.LATER_CHUNK_X264 : List.of());
     }
 
     /**
@@ -45,12 +46,14 @@ public final class RungCodec {
         return String.format(Locale.ROOT, "expr:gte(t,%d*(n_forced+%d)-%.6f)", KEY_FRAME_SEC, first, startSec);
     }
 
-    private static List<String> h264(int crf, int capKbps, int threads, String keyFrames) {
-        return List.of("-c:v", "libx264", "-preset", FfmpegArguments.X264_PRESET, "-crf", Integer.toString(crf),
-                "-maxrate", capKbps + "k", "-bufsize", (2 * capKbps) + "k",
+    private static List<String> h264(int crf, int capKbps, int threads, String keyFrames, List<String> buffer) {
+        List<String> video = new ArrayList<>(List.of("-c:v", "libx264", "-preset", FfmpegArguments.X264_PRESET,
+                "-crf", Integer.toString(crf), "-maxrate", capKbps + "k", "-bufsize", (2 * capKbps) + "k",
                 "-profile:v", "high", "-pix_fmt", "yuv420p",
                 "-force_key_frames", keyFrames, "-sc_threshold", "0",
-                "-threads", Integer.toString(threads));
+                "-threads", Integer.toString(threads)));
+        video.addAll(buffer);
+        return List.copyOf(video);
     }
 
     /**
