@@ -86,7 +86,8 @@ public final class ChunkJoinBench {
             return List.of(
                     lossless("street-camera-60s", List.of("-i", street, "-t", "60"), 10, chunkSec, out),
                     lossless("film-trailer-60s", List.of("-stream_loop", "-1", "-i", trailer, "-t", "60"), 24, chunkSec, out),
-                    lossless("grain-360p-60s", generated("640x360", 8, 60), 30, chunkSec, out));
+                    lossless("grain-360p-60s", generated("640x360", 8, 60), 30, chunkSec, out),
+                    lossless("heavy-grain-360p-60s", generated("640x360", 14, 60), 30, chunkSec, out));
         }
         return List.of(
                 lossless("street-camera", List.of("-i", street, "-t", "40"), 10, 10, out),
