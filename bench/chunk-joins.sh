@@ -10,8 +10,12 @@
 # chunks), both under web's cap, and two generated ones held at its cap by grain (testsrc2,
 # 20 s at 30 fps: 640x360 just over it in 4 s chunks, 1280x720 in 5 s chunks). Every encode
 # runs alone at nice -n 10; about 10 minutes of CPU. Tables go to bench/target/chunk-joins/.
+# With a codec and a chunk length, every clip is a minute long (the real ones looped, which
+# flatters inter prediction alike for both ways; grain 360p light and heavy) and cut at that length; av1
+# encodes at web's AV1 settings (one piece and chunks only). About 4 min of CPU for AV1 at one CRF.
 #   bench/chunk-joins.sh             CRFs 19, 23, 27
 #   bench/chunk-joins.sh 21,23,25    other CRFs
+#   bench/chunk-joins.sh 38 av1 15   web's AV1 CRF, 15 s chunks (the service's default); - for 34,38,42
 set -euo pipefail
 cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.."
 

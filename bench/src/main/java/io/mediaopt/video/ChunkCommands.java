@@ -33,10 +33,13 @@ public final class ChunkCommands {
                 .map(plan -> plan.spans().stream().map(s -> new Span(s.seekMicros(), s.frames())).toList());
     }
 
-    /** One H.264 chunk as the service encodes it, or, with {@code before}, without the setting of later chunks' buffer. */
-    public static List<String> chunk(Path source, Path output, VideoSettings settings, int threads, Span span,
-                                     boolean before) {
-        List<String> command = new ArrayList<>(ChunkArguments.chunk("ffmpeg", source, output, Strategy.VIDEO_MP4_H264,
+    /**
+     * One chunk of a whole encode to {@code strategy} (MP4 H.264 or AV1) as the service encodes it,
+     * or, with {@code before}, without the setting of later H.264 chunks' buffer.
+     */
+    public static List<String> chunk(Path source, Path output, Strategy strategy, VideoSettings settings, int threads,
+                                     Span span, boolean before) {
+        List<String> command = new ArrayList<>(ChunkArguments.chunk("ffmpeg", source, output, strategy,
                 settings, MAX_PIXELS, threads, span.seekMicros(), span.frames()));
         if (before) {
             int at = command.indexOf(ChunkArguments.LATER_CHUNK_X264.getFirst());
