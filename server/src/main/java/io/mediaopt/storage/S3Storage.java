@@ -289,10 +289,11 @@ public final class S3Storage implements Storage {
 
     /**
      * A call that could not reach object storage (a connection refused or timed out, a call out
-     * of time) counts as a look at the bucket: the calls after it are refused at once.
+     * of time, a body cut off mid-read) counts as a look at the bucket: the calls after it are
+     * refused at once.
      */
     private StorageException failure(String message, Exception cause) {
-        if (cause instanceof SdkClientException) {
+        if (cause instanceof SdkClientException || cause instanceof ObjectReadFailed) {
             reachable.failedWith(new IOException("object storage cannot be reached", cause));
         }
         return new StorageException(message, cause);

@@ -66,7 +66,7 @@ public final class StorageException extends ServiceException {
             if (t instanceof S3Exception s3) {
                 return s3.statusCode() >= 500 || s3.statusCode() == THROTTLED ? Fault.UNREACHABLE : Fault.PERMANENT;
             }
-            if (t instanceof SdkClientException) return Fault.UNREACHABLE;
+            if (t instanceof SdkClientException || t instanceof ObjectReadFailed) return Fault.UNREACHABLE;
         }
         return Fault.PERMANENT;
     }
