@@ -289,8 +289,7 @@ public final class S3Storage implements Storage {
 
     /**
      * A call that could not reach object storage (a connection refused or timed out, a call out
-     * of time, a body cut off mid-read) counts as a look at the bucket: the calls after it are
-     * refused at once.
+     * of time, a body cut off) counts as a look at the bucket: the calls after it are refused at once.
      */
     private StorageException failure(String message, Exception cause) {
         if (cause instanceof SdkClientException || cause instanceof ObjectReadFailed) {
