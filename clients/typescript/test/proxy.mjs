@@ -2,7 +2,13 @@
 import { createServer as httpServer, request } from "node:http";
 import { createServer, connect } from "node:net";
 
-/** A TCP proxy to `port` that cuts every connection open once `cutAt` bytes have gone upstream, once. */
+/**
+ * A TCP proxy to `port` that cuts every connection open once `cutAt` bytes have gone upstream, once.
+ * It passes bytes on no faster than the service takes them, so that by the cut the service has read
+ * all but what the sockets between hold: unbounded, a service still checking the request would
+ * have read nothing, and Chromium, seeing a reused connection break before any answer, resends
+ * the request whole by itself, so that the page never resumes.
+ */
 export async function cuttingProxy(port, cutAt) {
   const state = { upstreamBytes: 0, cutDone: false, cutAtBytes: 0 };
   const open = new Set();
@@ -19,7 +25,10 @@ export async function cuttingProxy(port, cutAt) {
         upstream.destroy();
         return;
       }
-      upstream.write(data);
+      if (!upstream.write(data)) {
+        client.pause();
+        upstream.once("drain", () => client.resume());
+      }
     });
     upstream.on("data", (data) => client.write(data));
     upstream.on("error", () => client.destroy());
