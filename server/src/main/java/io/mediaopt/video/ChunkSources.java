@@ -1,5 +1,6 @@
 package io.mediaopt.video;
 
+import io.mediaopt.DirectoryTrees;
 import io.mediaopt.storage.Storage;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -161,7 +162,7 @@ final class ChunkSources implements AutoCloseable {
             synchronized (this) {
                 copies.remove(chunk.jobId(), copy);
             }
-            ChunkWork.deleteTree(copy.dir);
+            DirectoryTrees.deleteOrWarn(copy.dir, log);
             copy.copied.completeExceptionally(e);
         }
     }
@@ -251,6 +252,6 @@ final class ChunkSources implements AutoCloseable {
 
     private void delete(String jobId, Copy copy) {
         copies.remove(jobId, copy);
-        ChunkWork.deleteTree(copy.dir);
+        DirectoryTrees.deleteOrWarn(copy.dir, log);
     }
 }

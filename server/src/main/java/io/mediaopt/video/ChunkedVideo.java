@@ -1,5 +1,6 @@
 package io.mediaopt.video;
 
+import io.mediaopt.DirectoryTrees;
 import io.mediaopt.jobs.EncodingSlots;
 import io.mediaopt.jobs.SqlDialect;
 import io.mediaopt.jobs.UnitsOfWork;
@@ -159,7 +160,7 @@ public final class ChunkedVideo {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } finally {
-            ChunkWork.deleteTree(dir);
+            DirectoryTrees.deleteOrWarn(dir, log);
         }
     }
 
@@ -263,7 +264,7 @@ public final class ChunkedVideo {
 
     /** Deletes the chunks {@link #ladder} copied into {@code dir}, and the directory. */
     public static void deleteCopies(Path dir) {
-        if (Files.exists(dir)) ChunkWork.deleteTree(dir);
+        DirectoryTrees.deleteOrWarn(dir, log);
     }
 
     /** Reads the chunks back in order and joins them with the audio into {@code output}. */
