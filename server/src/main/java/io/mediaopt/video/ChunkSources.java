@@ -156,7 +156,7 @@ final class ChunkSources implements AutoCloseable {
             Path file = copy.dir.resolve("source");
             long started = System.nanoTime();
             storage.copyTo(chunk.sourceKey(), file);
-            log.info("the source of job {} copied here in {} s", chunk.jobId(), ChunkEncoder.seconds(started));
+            log.info("the source of job {} copied here in {} s", chunk.jobId(), Elapsed.seconds(started));
             copy.copied.complete(file);
         } catch (RuntimeException | Error e) {
             synchronized (this) {

@@ -173,7 +173,7 @@ public final class ChunkedVideo {
                 limits.maxInputPixels()), run.timeLeft())) {
             return new Attempt.Failed<>();
         }
-        if (audio != null) log.info("job {}: audio encoded in {} s", jobId, ChunkEncoder.seconds(started));
+        if (audio != null) log.info("job {}: audio encoded in {} s", jobId, Elapsed.seconds(started));
         Optional<List<Chunk>> done = gathering.withoutSlot(jobId, () -> gathering.awaitAll(run, jobId, planKey, rows -> { }));
         if (done.isEmpty()) return run.timeLeft().isPositive() ? new Attempt.Failed<>() : new Attempt.TimedOut<>();
         Path output = run.workDir().resolve(strategy.wireName() + "." + strategy.output().extension());
@@ -272,7 +272,7 @@ public final class ChunkedVideo {
         long started = System.nanoTime();
         Path list = gathering.readBack(chunks, dir, run);
         boolean joined = succeeded(ChunkArguments.join(tools.ffmpeg(), list, audio, output), run.timeLeft());
-        log.info("chunks read back and joined in {} s", ChunkEncoder.seconds(started));
+        log.info("chunks read back and joined in {} s", Elapsed.seconds(started));
         return joined;
     }
 
