@@ -20,8 +20,7 @@ mo_need_command /usr/bin/time time "the bench's CPU figures"
 
 videos="$(bench/corpus-fetch.sh --video)"
 pictures="$(bench/corpus-fetch.sh --bench)"
-echo "Building server and bench (./mvnw -B -q -DskipTests package)..."
-./mvnw -B -q -DskipTests package
-exec "$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED \
-    -cp server/target/mediaopt-server.jar:bench/target/mediaopt-bench.jar \
-    io.mediaopt.bench.Av1KeyFrameBench "$videos" "$pictures" bench/target/av1-keyframes "$@"
+# shellcheck source=bench/java.sh
+source bench/java.sh
+bench_package
+bench_exec_jars io.mediaopt.bench.Av1KeyFrameBench "$videos" "$pictures" bench/target/av1-keyframes "$@"

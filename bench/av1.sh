@@ -15,8 +15,7 @@ source scripts/prerequisites.sh
 mo_need_command /usr/bin/time time "the bench's CPU and memory figures"
 
 corpus="$(bench/corpus-fetch.sh --bench)"
-echo "Building server and bench (./mvnw -B -q -DskipTests package)..."
-./mvnw -B -q -DskipTests package
-exec "$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED \
-    -cp server/target/mediaopt-server.jar:bench/target/mediaopt-bench.jar \
-    io.mediaopt.bench.Av1Bench "$corpus" bench/target/av1-run "$@"
+# shellcheck source=bench/java.sh
+source bench/java.sh
+bench_package
+bench_exec_jars io.mediaopt.bench.Av1Bench "$corpus" bench/target/av1-run "$@"

@@ -23,8 +23,7 @@ cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.."
 source scripts/prerequisites.sh
 
 videos="$(bench/corpus-fetch.sh --video)"
-echo "Building server and bench (./mvnw -B -q -DskipTests package)..."
-./mvnw -B -q -DskipTests package
-exec "$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED \
-    -cp server/target/mediaopt-server.jar:bench/target/mediaopt-bench.jar \
-    io.mediaopt.bench.ChunkJoinBench "$videos" bench/target/chunk-joins "$@"
+# shellcheck source=bench/java.sh
+source bench/java.sh
+bench_package
+bench_exec_jars io.mediaopt.bench.ChunkJoinBench "$videos" bench/target/chunk-joins "$@"

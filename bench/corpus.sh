@@ -19,9 +19,8 @@ corpus="$(bench/corpus-fetch.sh --bench)"
 # The server is started the way run.sh starts it.
 # shellcheck source=scripts/server-memory.sh
 source scripts/server-memory.sh
-echo "Building server and bench (./mvnw -B -q -DskipTests package)..."
-./mvnw -B -q -DskipTests package
+# shellcheck source=bench/java.sh
+source bench/java.sh
+bench_package
 # shellcheck disable=SC2086
-exec "$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED $MEDIAOPT_JAVA_OPTS \
-    -cp server/target/mediaopt-server.jar:bench/target/mediaopt-bench.jar \
-    io.mediaopt.bench.CorpusBench "$corpus" bench/target/corpus-run
+bench_exec_jars $MEDIAOPT_JAVA_OPTS io.mediaopt.bench.CorpusBench "$corpus" bench/target/corpus-run

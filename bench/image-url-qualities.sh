@@ -42,8 +42,9 @@ if [[ -n "${FILES:-}" ]]; then
     mapfile -t files < <(for f in $FILES; do printf '%s/%s\n' "$corpus" "$f"; done)
 fi
 
-./mvnw -o -q -B -pl bench -am test-compile
-./mvnw -o -q -B -pl server dependency:build-classpath -Dmdep.outputFile="$PWD/server/target/classpath.txt" >/dev/null
+# shellcheck source=bench/java.sh
+source bench/java.sh
+bench_compile
 mkdir -p bench/target
 suffix="${AVIF_EFFORT:+-effort$AVIF_EFFORT}"
 [[ "$AVIF_CHROMA" == halved ]] || suffix+="-$AVIF_CHROMA"
@@ -51,10 +52,7 @@ suffix+="${AVIF_BITDEPTH:+-bitdepth$AVIF_BITDEPTH}"
 suffix+="${AVIF_TUNE:+-tune$AVIF_TUNE}"
 [[ -z "$AVIFENC" ]] || suffix+="-avifenc$(tr -d ' =' <<<"$AVIFENC")"
 csv="${CSV:-bench/target/image-url-qualities-$WIDTHS$suffix.csv}"
-nice -n 10 "$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED --add-modules jdk.incubator.vector \
-    -XX:+UseSerialGC -Xmx512m \
-    -cp "server/target/classes:server/target/test-classes:bench/target/classes:$(cat server/target/classpath.txt)" \
-    io.mediaopt.imageurl.FormatQualitySweep "$csv" "$WIDTHS" ${WEBP_QUALITIES:+"webp=$WEBP_QUALITIES"} \
+bench_sweep io.mediaopt.imageurl.FormatQualitySweep "$csv" "$WIDTHS" ${WEBP_QUALITIES:+"webp=$WEBP_QUALITIES"} \
     "avif=$AVIF_QUALITIES" ${JPEG_QUALITIES:+"jpeg=$JPEG_QUALITIES"} ${AVIFENC:+"avifenc=$AVIFENC"} \
     ${AVIF_EFFORT:+"avif-effort=$AVIF_EFFORT"} "avif-chroma=$AVIF_CHROMA" \
     ${AVIF_BITDEPTH:+"avif-bitdepth=$AVIF_BITDEPTH"} ${AVIF_TUNE:+"avif-tune=$AVIF_TUNE"} "${files[@]}"

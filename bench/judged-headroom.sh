@@ -16,24 +16,20 @@ read -r from to step <<< "${QUALITIES:-50 90 5}"
 source scripts/prerequisites.sh >/dev/null
 command -v butteraugli >/dev/null || { echo "butteraugli is missing: apt-get install butteraugli" >&2; exit 1; }
 corpus="$(bench/corpus-fetch.sh)"
-./mvnw -o -q -B -pl bench -am test-compile
-./mvnw -o -q -B -pl server dependency:build-classpath -Dmdep.outputFile="$PWD/server/target/classpath.txt" >/dev/null
+# shellcheck source=bench/java.sh
+source bench/java.sh
+bench_compile
 out=bench/target/headroom
 mkdir -p "$out"
-run() {
-    nice -n 10 "$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED --add-modules jdk.incubator.vector \
-        -XX:+UseSerialGC -Xmx512m \
-        -cp "server/target/classes:server/target/test-classes:bench/target/classes:$(cat server/target/classpath.txt)" "$@"
-}
 for set in training evaluation; do
     mapfile -t files < <(awk -F'\t' -v s="$set" -v c="$corpus" 'NR > 1 && $3 == s { print c "/" $1 }' \
         bench/corpus/manifest.tsv)
-    run io.mediaopt.image.JudgedSweep "$preset" "$from" "$to" "$step" "$out/$preset-$set.csv" fixed-only "${files[@]}"
+    bench_sweep io.mediaopt.image.JudgedSweep "$preset" "$from" "$to" "$step" "$out/$preset-$set.csv" fixed-only "${files[@]}"
 done
 mapfile -t all < <(awk -F'\t' -v c="$corpus" 'NR > 1 { print c "/" $1 }' bench/corpus/manifest.tsv)
-run io.mediaopt.image.FeatureTable "$preset" "$out/$preset-features.csv" "${all[@]}"
+bench_sweep io.mediaopt.image.FeatureTable "$preset" "$out/$preset-features.csv" "${all[@]}"
 # the trial encodes at a third of the width, at the operating points' quality − 5 and + 10
-run io.mediaopt.image.ProxyCurves "$preset" "$out/$preset-proxies.csv" 3 "65 75 80 90" "${all[@]}"
+bench_sweep io.mediaopt.image.ProxyCurves "$preset" "$out/$preset-proxies.csv" 3 "65 75 80 90" "${all[@]}"
 declare -A target=([web]=70 [mobile]=65 [low-bandwidth]=60)
 python3 bench/judged-headroom.py bench/corpus/manifest.tsv "$out/$preset-training.csv" \
     "$out/$preset-evaluation.csv" "$out/$preset-features.csv" "$out/$preset-proxies.csv" "${target[$preset]}"

@@ -30,18 +30,16 @@ default_qualities="50 90 10"
 [ "$preset" = low-bandwidth ] && default_qualities="20 80 10"
 read -r from to step <<< "${QUALITIES:-$default_qualities}"
 
-./mvnw -o -q -B -pl bench -am test-compile
-./mvnw -o -q -B -pl server dependency:build-classpath -Dmdep.outputFile="$PWD/server/target/classpath.txt" >/dev/null
+# shellcheck source=bench/java.sh
+source bench/java.sh
+bench_compile
 mkdir -p bench/target/judged
 csv="bench/target/judged/$preset.csv"
 extra=()
 if [ "$mode" = auto-only ]; then csv="bench/target/judged/$preset-auto.csv"; extra=(auto-only); fi
 if [ "$mode" = fixed-only ]; then extra=(fixed-only); fi
 if [ "$mode" = cpu-only ]; then csv="bench/target/judged/$preset-cpu.csv"; extra=(cpu-only); fi
-nice -n 10 "$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED --add-modules jdk.incubator.vector \
-    -XX:+UseSerialGC -Xmx512m \
-    -cp "server/target/classes:server/target/test-classes:bench/target/classes:$(cat server/target/classpath.txt)" \
-    io.mediaopt.image.JudgedSweep "$preset" "$from" "$to" "$step" "$csv" "${extra[@]}" "${files[@]}"
+bench_sweep io.mediaopt.image.JudgedSweep "$preset" "$from" "$to" "$step" "$csv" "${extra[@]}" "${files[@]}"
 [ "$mode" = cpu-only ] && exit 0
 tables=("bench/target/judged/$preset.csv")
 [ -f "bench/target/judged/$preset-auto.csv" ] && tables+=("bench/target/judged/$preset-auto.csv")

@@ -15,15 +15,13 @@ source scripts/prerequisites.sh >/dev/null
 corpus="$(bench/corpus-fetch.sh)"
 mapfile -t files < <(awk -F'\t' -v c="$corpus" 'NR > 1 && $3 == "training" { print c "/" $1 }' \
     bench/corpus/manifest.tsv)
-./mvnw -o -q -B -pl bench -am test-compile
-./mvnw -o -q -B -pl server dependency:build-classpath -Dmdep.outputFile="$PWD/server/target/classpath.txt" >/dev/null
+# shellcheck source=bench/java.sh
+source bench/java.sh
+bench_compile
 mkdir -p bench/target/quality-rule
 tables=()
 for preset in web mobile low-bandwidth; do
-    nice -n 10 "$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED --add-modules jdk.incubator.vector \
-        -XX:+UseSerialGC -Xmx512m \
-        -cp "server/target/classes:server/target/test-classes:bench/target/classes:$(cat server/target/classpath.txt)" \
-        io.mediaopt.image.RuleTable "$preset" "bench/target/quality-rule/$preset.csv" "${files[@]}" 2>/dev/null
+    bench_sweep io.mediaopt.image.RuleTable "$preset" "bench/target/quality-rule/$preset.csv" "${files[@]}" 2>/dev/null
     tables+=("bench/target/quality-rule/$preset.csv")
 done
 python3 bench/quality-rule.py "${tables[@]}"

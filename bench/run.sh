@@ -24,7 +24,8 @@ export SERVICE_IMAGE_QUALITY=${SERVICE_IMAGE_QUALITY:-fixed}
 # shellcheck source=scripts/server-memory.sh
 source scripts/server-memory.sh
 
-echo "Building server and bench (./mvnw -B -q -DskipTests package)..."
-./mvnw -B -q -DskipTests package
+# shellcheck source=bench/java.sh
+source bench/java.sh
+bench_package
 
 exec "$JAVA_HOME/bin/java" -jar bench/target/mediaopt-bench.jar "$@"

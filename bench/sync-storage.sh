@@ -17,9 +17,10 @@ if [ -z "${MEDIAOPT_JAVA_OPTS+set}" ]; then
 fi
 # shellcheck source=scripts/server-memory.sh
 source scripts/server-memory.sh
+# shellcheck source=bench/java.sh
+source bench/java.sh
 if [ -z "${SYNC_STORAGE_NO_BUILD:-}" ]; then
-  echo "Building server and bench (./mvnw -B -q -DskipTests package)..."
-  ./mvnw -B -q -DskipTests package
+  bench_package
 fi
 # S3Proxy logs through logback, at DEBUG unless told otherwise: warnings only, so it costs nothing
 mkdir -p bench/target

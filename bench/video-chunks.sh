@@ -19,9 +19,8 @@ chunk_sec="${3:-15}"
 cpus="${4:-0,1}"
 clip=("${@:5}")
 
-./mvnw -o -q -B -pl bench -am test-compile
-./mvnw -o -q -B -pl server dependency:build-classpath -Dmdep.outputFile="$PWD/server/target/classpath.txt" >/dev/null
+# shellcheck source=bench/java.sh
+source bench/java.sh
+bench_compile
 mkdir -p bench/target/video-chunks
-exec "$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED -Dlogback.configurationFile=logback.xml \
-    -cp "server/target/classes:server/target/test-classes:bench/target/classes:$(cat server/target/classpath.txt)" \
-    io.mediaopt.cluster.VideoChunksBench bench/target/video-chunks "$seconds" "$size" "$chunk_sec" "$cpus" "${clip[@]}"
+bench_exec_classes -Dlogback.configurationFile=logback.xml io.mediaopt.cluster.VideoChunksBench bench/target/video-chunks "$seconds" "$size" "$chunk_sec" "$cpus" "${clip[@]}"

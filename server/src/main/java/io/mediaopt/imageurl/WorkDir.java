@@ -1,12 +1,12 @@
 package io.mediaopt.imageurl;
 
+import io.mediaopt.DirectoryTrees;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.Comparator;
-import java.util.stream.Stream;
 
 /**
  * A request's scratch directory, made under the work root only when a fetch or a render first
@@ -47,8 +47,8 @@ final class WorkDir implements AutoCloseable {
     @Override
     public void close() {
         if (dir == null) return;
-        try (Stream<Path> files = Files.walk(dir)) {
-            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        try {
+            DirectoryTrees.delete(dir);
         } catch (IOException ignored) {
             // a leftover work directory is removed with the next start's leftovers
         }

@@ -1,5 +1,6 @@
 package io.mediaopt.jobs;
 
+import io.mediaopt.DirectoryTrees;
 import io.mediaopt.ServiceException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -8,13 +9,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 /** A scratch directory per running job, removed when the job's work ends, whatever the outcome. */
 public final class WorkDirs {
@@ -50,7 +49,7 @@ public final class WorkDirs {
             process.descendants().forEach(ProcessHandle::destroyForcibly);
             process.destroyForcibly();
         });
-        deleteTree(root);
+        DirectoryTrees.deleteOrWarn(root, log);
         Files.createDirectories(root);
     }
 
@@ -59,7 +58,7 @@ public final class WorkDirs {
         try {
             return work.apply(dir);
         } finally {
-            deleteTree(dir);
+            DirectoryTrees.deleteOrWarn(dir, log);
         }
     }
 
@@ -75,20 +74,11 @@ public final class WorkDirs {
 
     /** Deletes a directory {@link #create} made, with all it holds. */
     void delete(Path dir) {
-        deleteTree(dir);
+        DirectoryTrees.deleteOrWarn(dir, log);
     }
 
     private static String fileName(String path) {
         Path name = Path.of(path).getFileName();
         return name == null ? path : name.toString();
-    }
-
-    private static void deleteTree(Path dir) {
-        if (!Files.exists(dir)) return;
-        try (Stream<Path> paths = Files.walk(dir)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException | RuntimeException e) {
-            log.warn("cannot delete {}", dir, e);
-        }
     }
 }

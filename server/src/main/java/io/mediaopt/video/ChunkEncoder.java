@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
-import java.util.Locale;
 import java.util.UUID;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.Semaphore;
@@ -96,18 +95,13 @@ final class ChunkEncoder {
             }
             if (recorded) {
                 log.info("chunk {} of job {} encoded and stored here in {} s", chunk.index(), chunk.jobId(),
-                        seconds(started));
+                        Elapsed.seconds(started));
             }
             return recorded;
         } finally {
             renewer.interrupt();
             VideoEncoder.deleteFile(output);
         }
-    }
-
-    /** Seconds since {@code startedNanos} of {@link System#nanoTime}, to the tenth, for the log. */
-    static String seconds(long startedNanos) {
-        return String.format(Locale.ROOT, "%.1f", (System.nanoTime() - startedNanos) / 1e9);
     }
 
     private ProcessResult run(Chunk chunk, Path source, Path output) {

@@ -1,5 +1,6 @@
 package io.mediaopt.video;
 
+import io.mediaopt.DirectoryTrees;
 import io.mediaopt.storage.Storage;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -155,13 +156,13 @@ final class ChunkSources implements AutoCloseable {
             Path file = copy.dir.resolve("source");
             long started = System.nanoTime();
             storage.copyTo(chunk.sourceKey(), file);
-            log.info("the source of job {} copied here in {} s", chunk.jobId(), ChunkEncoder.seconds(started));
+            log.info("the source of job {} copied here in {} s", chunk.jobId(), Elapsed.seconds(started));
             copy.copied.complete(file);
         } catch (RuntimeException | Error e) {
             synchronized (this) {
                 copies.remove(chunk.jobId(), copy);
             }
-            ChunkWork.deleteTree(copy.dir);
+            DirectoryTrees.deleteOrWarn(copy.dir, log);
             copy.copied.completeExceptionally(e);
         }
     }
@@ -251,6 +252,6 @@ final class ChunkSources implements AutoCloseable {
 
     private void delete(String jobId, Copy copy) {
         copies.remove(jobId, copy);
-        ChunkWork.deleteTree(copy.dir);
+        DirectoryTrees.deleteOrWarn(copy.dir, log);
     }
 }

@@ -1,5 +1,6 @@
 package io.mediaopt.video;
 
+import io.mediaopt.DirectoryTrees;
 import io.mediaopt.jobs.UnitsOfWork;
 import io.mediaopt.storage.Storage;
 import org.slf4j.Logger;
@@ -9,9 +10,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.Comparator;
 import java.util.Optional;
-import java.util.stream.Stream;
 
 /**
  * The chunks of other jobs' long videos, taken by this node's free encoding slots: each is
@@ -99,15 +98,7 @@ public final class ChunkWork implements UnitsOfWork {
         } catch (IOException | RuntimeException e) {
             log.warn("chunk {} of job {} not encoded here: {}", chunk.index(), chunk.jobId(), e.toString());
         } finally {
-            if (dir != null) deleteTree(dir);
-        }
-    }
-
-    static void deleteTree(Path dir) {
-        try (Stream<Path> files = Files.walk(dir)) {
-            files.sorted(Comparator.reverseOrder()).forEach(VideoEncoder::deleteFile);
-        } catch (IOException e) {
-            log.warn("could not delete {}", dir, e);
+            if (dir != null) DirectoryTrees.deleteOrWarn(dir, log);
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.mediaopt.video;
 
+import io.mediaopt.DirectoryTrees;
 import io.mediaopt.jobs.EncodingSlots;
 import io.mediaopt.jobs.SqlDialect;
 import io.mediaopt.jobs.UnitsOfWork;
@@ -159,7 +160,7 @@ public final class ChunkedVideo {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } finally {
-            ChunkWork.deleteTree(dir);
+            DirectoryTrees.deleteOrWarn(dir, log);
         }
     }
 
@@ -172,7 +173,7 @@ public final class ChunkedVideo {
                 limits.maxInputPixels()), run.timeLeft())) {
             return new Attempt.Failed<>();
         }
-        if (audio != null) log.info("job {}: audio encoded in {} s", jobId, ChunkEncoder.seconds(started));
+        if (audio != null) log.info("job {}: audio encoded in {} s", jobId, Elapsed.seconds(started));
         Optional<List<Chunk>> done = gathering.withoutSlot(jobId, () -> gathering.awaitAll(run, jobId, planKey, rows -> { }));
         if (done.isEmpty()) return run.timeLeft().isPositive() ? new Attempt.Failed<>() : new Attempt.TimedOut<>();
         Path output = run.workDir().resolve(strategy.wireName() + "." + strategy.output().extension());
@@ -263,7 +264,7 @@ public final class ChunkedVideo {
 
     /** Deletes the chunks {@link #ladder} copied into {@code dir}, and the directory. */
     public static void deleteCopies(Path dir) {
-        if (Files.exists(dir)) ChunkWork.deleteTree(dir);
+        DirectoryTrees.deleteOrWarn(dir, log);
     }
 
     /** Reads the chunks back in order and joins them with the audio into {@code output}. */
@@ -271,7 +272,7 @@ public final class ChunkedVideo {
         long started = System.nanoTime();
         Path list = gathering.readBack(chunks, dir, run);
         boolean joined = succeeded(ChunkArguments.join(tools.ffmpeg(), list, audio, output), run.timeLeft());
-        log.info("chunks read back and joined in {} s", ChunkEncoder.seconds(started));
+        log.info("chunks read back and joined in {} s", Elapsed.seconds(started));
         return joined;
     }
 

@@ -41,7 +41,7 @@ final class WholeOrChunked {
         if (probed != null && inChunks(run, probed, strategy)) {
             long started = System.nanoTime();
             Optional<ChunkPlan> plan = chunked.plan(run.input(), left);
-            log.info("the source's packets listed and its chunks planned in {} s", ChunkEncoder.seconds(started));
+            log.info("the source's packets listed and its chunks planned in {} s", Elapsed.seconds(started));
             if (plan.isPresent()) return inChunks(run, strategy, settings, probed, plan.get());
         }
         return whole.encode(run.input(), strategy, settings, picture, run.workDir(), left, run.ffprobe(),

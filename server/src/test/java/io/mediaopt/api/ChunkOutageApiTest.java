@@ -47,10 +47,12 @@ class ChunkOutageApiTest {
             try (TestService service = TestService.start(env); MediaoptClient client = service.client()) {
                 String id = client.submitJob(source, "web").jobId();
                 // the job read its input; one chunk is stored, five are still to come
-                Eventually.await(Duration.ofMinutes(2), () -> s3.keys("chunks/" + id + "/"), keys -> !keys.isEmpty());
+                Eventually.until(Duration.ofMinutes(2), "a chunk stored",
+                        () -> !s3.keys("chunks/" + id + "/").isEmpty());
                 s3.stop();
                 try {
-                    Eventually.await(Duration.ofSeconds(30), () -> client.health().httpStatus(), status -> status == 503);
+                    Eventually.until(Duration.ofSeconds(30), "health 503 during the outage",
+                            () -> client.health().httpStatus() == 503);
                     // a chunk meets the outage and is left to its lease: 3 s
                     for (int look = 0; look < 20; look++) {
                         assertThat(client.getJob(id).status()).as("the job waits, neither failed nor queued again")

@@ -64,8 +64,8 @@ class DiskFullApiTest {
 
             List<String> ids = new ArrayList<>(List.of(client.submitJob(Fixtures.mp4WithAudio(), "web").jobId()));
             ids.add(client.submitJob(Fixtures.png(), "web").jobId());
-            Eventually.await(Duration.ofSeconds(30), () -> client.getJob(ids.getFirst()).status(),
-                    status -> status != JobStatus.PENDING);
+            Eventually.until(Duration.ofSeconds(30), "the video taken before the disk fills",
+                    () -> client.getJob(ids.getFirst()).status() != JobStatus.PENDING);
             Path filler = disk.resolve("filler");
             fill(filler);
             try {
@@ -89,7 +89,8 @@ class DiskFullApiTest {
             for (String id : ids) {
                 assertThat(client.waitForJob(id, Duration.ofMinutes(2)).status()).as(id).isEqualTo(JobStatus.DONE);
             }
-            Eventually.await(Duration.ofSeconds(10), client::health, h -> h.httpStatus() == 200);
+            Eventually.until(Duration.ofSeconds(10), "health 200 once there is room",
+                    () -> client.health().httpStatus() == 200);
             assertThat(client.submitJob(Fixtures.png(), "web").jobId()).isNotBlank();
         }
     }

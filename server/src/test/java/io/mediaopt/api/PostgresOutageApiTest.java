@@ -84,7 +84,8 @@ class PostgresOutageApiTest {
             } finally {
                 postgres.restart();
             }
-            Eventually.await(Duration.ofSeconds(20), () -> client.health().httpStatus(), status -> status == 200);
+            Eventually.until(Duration.ofSeconds(20), "health 200 once the database is back",
+                    () -> client.health().httpStatus() == 200);
             assertThat(client.getJob(done).status()).isEqualTo(JobStatus.DONE);
             JobSubmission after = client.submitJob(Fixtures.png(), "web");
             assertThat(client.waitForJob(after.jobId(), Duration.ofMinutes(1)).status()).isEqualTo(JobStatus.DONE);
@@ -119,8 +120,8 @@ class PostgresOutageApiTest {
             doneJob(client);
             List<String> ids = new ArrayList<>(List.of(client.submitJob(Fixtures.mp4WithAudio(), "web").jobId()));
             for (int i = 0; i < 3; i++) ids.add(client.submitJob(Fixtures.png(), "web").jobId());
-            Eventually.await(Duration.ofSeconds(30), () -> client.getJob(ids.getFirst()).status(),
-                    status -> status != JobStatus.PENDING);
+            Eventually.until(Duration.ofSeconds(30), "the video in flight",
+                    () -> client.getJob(ids.getFirst()).status() != JobStatus.PENDING);
             postgres.stop();
             try {
                 // long enough for the encode to end, and to be recorded, while the database is away
@@ -128,7 +129,8 @@ class PostgresOutageApiTest {
             } finally {
                 postgres.restart();
             }
-            Eventually.await(Duration.ofSeconds(20), () -> client.health().httpStatus(), status -> status == 200);
+            Eventually.until(Duration.ofSeconds(20), "health 200 once the database is back",
+                    () -> client.health().httpStatus() == 200);
             for (String id : ids) {
                 assertThat(client.waitForJob(id, Duration.ofMinutes(2)).status()).as(id).isEqualTo(JobStatus.DONE);
             }

@@ -47,8 +47,8 @@ class PostgresStallApiTest {
             String done = client.submitJob(Fixtures.png(), "web").jobId();
             assertThat(client.waitForJob(done, Duration.ofMinutes(1)).status()).isEqualTo(JobStatus.DONE);
             String inFlight = client.submitJob(Fixtures.mp4WithAudio(), "web").jobId();
-            Eventually.await(Duration.ofSeconds(30), () -> client.getJob(inFlight).status(),
-                    status -> status != JobStatus.PENDING);
+            Eventually.until(Duration.ofSeconds(30), "the video in flight",
+                    () -> client.getJob(inFlight).status() != JobStatus.PENDING);
             proxy.stall();
             long stalledAt = System.nanoTime();
             try {
@@ -66,8 +66,8 @@ class PostgresStallApiTest {
                     assertThat(answer.body()).as(request.uri().getPath()).contains("\"code\":\"unavailable\"");
                     assertThat(answer.headers().firstValue("Retry-After")).as(request.uri().getPath()).isPresent();
                 }
-                Eventually.await(Duration.ofSeconds(10), () -> Raw.answeredSoon(
-                        Raw.request(service.baseUrl(), "/health").GET().build()).statusCode(), status -> status == 503);
+                Eventually.until(Duration.ofSeconds(10), "health 503 during the stall", () -> Raw.answeredSoon(
+                        Raw.request(service.baseUrl(), "/health").GET().build()).statusCode() == 503);
                 assertThat(client.health().checks().get("database").path("status").asText()).isEqualTo("failed");
                 assertThat(Raw.answeredSoon(Raw.request(service.baseUrl(), "/media/presets").GET().build())
                         .statusCode()).isEqualTo(200);
@@ -76,7 +76,8 @@ class PostgresStallApiTest {
             } finally {
                 proxy.pass();
             }
-            Eventually.await(Duration.ofSeconds(20), () -> client.health().httpStatus(), status -> status == 200);
+            Eventually.until(Duration.ofSeconds(20), "health 200 once the database is back",
+                    () -> client.health().httpStatus() == 200);
             assertThat(client.waitForJob(inFlight, Duration.ofMinutes(2)).status()).isEqualTo(JobStatus.DONE);
             assertThat(client.getJob(done).status()).isEqualTo(JobStatus.DONE);
         }

@@ -47,8 +47,9 @@ class S3OutageApiTest {
             s3.stop();
             try {
                 // once the answer health keeps for a moment is stale
-                Eventually.await(Duration.ofSeconds(10), () -> PostgresOutageApiTest.timed(
-                        Raw.request(service.baseUrl(), "/health").GET().build()).statusCode(), status -> status == 503);
+                Eventually.until(Duration.ofSeconds(10), "health 503 during the outage",
+                        () -> PostgresOutageApiTest.timed(Raw.request(service.baseUrl(), "/health").GET().build())
+                                .statusCode() == 503);
                 Health report = client.health();
                 assertThat(report.checks().get("storage").path("error").asText())
                         .isEqualTo("object storage cannot be reached");
@@ -56,8 +57,9 @@ class S3OutageApiTest {
                 assertStorageFailed503(() -> client.optimize(Fixtures.png(), "web"));
                 assertStorageFailed503(() -> client.submitJob(Fixtures.png(), "web"));
                 // the outage outlasts the video's attempt, which meets it
-                Eventually.await(Duration.ofSeconds(60), () -> client.getJob(ids.getFirst()).status(),
-                        status -> status == JobStatus.PENDING);
+                assertThat(Eventually.await(Duration.ofSeconds(60), () -> client.getJob(ids.getFirst()).status(),
+                        status -> status == JobStatus.PENDING)).as("the video back in the queue")
+                        .isEqualTo(JobStatus.PENDING);
             } finally {
                 s3.restart();
             }
@@ -69,7 +71,8 @@ class S3OutageApiTest {
             }
             assertThat(client.getUsage().totalJobs()).isEqualTo(ids.size());
             // health keeps its answer briefly: a call that met the outage last may have told it so
-            Eventually.await(Duration.ofSeconds(10), () -> client.health().httpStatus(), status -> status == 200);
+            Eventually.until(Duration.ofSeconds(10), "health 200 once storage is back",
+                    () -> client.health().httpStatus() == 200);
         }
     }
 
@@ -92,13 +95,14 @@ class S3OutageApiTest {
                         assertThat(answer.body()).as(path).contains("\"code\":\"storage-failed\"");
                         assertThat(answer.headers().firstValue("Retry-After")).as(path).isPresent();
                     }
-                    Eventually.await(Duration.ofSeconds(10), () -> Raw.answeredSoon(
-                            Raw.request(service.baseUrl(), "/health").GET().build()).statusCode(), status -> status == 503);
+                    Eventually.until(Duration.ofSeconds(10), "health 503 during the stall", () -> Raw.answeredSoon(
+                            Raw.request(service.baseUrl(), "/health").GET().build()).statusCode() == 503);
                     assertThat(client.health().checks().get("storage").path("error").asText())
                             .isEqualTo("object storage cannot be reached");
                     // the encode ends, storing its output meets the stall, and the job goes back to the queue
-                    Eventually.await(Duration.ofSeconds(60), () -> client.getJob(id).status(),
-                            status -> status == JobStatus.PENDING);
+                    assertThat(Eventually.await(Duration.ofSeconds(60), () -> client.getJob(id).status(),
+                            status -> status == JobStatus.PENDING)).as("the video back in the queue")
+                            .isEqualTo(JobStatus.PENDING);
                 } finally {
                     proxy.pass();
                 }
@@ -181,7 +185,8 @@ class S3OutageApiTest {
     }
 
     private static void awaitProcessing(MediaoptClient client, String id) throws Exception {
-        Eventually.await(Duration.ofSeconds(30), () -> client.getJob(id).status(), s -> s != JobStatus.PENDING);
+        Eventually.until(Duration.ofSeconds(30), "the job taken",
+                () -> client.getJob(id).status() != JobStatus.PENDING);
         // a little way into the encoding
         Thread.sleep(200);
     }

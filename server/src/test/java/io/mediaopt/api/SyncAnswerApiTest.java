@@ -80,7 +80,8 @@ class SyncAnswerApiTest {
                 assertThat(connection.client().getObjectAsBytes(b -> b.bucket(S3TestServer.BUCKET)
                         .key(outputs.getFirst())).asByteArray()).isEqualTo(input);
             }
-            Eventually.await(Duration.ofSeconds(10), () -> uploadsLeft(service), List::isEmpty);
+            assertThat(Eventually.await(Duration.ofSeconds(10), () -> uploadsLeft(service), List::isEmpty))
+                    .as("uploads left").isEmpty();
         }
     }
 
@@ -100,7 +101,8 @@ class SyncAnswerApiTest {
             } catch (IOException cutShort) {
                 // the body ended before its Content-Length: no client takes it for a whole answer
             }
-            Eventually.await(Duration.ofSeconds(10), () -> uploadsLeft(service), List::isEmpty);
+            assertThat(Eventually.await(Duration.ofSeconds(10), () -> uploadsLeft(service), List::isEmpty))
+                    .as("uploads left").isEmpty();
         }
     }
 

@@ -1,5 +1,6 @@
 package io.mediaopt.imageurl;
 
+import io.mediaopt.Eventually;
 import io.mediaopt.Fixtures;
 import io.mediaopt.Integration;
 import io.mediaopt.RunningServer;
@@ -24,6 +25,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Base64;
 import java.util.ArrayList;
 import java.util.HexFormat;
@@ -124,6 +126,14 @@ class ImageUrlApiTest {
         HttpResponse<byte[]> jpeg = get(url, "Accept", "image/jpeg");
         assertThat(jpeg.headers().firstValue("Content-Type")).hasValue("image/jpeg");
         assertThat(jpeg.headers().firstValue("ETag").orElseThrow()).isNotEqualTo(etag);
+        // each request's scratch directory went with it
+        assertThat(Eventually.await(Duration.ofSeconds(10), ImageUrlApiTest::workLeft, List::isEmpty)).isEmpty();
+    }
+
+    private static List<Path> workLeft() throws Exception {
+        try (var left = Files.list(server.outputDir().resolve("image-url-work"))) {
+            return left.toList();
+        }
     }
 
     @Test

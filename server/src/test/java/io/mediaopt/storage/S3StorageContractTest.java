@@ -215,13 +215,14 @@ class S3StorageContractTest extends StorageContractTest {
             }
 
             proxy.pass();
-            Eventually.await(Duration.ofSeconds(10), () -> {
+            long size = Eventually.await(Duration.ofSeconds(10), () -> {
                 try {
                     return stalling.size(key("output.webp"));
                 } catch (StorageException stillRefused) {
                     return -1L;
                 }
-            }, size -> size == "webp bytes".length());
+            }, answered -> answered == "webp bytes".length());
+            assertThat(size).as("the size, once the bucket answers again").isEqualTo("webp bytes".length());
         }
     }
 
