@@ -56,6 +56,17 @@ final class Cluster implements AutoCloseable {
         return node;
     }
 
+    /**
+     * kill -9 of {@code node} and of the encoders it ran, as a machine or container that dies takes
+     * its processes along: a killed JVM's ffmpeg would otherwise encode on to its end for nothing,
+     * out of the node's directory, which no other node clears, taking CPU from the tests after it.
+     */
+    static void kill(ServerProcess node) throws InterruptedException {
+        List<ProcessHandle> encoders = node.process().descendants().toList();
+        node.kill();
+        for (ProcessHandle encoder : encoders) encoder.destroyForcibly();
+    }
+
     List<ServerProcess> nodes() {
         return List.copyOf(nodes);
     }
