@@ -130,14 +130,15 @@ class EarlyHlsNodesTest {
     private long earlyPlayableAt;
 
     /**
-     * Submits a 24-second clip with {@code renditions=hls} to {@code victim}, waits until its
+     * Submits a 16-second clip with {@code renditions=hls} to {@code victim}, waits until its
      * ladder is playable and stored in part, and kills the node; answers the job's id.
      */
     private String submitAndKillWhilePlayable(ServerProcess victim) throws Exception {
         // long enough that the ladder is still growing when its node is killed: playable from its
-        // first 4-second segment, five more to go; under 30 s, so the encode after it searches no
-        // CRF, which the node taking over would only do again
-        Path clip = Fixtures.video("early-nodes.mp4", "960x540", 25, 24, true,
+        // first 4-second segment, three more to go (the node taking over encodes them all again,
+        // and the killed node's encoders run on to the end, so no longer than that); under 30 s,
+        // so the encode after it searches no CRF, which the node taking over would only do again
+        Path clip = Fixtures.video("early-nodes.mp4", "960x540", 25, 16, true,
                 "-c:v", "libx264", "-preset", "ultrafast", "-crf", "30", "-pix_fmt", "yuv420p", "-c:a", "aac");
         HttpResponse<String> submitted = http.send(HttpRequest.newBuilder(URI.create(victim.baseUrl() + "/media/jobs"))
                 .header("Content-Type", RawMultipart.CONTENT_TYPE)
@@ -152,7 +153,7 @@ class EarlyHlsNodesTest {
             assertThat(playable.status()).isEqualTo(JobStatus.PROCESSING);
             earlyPlayableAt = playable.playableAt();
         }
-        victim.kill();
+        Cluster.kill(victim);
         assertThat(cluster.s3().keys("outputs/" + id + "/1-")).as("the killed attempt's early ladder")
                 .anyMatch(key -> key.endsWith(".m4s")).anyMatch(key -> key.endsWith("master.m3u8"));
         assertThat(notedEarlyFiles(id)).isPositive();
