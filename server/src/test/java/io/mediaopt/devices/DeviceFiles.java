@@ -135,10 +135,14 @@ public final class DeviceFiles {
         });
     }
 
-    /** A screen recording: 20 s of a still page (grid on light grey), 30 fps, silent audio. */
+    /**
+     * A screen recording: 20 s of a still page (grid on light grey), 30 fps, silent audio. The page
+     * is drawn once and its frame repeated, which makes the same file as drawing it 600 times.
+     */
     public static Path staticScreenRecording() {
         return make("screen-recording.mp4", out -> Fixtures.ffmpeg("-f", "lavfi", "-i",
-                "color=c=0xf0f0f0:s=1280x720:r=30:d=20,drawgrid=w=80:h=60:t=2:c=0x808080," + MARKER,
+                "color=c=0xf0f0f0:s=1280x720:r=30:d=1,drawgrid=w=80:h=60:t=2:c=0x808080," + MARKER
+                        + ",trim=end_frame=1,loop=loop=599:size=1,setpts=N/30/TB",
                 "-f", "lavfi", "-i", "anullsrc=r=48000:cl=stereo:d=20", "-shortest",
                 "-c:v", "libx264", "-preset", "ultrafast", "-crf", "18", "-c:a", "aac", out));
     }
