@@ -80,9 +80,9 @@ class DeviceCorpusTest {
         cases.add(of("jpeg-motion-photo", DeviceImages::motionPhoto, "web", "image-webp", image(800, 600).and(uprightImage())));
 
         cases.add(of("mov-iphone-hevc-10-bit-hlg", DeviceFiles::iphoneHlgMov, "web", "video-mp4-h264",
-                video("h264", 1280, 720, 2).and(bt709Sdr()).and(audio(1)).and(lumaNear(125, 20))));
+                video("h264", 1280, 720, DeviceFiles.HDR_SECONDS).and(bt709Sdr()).and(audio(1)).and(lumaNear(125, 20))));
         cases.add(of("mp4-hdr10-pq", DeviceFiles::hdr10Mp4, "low-bandwidth", "video-webm-vp9",
-                video("vp9", 854, 480, 2).and(bt709Sdr()).and(lumaNear(125, 20))));
+                video("vp9", 854, 480, DeviceFiles.HDR_SECONDS).and(bt709Sdr()).and(lumaNear(125, 20))));
         for (int degrees : new int[] {90, 180, 270}) {
             boolean portrait = degrees != 180;
             cases.add(of("mp4-rotation-" + degrees, () -> DeviceFiles.rotatedMp4(degrees), "web", "video-mp4-h264",
@@ -90,7 +90,7 @@ class DeviceCorpusTest {
         }
         cases.add(of("webm-vp9-alpha", DeviceFiles::vp9AlphaWebm, "low-bandwidth", "video-webm-vp9", videoAlphaKept()));
         cases.add(of("webm-vp9-alpha", DeviceFiles::vp9AlphaWebm, "web", "video-mp4-h264",
-                video("h264", 640, 360, 2).and(flattenedOnWhite())));
+                video("h264", 640, 360, DeviceFiles.ALPHA_SECONDS).and(flattenedOnWhite())));
         cases.add(of("mov-prores-422-hq", DeviceFiles::proresMov, "web", "video-mp4-h264",
                 video("h264", 640, 360, 1).and(uprightVideo()).and(audio(1))));
         cases.add(of("ts-interlaced-mpeg2", DeviceFiles::interlacedTs, "web", "video-mp4-h264",

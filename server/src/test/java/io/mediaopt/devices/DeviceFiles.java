@@ -15,9 +15,16 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class DeviceFiles {
     private static final ConcurrentHashMap<String, Path> MADE = new ConcurrentHashMap<>();
+    /** The length of the HDR files, s: a frame past the second at which their picture is measured. */
+    public static final double HDR_SECONDS = 1.2;
+    /** The length of the VP9 alpha file, s: its first frame is the one measured. */
+    public static final double ALPHA_SECONDS = 1.2;
 
-    /** The SDR picture every HDR file is mastered from, so a tone-mapped output can be compared with it. */
-    public static final String SDR_MASTER = "testsrc2=s=1280x720:r=30:d=2";
+    /**
+     * The SDR picture every HDR file is mastered from, so a tone-mapped output can be compared with
+     * it: long enough to be measured a second in, no longer, since every HDR case encodes all of it.
+     */
+    public static final String SDR_MASTER = "testsrc2=s=1280x720:r=30:d=" + HDR_SECONDS;
     /** After {@link #SDR_MASTER}: its pixels as the BT.709 RGB that zscale converts from. */
     public static final String AS_BT709_RGB = ",format=gbrp,zscale=tin=bt709:pin=bt709:min=gbr:rin=full";
 
@@ -43,7 +50,7 @@ public final class DeviceFiles {
     /** A VP9 WebM with an alpha channel (as screen recorders and sticker apps write): left half opaque. */
     public static Path vp9AlphaWebm() {
         return make("vp9-alpha.webm", out -> Fixtures.ffmpeg("-f", "lavfi", "-i",
-                "testsrc2=s=640x360:r=25:d=2,format=yuva420p,geq=lum='lum(X,Y)':cb='cb(X,Y)':cr='cr(X,Y)':a='if(lt(X,W/2),255,0)'",
+                "testsrc2=s=640x360:r=25:d=" + ALPHA_SECONDS + ",format=yuva420p,geq=lum='lum(X,Y)':cb='cb(X,Y)':cr='cr(X,Y)':a='if(lt(X,W/2),255,0)'",
                 "-c:v", "libvpx-vp9", "-pix_fmt", "yuva420p", "-b:v", "3M", "-deadline", "realtime", "-cpu-used", "8",
                 out));
     }
@@ -128,10 +135,14 @@ public final class DeviceFiles {
         });
     }
 
-    /** A screen recording: 20 s of a still page (grid on light grey), 30 fps, silent audio. */
+    /**
+     * A screen recording: 20 s of a still page (grid on light grey), 30 fps, silent audio. The page
+     * is drawn once and its frame repeated, which makes the same file as drawing it 600 times.
+     */
     public static Path staticScreenRecording() {
         return make("screen-recording.mp4", out -> Fixtures.ffmpeg("-f", "lavfi", "-i",
-                "color=c=0xf0f0f0:s=1280x720:r=30:d=20,drawgrid=w=80:h=60:t=2:c=0x808080," + MARKER,
+                "color=c=0xf0f0f0:s=1280x720:r=30:d=1,drawgrid=w=80:h=60:t=2:c=0x808080," + MARKER
+                        + ",trim=end_frame=1,loop=loop=599:size=1,setpts=N/30/TB",
                 "-f", "lavfi", "-i", "anullsrc=r=48000:cl=stereo:d=20", "-shortest",
                 "-c:v", "libx264", "-preset", "ultrafast", "-crf", "18", "-c:a", "aac", out));
     }
@@ -160,7 +171,7 @@ public final class DeviceFiles {
         }
         List<String> args = new ArrayList<>(List.of("-f", "lavfi", "-i",
                 SDR_MASTER + AS_BT709_RGB + ":t=" + transfer + ":p=bt2020:m=bt2020nc:r=tv:npl=203,format=yuv420p10le",
-                "-f", "lavfi", "-i", "sine=f=440:d=2:sample_rate=48000",
+                "-f", "lavfi", "-i", "sine=f=440:d=" + HDR_SECONDS + ":sample_rate=48000",
                 "-c:v", "libx265", "-preset", "ultrafast", "-crf", "12", "-x265-params", params,
                 "-color_primaries", "bt2020", "-color_trc", transfer, "-colorspace", "bt2020nc",
                 "-c:a", "aac", "-b:a", "192k"));

@@ -131,9 +131,12 @@ class VideoOptimizerFailureTest {
                         soon)).isInstanceOf(IllegalStateException.class).hasMessage("the queue deadline passed"));
     }
 
-    /** Runs {@code check} while the one encoder of {@code shared} works on a 30 s clip, and is still at it after. */
+    /**
+     * Runs {@code check} while the one encoder of {@code shared} works on a 30 s clip, and is still
+     * at it after; the clip is made once for every test that needs an encoder busy.
+     */
     private void whileAnotherVideoEncodes(VideoOptimizer shared, String name, Runnable check) throws Exception {
-        Path busy = Fixtures.highBitrateMp4(name + ".mp4", "640x360", 30, false);
+        Path busy = Fixtures.highBitrateMp4("busy.mp4", "640x360", 30, false);
         Path otherWork = Files.createDirectories(fixtures.resolve(name + "-work"));
         try (ExecutorService background = Executors.newSingleThreadExecutor()) {
             Future<?> encoding = background.submit(() -> shared.optimize(busy, Videos.sniff(busy), web(), otherWork));

@@ -57,9 +57,16 @@ class VideoOptimizerTest {
         return Presets.standard().find(name).orElseThrow();
     }
 
+    /** One web encode of the 720p clip, its progress reports and its output checked together. */
     @Test
-    void webMakesAFastStartH264AacMp4WithoutTheInputsMetadata() throws Exception {
-        Optimized result = optimize(mp4, preset("web"));
+    void webMakesAFastStartH264AacMp4WithoutTheInputsMetadataReportingProgressUpToNinetyNine() throws Exception {
+        List<Integer> reported = new CopyOnWriteArrayList<>();
+        Optimized result = optimizer.optimize(mp4, Videos.sniff(mp4), preset("web"), workDir, reported::add,
+                QueueDeadline.NONE);
+
+        assertThat(reported).isNotEmpty().allSatisfy(p -> assertThat(p).isBetween(0, 99));
+        assertThat(Collections.max(reported)).as("ffmpeg's last report covers the whole clip")
+                .isGreaterThanOrEqualTo(90);
 
         assertThat(result.strategy()).isEqualTo(Strategy.VIDEO_MP4_H264);
         assertThat(result.contentType()).isEqualTo("video/mp4");
@@ -74,16 +81,6 @@ class VideoOptimizerTest {
         String head = new String(Files.readAllBytes(result.output()), StandardCharsets.ISO_8859_1);
         assertThat(head.indexOf("moov")).as("index before media").isLessThan(head.indexOf("mdat"));
         assertThat(head).doesNotContain("Secret title").doesNotContain("+48.8577");
-    }
-
-    @Test
-    void reportsProgressFromFfmpegsReportUpToNinetyNine() throws Exception {
-        List<Integer> reported = new CopyOnWriteArrayList<>();
-        optimizer.optimize(mp4, Videos.sniff(mp4), preset("web"), workDir, reported::add, QueueDeadline.NONE);
-
-        assertThat(reported).isNotEmpty().allSatisfy(p -> assertThat(p).isBetween(0, 99));
-        assertThat(Collections.max(reported)).as("ffmpeg's last report covers the whole clip")
-                .isGreaterThanOrEqualTo(90);
     }
 
     @Test

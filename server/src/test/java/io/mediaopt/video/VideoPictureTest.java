@@ -16,7 +16,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -37,6 +39,7 @@ class VideoPictureTest {
 
     static ProcessRunner runner;
     static VideoOptimizer optimizer;
+    static final Map<Integer, FrameMeasure.Stats> MASTER_STATS = new HashMap<>();
 
     @BeforeAll
     static void start() {
@@ -70,10 +73,10 @@ class VideoPictureTest {
         assertThat(out.pixelFormat()).isEqualTo("yuv420p");
         assertThat(out.color()).isEqualTo(ProbedColor.of("tv", "bt709", "bt709", "bt709", 8));
 
-        Path master = master(width, dir.resolve("master.mkv"));
+        Path master = master(width);
         FrameMeasure.Similarity similarity = FrameMeasure.compare(result.output(), master);
         FrameMeasure.Stats seen = FrameMeasure.frameStats(result.output(), 1.0);
-        FrameMeasure.Stats expected = FrameMeasure.frameStats(master, 1.0);
+        FrameMeasure.Stats expected = MASTER_STATS.get(width);
         System.out.printf("%s %s: SSIM %.4f, PSNR %.1f dB; output %s; SDR master %s%n", transfer, preset,
                 similarity.ssim(), similarity.psnr(), seen, expected);
         // the HEVC grade and the preset's encode together give SSIM 0.92-0.94, 27-31 dB on this busy
@@ -85,11 +88,17 @@ class VideoPictureTest {
         assertThat(seen.saturation()).as("saturation").isCloseTo(expected.saturation(), withinPercentage(3));
     }
 
-    /** The SDR master at the output's width, in BT.709 limited range as the outputs are, losslessly kept. */
-    private static Path master(int width, Path out) throws Exception {
+    /**
+     * The SDR master at the output's width, in BT.709 limited range as the outputs are, losslessly
+     * kept; made and measured once per width, for both transfers.
+     */
+    private static synchronized Path master(int width) throws Exception {
+        Path out = workDir.resolve("master-" + width + ".mkv");
+        if (MASTER_STATS.containsKey(width)) return out;
         Videos.run(List.of("ffmpeg", "-nostdin", "-loglevel", "error", "-y", "-f", "lavfi",
                 "-i", DeviceFiles.SDR_MASTER + DeviceFiles.AS_BT709_RGB + ":t=bt709:p=bt709:m=bt709:r=tv,format=yuv420p,"
                         + "scale=" + width + ":-2", "-c:v", "ffv1", out.toString()));
+        MASTER_STATS.put(width, FrameMeasure.frameStats(out, 1.0));
         return out;
     }
 
