@@ -3,10 +3,8 @@ package io.mediaopt;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /**
  * Where {@link Fixtures} keeps what it made: one temporary directory per test run, removed when
@@ -53,8 +51,8 @@ final class FixtureFiles {
     }
 
     private static void delete(Path dir) {
-        try (Stream<Path> paths = Files.walk(dir)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        try {
+            DirectoryTrees.delete(dir);
         } catch (IOException ignored) {
             // a temporary directory; the OS cleans it eventually
         }

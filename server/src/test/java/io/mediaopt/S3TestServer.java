@@ -18,13 +18,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.stream.Stream;
 
 /**
  * A real S3 server in this JVM (S3Proxy over a temporary directory) on a free port of 127.0.0.1,
@@ -159,8 +157,8 @@ public final class S3TestServer implements AutoCloseable {
             throw new IllegalStateException("the S3 test server did not stop", e);
         }
         blobs.close();
-        try (Stream<Path> paths = Files.walk(dir)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        try {
+            DirectoryTrees.delete(dir);
         } catch (IOException ignored) {
             // a temporary directory; the OS cleans it eventually
         }

@@ -88,8 +88,8 @@ public final class TestPostgres implements AutoCloseable {
     }
 
     private static void deleteTree(Path dir) {
-        try (Stream<Path> files = Files.walk(dir)) {
-            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        try {
+            DirectoryTrees.delete(dir);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -1,5 +1,7 @@
 package io.mediaopt.bench;
 
+import io.mediaopt.DirectoryTrees;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -7,7 +9,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -218,9 +219,8 @@ final class MediaGenerator {
     }
 
     static void delete(Path tree) {
-        if (!Files.exists(tree)) return;
-        try (var paths = Files.walk(tree)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        try {
+            DirectoryTrees.delete(tree);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
